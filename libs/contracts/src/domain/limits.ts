@@ -1,0 +1,46 @@
+/** Field limits of the spec (document 1 §5 and §9), shared by gateway validation, services and frontend. */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 6,
+  passwordMax: 128,
+  nameMin: 2,
+  nameMax: 60,
+  bioMax: 160,
+  flavorBadgesMax: 5,
+  cityBadgesMax: 3,
+  registrationCitiesMax: 5,
+  registrationFlavorsMax: 5,
+  profilePictureMaxBytes: 5 * 1024 * 1024,
+  feedbackTypeMax: 20,
+  messageTypeMax: 50,
+  messageMin: 1,
+  cityNameMax: 60,
+  searchQueryMax: 100,
+  listPageMax: 100,
+} as const;
+
+/** Usernames appear in URLs (/profile/{username}); keep them to a URL-safe alphabet. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
+
+/** Spec copy for validation failures, so server and client say the same sentence. */
+export const VALIDATION_MESSAGES = {
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be at most 30 characters',
+  usernamePattern: 'Username can only contain letters, numbers, dots and underscores',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  nameMin: 'Name must be at least 2 characters',
+  nameMax: 'Name must be at most 60 characters',
+  passwordsDontMatch: "Passwords don't match",
+  bioMax: 'Bio must be at most 160 characters',
+  flavorBadgesMax: 'You can only select up to 5 FlavorBuds',
+  cityBadgesMax: 'You can only select up to 3 CityBuds',
+  registrationFlavorsMax: 'You can select up to 5 flavor preferences',
+  registrationCitiesMax: 'You can select up to 5 city preferences',
+  passwordTooWeak: 'Password too weak / Please create a stronger password.',
+  fileTooLarge: 'File too large / The maximum file size is 5MB',
+  invalidFileType: 'Invalid file type / Please upload an image file',
+  unknownFlavor: 'Unknown flavor badge',
+  emptyCity: 'Please enter a city name',
+} as const;

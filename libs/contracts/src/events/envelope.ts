@@ -1,0 +1,21 @@
+import type { EventMap } from './event-map.js';
+
+export type EventType = keyof EventMap & string;
+
+/** Every domain event on the wire: routing key = type (e.g. 'identity.user.registered'). */
+export interface EventEnvelope<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  version: number;
+  occurredAt: string;
+  /** Service that produced the event, e.g. 'identity'. */
+  producer: string;
+  /** Request id of the call that caused it, carried into consumers' logs. */
+  requestId: string | null;
+  data: EventMap[T];
+}
+
+/** The single topic exchange every service publishes to. */
+export const EVENTS_EXCHANGE = 'dinebuds.events';
+/** Where poison messages go after bounded retries. */
+export const DEAD_LETTER_EXCHANGE = 'dinebuds.events.dlx';

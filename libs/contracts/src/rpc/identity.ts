@@ -1,0 +1,74 @@
+import type {
+  ChangePasswordRequest,
+  CityBadgeDto,
+  CurrentUserDto,
+  FlavorBadgeDto,
+  LoginRequest,
+  MessageResponse,
+  ProfilePictureResponse,
+  RegisterRequest,
+  SessionDto,
+  SetCityBadgesRequest,
+  SetFlavorBadgesRequest,
+  TogglePrivacyResponse,
+  UpdateUserRequest,
+  UserDto,
+  UserSummaryDto,
+} from '../api/identity.js';
+
+/** Where a sign-in came from, recorded on the session for the Sessions tab. */
+export interface ClientInfo {
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+/** Result of register/login: the user and the secret for the session cookie. */
+export interface AuthResult {
+  user: CurrentUserDto;
+  /** Opaque secret for the cookie; identity stores only its hash. */
+  sessionToken: string;
+  sessionId: string;
+}
+
+export interface ResolvedSession {
+  userId: number;
+  isAdmin: boolean;
+  sessionId: string;
+}
+
+export interface PictureData {
+  contentType: string;
+  dataBase64: string;
+  etag: string;
+}
+
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+/** Identity's RPC patterns. The caller (if any) travels in headers, not in the request. */
+export interface IdentityRpc {
+  'auth.register': { request: RegisterRequest & ClientInfo; response: AuthResult };
+  'auth.login': { request: LoginRequest & ClientInfo; response: AuthResult };
+  'auth.logout': { request: { sessionToken: string }; response: MessageResponse };
+  'sessions.resolve': { request: { sessionToken: string }; response: ResolvedSession | null };
+  'sessions.list': { request: Record<string, never>; response: SessionDto[] };
+  'sessions.revoke': { request: { sessionId: string }; response: MessageResponse };
+  'users.me': { request: Record<string, never>; response: CurrentUserDto };
+  'users.list': { request: Paging; response: UserSummaryDto[] };
+  'users.search': { request: { query: string } & Paging; response: UserSummaryDto[] };
+  'users.get': { request: { id: number }; response: UserDto };
+  'users.getByUsername': { request: { username: string }; response: UserDto };
+  'users.update': { request: { id: number } & UpdateUserRequest; response: UserDto };
+  'users.togglePrivacy': { request: { id: number }; response: TogglePrivacyResponse };
+  'users.setPicture': { request: { id: number; contentType: string; dataBase64: string }; response: ProfilePictureResponse };
+  'users.getPicture': { request: { id: number }; response: PictureData };
+  'users.changePassword': { request: ChangePasswordRequest; response: MessageResponse };
+  'badges.listFlavor': { request: { userId: number }; response: FlavorBadgeDto[] };
+  'badges.setFlavor': { request: SetFlavorBadgesRequest; response: FlavorBadgeDto[] };
+  'badges.listCity': { request: { userId: number }; response: CityBadgeDto[] };
+  'badges.setCity': { request: SetCityBadgesRequest; response: CityBadgeDto[] };
+}
+
+export type IdentityPattern = keyof IdentityRpc;
