@@ -3,6 +3,8 @@
 const swcTransform = [
   '@swc/jest',
   {
+    // The root .swcrc excludes test files from builds; tests configure swc here instead.
+    swcrc: false,
     jsc: {
       parser: { syntax: 'typescript', decorators: true, tsx: true },
       transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },

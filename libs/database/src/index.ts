@@ -1,1 +1,1 @@
-export {};
+export * from './service-data-source.js';

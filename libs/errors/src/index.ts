@@ -1,1 +1,3 @@
-export {};
+export * from './domain-error.js';
+export * from './error-body.js';
+export * from './all-exceptions.filter.js';

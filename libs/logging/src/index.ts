@@ -1,1 +1,3 @@
-export {};
+export * from './request-context.js';
+export * from './logger.js';
+export * from './logger.module.js';

@@ -1,1 +1,4 @@
-export {};
+export * from './client/service-client.js';
+export * from './server/internal-auth.guard.js';
+export * from './server/caller.decorator.js';
+export * from './server/service-app.js';

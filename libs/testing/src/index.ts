@@ -1,1 +1,2 @@
-export {};
+export * from './test-database.js';
+export * from './ports.js';

@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+
+export interface ServiceDatabaseOptions {
+  /** postgres://user:pass@host:port/db */
+  url: string;
+  /** The service's own schema, e.g. 'identity'. Created if missing. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+  poolSize?: number;
+  logging?: boolean;
+}
+
+/**
+ * TypeORM options for one service: its schema, its own migrations table (so services deploy
+ * alone), never `synchronize`. Migrations run on start through `openServiceDatabase`.
+ */
+export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: `${options.schema}_migrations`,
+    migrationsRun: false,
+    synchronize: false,
+    logging: options.logging ?? false,
+    extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 },
+  };
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** Creates the schema (TypeORM does not) on its own short connection. */
+export async function ensureSchema(url: string, schema: string): Promise<void> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name '${schema}'`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (error) {
+    // Two replicas starting together may race on CREATE SCHEMA; the loser sees a duplicate.
+    if ((error as { code?: string }).code !== '23505' && (error as { code?: string }).code !== '42P06') throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Opens a service's data source and runs its pending migrations. An advisory lock per schema keeps
+ * replicas that start at once from running the same migration twice.
+ */
+export async function initializeServiceDataSource(dataSource: DataSource, schema: string): Promise<DataSource> {
+  const url = (dataSource.options as { url?: string }).url;
+  if (!url) throw new Error('Service data source needs a url');
+  await ensureSchema(url, schema);
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]).catch(() => undefined);
+    await runner.release();
+  }
+  return dataSource;
+}
+
+/** Builds, opens and migrates a service data source in one call. */
+export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
+  return initializeServiceDataSource(new DataSource(serviceDataSourceOptions(options)), options.schema);
+}
+
+/** True when the database answers a trivial query (for health checks). */
+export async function pingDatabase(dataSource: DataSource): Promise<boolean> {
+  try {
+    await dataSource.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

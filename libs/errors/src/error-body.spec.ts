@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { DomainError } from './domain-error.js';
+import { UpstreamHttpError, toErrorBody } from './error-body.js';
+
+describe('toErrorBody', () => {
+  it('maps a domain error code to its status', () => {
+    expect(toErrorBody(new DomainError('USERNAME_TAKEN', 'Username already exists')).body).toEqual({
+      statusCode: 409,
+      message: 'Username already exists',
+      error: 'Conflict',
+      code: 'USERNAME_TAKEN',
+    });
+  });
+
+  it('keeps the first validation message as one sentence', () => {
+    const error = new BadRequestException(['Username must be at least 3 characters', 'Password must be at least 6 characters']);
+    expect(toErrorBody(error).body.message).toBe('Username must be at least 3 characters');
+  });
+
+  it('hides Nest route texts and internals', () => {
+    expect(toErrorBody(new NotFoundException('Cannot GET /api/nope')).body.message).toBe('Not found');
+    const result = toErrorBody(new TypeError('x is undefined'));
+    expect(result).toEqual({ body: { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' }, unexpected: true });
+  });
+
+  it('answers parser failures with 400 and 413', () => {
+    expect(toErrorBody({ type: 'entity.parse.failed' }).body.statusCode).toBe(400);
+    expect(toErrorBody({ type: 'entity.too.large' }).body.statusCode).toBe(413);
+  });
+
+  it('relays an upstream error unchanged', () => {
+    expect(toErrorBody(new UpstreamHttpError(403, 'You can only change your own profile', 'FORBIDDEN')).body.statusCode).toBe(403);
+  });
+});

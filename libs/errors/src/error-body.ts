@@ -1,0 +1,60 @@
+import { HttpException } from '@nestjs/common';
+import { HTTP_ERROR_NAMES, type ApiErrorBody } from '@dinebuds/contracts';
+import { DomainError } from './domain-error.js';
+
+/** An error that already knows its HTTP answer (e.g. a service's error relayed by the gateway). */
+export class UpstreamHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'UpstreamHttpError';
+  }
+}
+
+function firstSentence(message: unknown): string | undefined {
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  // class-validator answers a list; the UI wants one sentence.
+  if (Array.isArray(message) && message.length > 0) return firstSentence(message[0]);
+  return undefined;
+}
+
+/** Errors thrown by body-parser / multer before any handler runs. */
+function parserError(error: unknown): ApiErrorBody | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { type?: string; status?: number; code?: string; message?: string };
+  if (e.type === 'entity.parse.failed') return body(400, 'Malformed JSON in request body');
+  if (e.type === 'entity.too.large') return body(413, 'Request body is too large');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return body(415, 'Unsupported request encoding');
+  if (e.code === 'LIMIT_FILE_SIZE') return body(413, 'File too large / The maximum file size is 5MB');
+  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return body(400, e.message ?? 'Invalid upload');
+  return undefined;
+}
+
+export function body(statusCode: number, message: string, code?: string): ApiErrorBody {
+  const result: ApiErrorBody = { statusCode, message, error: HTTP_ERROR_NAMES[statusCode] ?? 'Error' };
+  if (code) result.code = code;
+  return result;
+}
+
+/** Maps anything thrown to the one error body every API answers with. Unknown errors are 500s. */
+export function toErrorBody(error: unknown): { body: ApiErrorBody; unexpected: boolean } {
+  if (error instanceof DomainError) return { body: body(error.status, error.message, error.code), unexpected: false };
+  if (error instanceof UpstreamHttpError) return { body: body(error.status, error.message, error.code), unexpected: error.status >= 500 };
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const message =
+      typeof response === 'string'
+        ? response
+        : (firstSentence((response as { message?: unknown }).message) ?? error.message);
+    // Nest's built-in 'Cannot GET /x' is not a sentence a user should see.
+    const shown = status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message) ? 'Not found' : message;
+    return { body: body(status, shown), unexpected: status >= 500 };
+  }
+  const parsed = parserError(error);
+  if (parsed) return { body: parsed, unexpected: false };
+  return { body: body(500, 'Internal server error'), unexpected: true };
+}

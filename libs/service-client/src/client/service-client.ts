@@ -1,0 +1,125 @@
+import { Agent, errors as undiciErrors, request } from 'undici';
+import { INTERNAL_HEADERS, RPC_PATH_PREFIX, type Caller, type RpcMap } from '@dinebuds/contracts';
+import { UpstreamHttpError } from '@dinebuds/errors';
+
+export interface ServiceClientOptions {
+  /** Service name for messages, e.g. 'identity'. */
+  service: string;
+  /** e.g. http://identity:4101 (a compose / Kubernetes Service name balances replicas). */
+  baseUrl: string;
+  /** Shared secret proving the call comes from the gateway. */
+  internalToken: string;
+  timeoutMs?: number;
+  /** Keep-alive connections per origin. */
+  connections?: number;
+  /** Largest response accepted (profile pictures travel base64 in JSON). */
+  maxResponseBytes?: number;
+  /** Supplies the current request id (from the logging context). */
+  requestId?: () => string | null;
+}
+
+/**
+ * Typed request/response calls from the gateway to one service: `POST {baseUrl}/rpc/{pattern}`
+ * with the request as JSON and the caller in internal headers, over a pooled keep-alive agent.
+ * A service's error answer is relayed unchanged; transport failures become 503/504.
+ */
+export class ServiceClient<M extends RpcMap> {
+  private readonly agent: Agent;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: ServiceClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.agent = new Agent({
+      connections: options.connections ?? 64,
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 60_000,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    });
+  }
+
+  get service(): string {
+    return this.options.service;
+  }
+
+  async call<P extends keyof M & string>(pattern: P, payload: M[P]['request'], caller?: Caller | null): Promise<M[P]['response']> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      [INTERNAL_HEADERS.token]: this.options.internalToken,
+    };
+    const requestId = this.options.requestId?.();
+    if (requestId) headers[INTERNAL_HEADERS.requestId] = requestId;
+    if (caller) {
+      headers[INTERNAL_HEADERS.callerId] = String(caller.userId);
+      headers[INTERNAL_HEADERS.callerIsAdmin] = caller.isAdmin ? 'true' : 'false';
+      if (caller.sessionId) headers[INTERNAL_HEADERS.callerSessionId] = caller.sessionId;
+    }
+    const url = `${this.options.baseUrl.replace(/\/$/, '')}${RPC_PATH_PREFIX}/${pattern}`;
+    let response;
+    try {
+      response = await request(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payload ?? {}),
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw this.transportError(error);
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw this.transportError(error);
+    }
+    if (response.statusCode >= 200 && response.statusCode < 300) {
+      return (text === '' ? undefined : JSON.parse(text)) as M[P]['response'];
+    }
+    throw this.upstreamError(response.statusCode, text);
+  }
+
+  /** GET {baseUrl}/health: the service's own readiness (its database and broker). */
+  async health(): Promise<{ ok: boolean; details: unknown }> {
+    try {
+      const response = await request(`${this.options.baseUrl.replace(/\/$/, '')}/health`, {
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(Math.min(this.timeoutMs, 3000)),
+      });
+      const text = await response.body.text();
+      let details: unknown = text;
+      try {
+        details = JSON.parse(text);
+      } catch {
+        // keep the text
+      }
+      return { ok: response.statusCode === 200, details };
+    } catch (error) {
+      return { ok: false, details: { error: (error as Error).message } };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private upstreamError(status: number, text: string): UpstreamHttpError {
+    try {
+      const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+      if (typeof body.message === 'string') {
+        return new UpstreamHttpError(status, body.message, typeof body.code === 'string' ? body.code : undefined);
+      }
+    } catch {
+      // not JSON: fall through
+    }
+    return new UpstreamHttpError(status >= 500 ? 502 : status, `The ${this.options.service} service answered ${status}`);
+  }
+
+  private transportError(error: unknown): UpstreamHttpError {
+    const name = (error as Error)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError' || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+      return new UpstreamHttpError(504, `The ${this.options.service} service did not answer in time`, 'UPSTREAM_TIMEOUT');
+    }
+    return new UpstreamHttpError(503, `The ${this.options.service} service is unavailable`, 'UPSTREAM_UNAVAILABLE');
+  }
+}

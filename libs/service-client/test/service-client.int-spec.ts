@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Body, Controller, type INestApplication, Module, Post } from '@nestjs/common';
+import type { Caller } from '@dinebuds/contracts';
+import { DomainError, UpstreamHttpError } from '@dinebuds/errors';
+import { structuredLoggerModule } from '@dinebuds/logging';
+import { freePort } from '@dinebuds/testing';
+import { OptionalCaller, ServiceClient, createServiceApp } from '../src/index.js';
+
+interface EchoRpc {
+  [pattern: string]: { request: unknown; response: unknown };
+  'echo.caller': { request: { text: string }; response: { text: string; caller: Caller | null } };
+  'echo.fail': { request: Record<string, never>; response: never };
+  'echo.slow': { request: { ms: number }; response: { done: true } };
+}
+
+@Controller('rpc')
+class EchoRpcController {
+  @Post('echo.caller')
+  echo(@Body() body: { text: string }, @OptionalCaller() caller: Caller | null) {
+    return { text: body.text, caller };
+  }
+
+  @Post('echo.fail')
+  fail(): never {
+    throw new DomainError('FORBIDDEN', 'You can only change your own profile');
+  }
+
+  @Post('echo.slow')
+  async slow(@Body() body: { ms: number }) {
+    await new Promise((r) => setTimeout(r, body.ms));
+    return { done: true };
+  }
+}
+
+@Module({ imports: [structuredLoggerModule('echo', 'silent')], controllers: [EchoRpcController] })
+class EchoModule {}
+
+describe('ServiceClient against a real service app', () => {
+  let app: INestApplication;
+  let client: ServiceClient<EchoRpc>;
+  let baseUrl: string;
+  const token = 'test-internal-token-0123456789';
+
+  beforeAll(async () => {
+    app = await createServiceApp(EchoModule, { internalToken: token });
+    const port = await freePort();
+    await app.listen(port, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${port}`;
+    client = new ServiceClient<EchoRpc>({ service: 'echo', baseUrl, internalToken: token, timeoutMs: 300, requestId: () => 'req-1' });
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  it('passes the request and the caller identity', async () => {
+    const caller = { userId: 7, isAdmin: false, sessionId: 's-1' };
+    await expect(client.call('echo.caller', { text: 'hi' }, caller)).resolves.toEqual({ text: 'hi', caller });
+    await expect(client.call('echo.caller', { text: 'anon' })).resolves.toEqual({ text: 'anon', caller: null });
+  });
+
+  it("relays a service's domain error with its status and message", async () => {
+    const error = await client.call('echo.fail', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamHttpError);
+    expect(error).toMatchObject({ status: 403, message: 'You can only change your own profile', code: 'FORBIDDEN' });
+  });
+
+  it('rejects calls without the internal token', async () => {
+    const intruder = new ServiceClient<EchoRpc>({ service: 'echo', baseUrl, internalToken: 'wrong-token-wrong-token' });
+    await expect(intruder.call('echo.caller', { text: 'x' }, { userId: 1, isAdmin: true, sessionId: null })).rejects.toMatchObject({ status: 401 });
+    await intruder.close();
+  });
+
+  it('turns a slow service into 504 and a missing one into 503', async () => {
+    await expect(client.call('echo.slow', { ms: 1000 })).rejects.toMatchObject({ status: 504 });
+    const gone = new ServiceClient<EchoRpc>({ service: 'gone', baseUrl: `http://127.0.0.1:${await freePort()}`, internalToken: token });
+    await expect(gone.call('echo.caller', { text: 'x' })).rejects.toMatchObject({ status: 503, message: 'The gone service is unavailable' });
+    await gone.close();
+  });
+});
