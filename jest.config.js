@@ -21,6 +21,9 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.tsx?$': swcTransform },
   moduleNameMapper: {
+    '^@dinebuds/identity$': '<rootDir>/services/identity/src/index.ts',
+    '^@dinebuds/gateway$': '<rootDir>/gateway/src/index.ts',
+    '^@dinebuds/runner$': '<rootDir>/runner/src/index.ts',
     '^@dinebuds/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -1,0 +1,40 @@
+// Flat ESLint config: typescript-eslint's recommended rules plus the architecture's import
+// boundaries (services import only libs; the frontend imports only contracts; libs import no app).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const appPackages = ['@dinebuds/identity', '@dinebuds/gateway', '@dinebuds/runner', '@dinebuds/frontend'];
+const backendLibs = ['@dinebuds/config', '@dinebuds/database', '@dinebuds/events', '@dinebuds/service-client', '@dinebuds/errors', '@dinebuds/logging', '@dinebuds/testing'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'frontend/vite.config.*'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['libs/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: appPackages.map((name) => ({ name, message: 'Libraries must not depend on apps.' })) }] },
+  },
+  {
+    files: ['services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: appPackages.map((name) => ({ name, message: 'A service imports only libs/*; other domains arrive by event.' })) }],
+    },
+  },
+  {
+    files: ['gateway/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: appPackages.filter((n) => n !== '@dinebuds/gateway').map((name) => ({ name, message: 'The gateway reaches services over HTTP, never by import.' })) }],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...appPackages, ...backendLibs].map((name) => ({ name, message: 'The frontend imports only @dinebuds/contracts.' })) }],
+    },
+  },
+);

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
+import { openServiceDatabase, pingDatabase } from '../src/index.js';
+
+class CreateWidgets1700000000000 implements MigrationInterface {
+  name = 'CreateWidgets1700000000000';
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('CREATE TABLE "alpha"."widgets" (id serial PRIMARY KEY, name text NOT NULL)');
+  }
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE "alpha"."widgets"');
+  }
+}
+
+describe('service data source', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('database_lib');
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('creates the schema, runs migrations once and keeps its own migrations table', async () => {
+    const options = { url: db.url, schema: 'alpha', entities: [], migrations: [CreateWidgets1700000000000] };
+    // Two replicas starting at once must not run the same migration twice.
+    const [first, second] = await Promise.all([openServiceDatabase(options), openServiceDatabase(options)]);
+    expect(await pingDatabase(first)).toBe(true);
+    const applied = await first.query('SELECT name FROM "alpha"."alpha_migrations"');
+    expect(applied).toEqual([{ name: 'CreateWidgets1700000000000' }]);
+    await first.query(`INSERT INTO "alpha"."widgets" (name) VALUES ('kept')`);
+    await first.destroy();
+    await second.destroy();
+
+    const reopened = await openServiceDatabase(options);
+    expect(await reopened.query('SELECT name FROM "alpha"."widgets"')).toEqual([{ name: 'kept' }]);
+    await reopened.destroy();
+    expect(await pingDatabase(reopened)).toBe(false);
+  });
+});

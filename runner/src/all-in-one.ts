@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
+import { startGateway } from '@dinebuds/gateway';
+import { startIdentityService } from '@dinebuds/identity';
+import { createLogger } from '@dinebuds/logging';
+import type { RunnerConfig } from './config.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+export interface RunningSystem {
+  url: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product in this process: Postgres (embedded unless DATABASE_URL is set), the
+ * event bus (in-process unless AMQP_URL is set), every service on a loopback port and the gateway
+ * on the public port. Same code paths as the distributed mode: HTTP between gateway and services,
+ * outbox and inbox on the bus.
+ */
+export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem> {
+  const logger = createLogger('runner', config.LOG_LEVEL);
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
+  };
+
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT, logger);
+      stops.push(embedded.stop);
+      databaseUrl = embedded.url;
+    }
+
+    let bus: EventBus;
+    if (config.AMQP_URL) {
+      const rabbit = new RabbitMqEventBus({ url: config.AMQP_URL, logger });
+      await rabbit.start?.();
+      bus = rabbit;
+      logger.info('using RabbitMQ for domain events');
+    } else {
+      bus = new InProcessEventBus({ logger });
+      logger.info('using the in-process event bus');
+    }
+    stops.push(() => bus.close());
+
+    const identity = await startIdentityService({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl,
+      bus,
+      internalToken: config.INTERNAL_TOKEN,
+      adminUsername: config.ADMIN_USERNAME,
+      adminPassword: config.ADMIN_PASSWORD,
+      logLevel: config.LOG_LEVEL,
+    });
+    stops.push(identity.close);
+
+    const frontendDist = existsSync(config.FRONTEND_DIST) ? config.FRONTEND_DIST : null;
+    if (!frontendDist) logger.warn({ path: config.FRONTEND_DIST }, 'frontend build not found: serving the API only');
+    const gateway = await startGateway({
+      port: config.PORT,
+      host: config.HOST,
+      services: { identity: identity.url },
+      internalToken: config.INTERNAL_TOKEN,
+      frontendDist,
+      cookieSecure: config.COOKIE_SECURE,
+      trustProxy: config.TRUST_PROXY,
+      bodyLimit: config.BODY_LIMIT,
+      rpcTimeoutMs: config.RPC_TIMEOUT_MS,
+      rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      logLevel: config.LOG_LEVEL,
+    });
+    stops.push(gateway.close);
+
+    logger.info({ url: gateway.url }, 'DineBuds is running');
+    return { url: gateway.url, databaseUrl, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

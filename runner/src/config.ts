@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Everything the all-in-one process reads from its environment. */
+export function loadRunnerConfig(env: Record<string, string | undefined> = process.env) {
+  const config = loadConfig(
+    {
+      PORT: envPort(3000),
+      HOST: z.string().default('0.0.0.0'),
+      DATABASE_URL: envUrl(['postgres:', 'postgresql:']).optional(),
+      AMQP_URL: envUrl(['amqp:', 'amqps:']).optional(),
+      DATA_DIR: z.string().default(resolve(repoRoot, '.data')),
+      EMBEDDED_PG_PORT: envPort(54329),
+      INTERNAL_TOKEN: z.string().min(16).optional(),
+      ADMIN_USERNAME: z.string().min(3).optional(),
+      ADMIN_PASSWORD: z.string().min(6).optional(),
+      FRONTEND_DIST: z.string().default(resolve(repoRoot, 'frontend', 'dist')),
+      COOKIE_SECURE: envBool(false),
+      TRUST_PROXY: envBool(false),
+      BODY_LIMIT: z.string().default('1mb'),
+      RPC_TIMEOUT_MS: envInt(5000),
+      RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
+      RATE_LIMIT_PER_MINUTE: envInt(600),
+      LOG_LEVEL: envLogLevel(),
+    },
+    env,
+  );
+  return {
+    ...config,
+    // Everything runs in one process here, so a per-process secret is enough when none is given.
+    INTERNAL_TOKEN: config.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url'),
+  };
+}
+
+export type RunnerConfig = ReturnType<typeof loadRunnerConfig>;

@@ -1,0 +1,3 @@
+export * from './all-in-one.js';
+export * from './config.js';
+export * from './embedded-postgres.js';
