@@ -10,3 +10,4 @@ export * from './rpc/identity.js';
 export * from './events/envelope.js';
 export * from './events/event-map.js';
 export * from './errors.js';
+export * from './api/social.js';

@@ -1,0 +1,62 @@
+/** Social-graph API types (follows, follow requests, blocks, friend recommendations). */
+
+/** Follow button states of document 1 §4. */
+export type FollowStatus = 'not_following' | 'following' | 'requested';
+
+/** GET /api/users/{id}/is-following/{targetId}. */
+export interface IsFollowingResponse {
+  isFollowing: boolean;
+  status: FollowStatus;
+}
+
+/** POST /api/users/{id}/follow/{targetId}: 'requested' when the target is private. */
+export interface FollowResponse {
+  status: Exclude<FollowStatus, 'not_following'>;
+}
+
+export interface UnfollowResponse {
+  status: 'not_following';
+}
+
+/** Entry of a followers / following / search list. */
+export interface FollowUserDto {
+  id: number;
+  username: string;
+  name: string;
+  profilePicture: string | null;
+  isPrivate: boolean;
+}
+
+/** A pending follow request as the recipient sees it. */
+export interface FollowRequestDto {
+  id: number;
+  requesterId: number;
+  recipientId: number;
+  createdAt: string;
+  requester: FollowUserDto & { profileImage: string | null };
+}
+
+export interface BlockRequest {
+  blockedId: number;
+}
+
+export interface BlockedUserDto {
+  id: number;
+  blockerId: number;
+  blockedId: number;
+  createdAt: string;
+  user: FollowUserDto;
+}
+
+/** Why a bud is recommended, shown on the card. */
+export type RecommendationReason = 'followed_by_buds' | 'shared_flavors' | 'shared_cities';
+
+export interface FriendRecommendationDto {
+  user: FollowUserDto & { bio: string | null };
+  reason: RecommendationReason;
+  /** Human sentence, e.g. 'Followed by 2 of your buds' or 'Also loves sushi and vegan'. */
+  reasonText: string;
+  mutualBuds: number;
+  sharedFlavors: string[];
+  sharedCities: string[];
+}

@@ -1,0 +1,148 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  generateBio,
+  type AuthResult,
+  type Caller,
+  type ClientInfo,
+  type MessageResponse,
+} from '@dinebuds/contracts';
+import { badRequest, DomainError } from '@dinebuds/errors';
+import { IDENTITY_DATA_SOURCE } from '../config.js';
+import { DataSource } from 'typeorm';
+import { IdentityEvents } from '../common/identity-outbox.js';
+import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
+import { BadgesService } from '../badges/badges.service.js';
+import type { FlavorChoice } from '../badges/badge.policy.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UserEntity } from '../users/user.entity.js';
+import { toUserDto, toUserSnapshot } from '../users/user.mapper.js';
+import { fitBio } from '../users/user.policy.js';
+import { userNotFound } from '../users/users.service.js';
+import { newPasswordProblem, plausibleCredentials } from './auth.policy.js';
+import { PasswordHasher } from './password-hasher.js';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const usernameTaken = () => new DomainError('USERNAME_TAKEN', 'Username already exists');
+
+/** A registration whose fields passed the shape and domain checks (see auth.policy). */
+export interface Registration {
+  username: string;
+  password: string;
+  name: string;
+  /** undefined: generate from the preferences. */
+  bio: string | null | undefined;
+  isPrivate: boolean;
+  flavors: FlavorChoice[];
+  cities: string[];
+  client: ClientInfo;
+}
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly badges: BadgesService,
+    private readonly events: IdentityEvents,
+  ) {}
+
+  /** User, badges, first session and identity.user.registered commit together or not at all. */
+  async register(input: Registration): Promise<AuthResult> {
+    // Cheap pre-check so a taken name does not cost a hash; the unique index settles races.
+    if (await this.usernameExists(input.username)) throw usernameTaken();
+    const passwordHash = await this.hasher.hash(input.password);
+    const bio = input.bio === undefined ? fitBio(generateBio(input.flavors.map((f) => f.badgeId), input.cities)) : input.bio;
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const inserted = await manager.insert(UserEntity, {
+          username: input.username,
+          name: input.name,
+          bio,
+          passwordHash,
+          isPrivate: input.isPrivate,
+          isAdmin: false,
+        });
+        const id = (inserted.identifiers[0] as { id: number }).id;
+        await this.badges.addFlavorBadges(manager, id, input.flavors);
+        await this.badges.addCityBadges(manager, id, input.cities);
+        const { token, session } = await this.sessions.create(manager, id, input.client);
+        const user = await manager.findOneByOrFail(UserEntity, { id });
+        await this.events.record(manager, 'identity.user.registered', {
+          ...toUserSnapshot(user),
+          flavorBadges: input.flavors.map((f) => f.badgeId),
+          cityBadges: input.cities,
+          createdAt: user.createdAt.toISOString(),
+        });
+        return { user: toUserDto(user), sessionToken: token, sessionId: session.id };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, CONSTRAINTS.usernameUnique)) throw usernameTaken();
+      throw error;
+    }
+  }
+
+  /** Same answer and roughly the same time whether the username or the password is wrong. */
+  async login(username: string, password: string, client: ClientInfo): Promise<AuthResult> {
+    if (!plausibleCredentials(username, password)) {
+      await this.hasher.verifyDummy(password.slice(0, 256));
+      throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:username)', { username: username.trim() })
+      .getOne();
+    if (!user) {
+      await this.hasher.verifyDummy(password);
+      throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    if (!(await this.hasher.verify(user.passwordHash, password))) {
+      throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    const rehash = this.hasher.needsRehash(user.passwordHash) ? await this.hasher.hash(password) : null;
+    return this.dataSource.transaction(async (manager) => {
+      if (rehash) await manager.update(UserEntity, { id: user.id }, { passwordHash: rehash });
+      const { token, session } = await this.sessions.create(manager, user.id, client);
+      return { user: toUserDto(user), sessionToken: token, sessionId: session.id };
+    });
+  }
+
+  async logout(token: string): Promise<MessageResponse> {
+    await this.sessions.revokeByToken(token);
+    return { message: 'Logged out successfully' };
+  }
+
+  /** Verifies the current password, enforces strength, and signs out every other session. */
+  async changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<MessageResponse> {
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('u.id = :id', { id: caller.userId })
+      .getOne();
+    if (!user) throw userNotFound();
+    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) throw badRequest('Current password is incorrect');
+    const problem = newPasswordProblem(currentPassword, newPassword);
+    if (problem) throw badRequest(problem);
+    const passwordHash = await this.hasher.hash(newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(UserEntity, { id: user.id }, { passwordHash });
+      const revoked = await this.sessions.revokeOthers(manager, user.id, caller.sessionId);
+      this.logger.log({ userId: user.id, revokedSessions: revoked }, 'Password changed');
+    });
+    return { message: 'Password updated' };
+  }
+
+  private async usernameExists(username: string): Promise<boolean> {
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getExists();
+  }
+}

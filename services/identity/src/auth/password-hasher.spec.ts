@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { argon2Cost, PasswordHasher } from './password-hasher.js';
+
+describe('password hashing', () => {
+  it('defaults to the OWASP argon2id floor and refuses weaker settings', () => {
+    expect(argon2Cost()).toEqual({ memoryCost: 19456, timeCost: 2 });
+    expect(argon2Cost({ memoryCost: 65536, timeCost: 3 })).toEqual({ memoryCost: 65536, timeCost: 3 });
+    expect(() => argon2Cost({ memoryCost: 4096, timeCost: 2 })).toThrow(/memoryCost/);
+    expect(() => argon2Cost({ memoryCost: 19456, timeCost: 1 })).toThrow(/timeCost/);
+  });
+
+  it('hashes with argon2id, verifies, and reads a corrupt hash as a mismatch', async () => {
+    const hasher = new PasswordHasher(argon2Cost());
+    const hash = await hasher.hash('secret1');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    await expect(hasher.verify(hash, 'secret1')).resolves.toBe(true);
+    await expect(hasher.verify(hash, 'secret2')).resolves.toBe(false);
+    await expect(hasher.verify('not-a-hash', 'secret1')).resolves.toBe(false);
+    await expect(hasher.verifyDummy('anything')).resolves.toBeUndefined();
+  });
+
+  it('asks for a rehash when the configured cost went up', async () => {
+    const weak = await new PasswordHasher(argon2Cost()).hash('secret1');
+    expect(new PasswordHasher(argon2Cost()).needsRehash(weak)).toBe(false);
+    expect(new PasswordHasher(argon2Cost({ memoryCost: 19456, timeCost: 3 })).needsRehash(weak)).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from '@jest/globals';
+import { DomainError } from '@dinebuds/errors';
+import { planCityBadges, registrationCityChoices, registrationFlavorChoices, settingsCityChoices, settingsFlavorChoices } from './badge.policy.js';
+import { parseSetCityBadges, parseSetFlavorBadges } from './badge-request.js';
+
+function errorOf(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (error) {
+    return error as DomainError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('flavor badge rules', () => {
+  it('takes the category from the catalogue and normalises ids', () => {
+    expect(settingsFlavorChoices([' Sushi ', 'thai', 'wine', 'vegan', 'sushi'])).toEqual([
+      { badgeId: 'sushi', category: 'preference' },
+      { badgeId: 'thai', category: 'preference' },
+      { badgeId: 'wine', category: 'style' },
+      { badgeId: 'vegan', category: 'dietary' },
+    ]);
+  });
+
+  it('rejects unknown ids and more than five', () => {
+    expect(errorOf(() => settingsFlavorChoices(['sushi', 'caviar']))).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unknown flavor badge' });
+    const six = ['sushi', 'pizza', 'taco', 'burger', 'thai', 'vegan'];
+    expect(errorOf(() => settingsFlavorChoices(six)).message).toBe('You can only select up to 5 FlavorBuds');
+    expect(errorOf(() => registrationFlavorChoices(six)).message).toBe('You can select up to 5 flavor preferences');
+    expect(settingsFlavorChoices(six.slice(0, 5))).toHaveLength(5);
+  });
+});
+
+describe('city badge rules', () => {
+  it('stores cities lower-case, single-spaced and de-duplicated', () => {
+    expect(settingsCityChoices(['  New   York ', 'new york', 'PARIS'])).toEqual(['new york', 'paris']);
+  });
+
+  it('has a limit of 3 on the settings path and 5 at registration', () => {
+    const four = ['a', 'b', 'c', 'd'];
+    expect(errorOf(() => settingsCityChoices(four)).message).toBe('You can only select up to 3 CityBuds');
+    expect(registrationCityChoices(four)).toHaveLength(4);
+    expect(errorOf(() => registrationCityChoices([...four, 'e', 'f'])).message).toBe('You can select up to 5 city preferences');
+  });
+
+  it('refuses blank and over-long names', () => {
+    expect(errorOf(() => settingsCityChoices(['  '])).message).toBe('Please enter a city name');
+    expect(errorOf(() => settingsCityChoices(['x'.repeat(61)])).code).toBe('VALIDATION_FAILED');
+    expect(settingsCityChoices(['x'.repeat(60)])).toHaveLength(1);
+  });
+
+  it('keeps the badges of cities that stay when replacing', () => {
+    const existing = [
+      { city: 'paris', reviewCount: 12, level: 'silver' as const },
+      { city: 'rome', reviewCount: 0, level: 'bronze' as const },
+    ];
+    expect(planCityBadges(existing, ['paris', 'tokyo'])).toEqual({ remove: ['rome'], add: ['tokyo'], keep: ['paris'] });
+    expect(planCityBadges(existing, [])).toEqual({ remove: ['paris', 'rome'], add: [], keep: [] });
+  });
+});
+
+describe('badge request shapes', () => {
+  it('ignores the client category for flavors', () => {
+    expect(parseSetFlavorBadges({ userId: 3, badges: [{ category: 'dietary', badgeId: 'sushi' }] })).toEqual({
+      userId: 3,
+      choices: [{ badgeId: 'sushi', category: 'preference' }],
+    });
+  });
+
+  it.each([
+    [null],
+    [{ userId: 1 }],
+    [{ userId: 1, badges: {} }],
+    [{ userId: 1, badges: ['sushi'] }],
+    [{ userId: 0, badges: [] }],
+  ])('rejects malformed flavor requests %j', (body) => {
+    expect(errorOf(() => parseSetFlavorBadges(body)).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('reads either badges or cities for city requests', () => {
+    expect(parseSetCityBadges({ userId: 1, badges: [{ city: 'Oslo', level: 'bronze' }] })).toEqual({ userId: 1, cities: ['oslo'] });
+    expect(parseSetCityBadges({ userId: 1, cities: [{ city: 'Oslo', reviewCount: 0 }] })).toEqual({ userId: 1, cities: ['oslo'] });
+    expect(errorOf(() => parseSetCityBadges({ userId: 1 })).message).toBe('badges or cities is required');
+    expect(errorOf(() => parseSetCityBadges({ userId: 1, badges: [], cities: [] })).code).toBe('VALIDATION_FAILED');
+    expect(errorOf(() => parseSetCityBadges({ userId: 1, badges: [{ city: 'Oslo', level: 'diamond' }] })).code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,29 @@
+import { Body, Controller, Res } from '@nestjs/common';
+import type { Caller } from '@dinebuds/contracts';
+import { RequiredCaller } from '@dinebuds/service-client';
+import type { Response } from 'express';
+import { asBody, requiredString } from '../common/request-shape.js';
+import { Rpc, type RpcResult } from '../common/rpc.js';
+import { SessionsService } from './sessions.service.js';
+
+@Controller('rpc')
+export class SessionsRpcController {
+  constructor(private readonly sessions: SessionsService) {}
+
+  /** Answers JSON `null` for no session (Nest would send an empty body for a returned null). */
+  @Rpc('sessions.resolve')
+  async resolve(@Body() body: unknown, @Res() res: Response): Promise<void> {
+    const session = await this.sessions.resolve(requiredString(asBody(body), 'sessionToken'));
+    res.status(200).json(session);
+  }
+
+  @Rpc('sessions.list')
+  list(@RequiredCaller() caller: Caller): RpcResult<'sessions.list'> {
+    return this.sessions.list(caller);
+  }
+
+  @Rpc('sessions.revoke')
+  revoke(@Body() body: unknown, @RequiredCaller() caller: Caller): RpcResult<'sessions.revoke'> {
+    return this.sessions.revoke(caller, requiredString(asBody(body), 'sessionId'));
+  }
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import { DomainError } from '@dinebuds/errors';
+import { parseLogin, parsePasswordChange, parseRegistration, newPasswordProblem } from '../auth/auth.policy.js';
+import { assertOwner, assertOwnerOrAdmin, fitBio, likeContains, usernameProblem, validBio, validName } from './user.policy.js';
+
+function errorOf(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (error) {
+    return error as DomainError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('username rules', () => {
+  it.each([
+    ['ab', 'Username must be at least 3 characters'],
+    ['a'.repeat(31), 'Username must be at most 30 characters'],
+    ['with space', 'Username can only contain letters, numbers, dots and underscores'],
+    ['slash/name', 'Username can only contain letters, numbers, dots and underscores'],
+    ['émile', 'Username can only contain letters, numbers, dots and underscores'],
+  ])('%s -> %s', (username, message) => {
+    expect(usernameProblem(username)).toBe(message);
+  });
+
+  it.each(['abc', 'Ada.Lovelace', 'user_99', 'a'.repeat(30)])('accepts %s', (username) => {
+    expect(usernameProblem(username)).toBeNull();
+  });
+});
+
+describe('profile fields', () => {
+  it('trims names and enforces 2-60 characters', () => {
+    expect(validName('  Ada   Lovelace  ')).toBe('Ada Lovelace');
+    expect(errorOf(() => validName(' a ')).message).toBe('Name must be at least 2 characters');
+    expect(errorOf(() => validName('n'.repeat(61))).message).toBe('Name must be at most 60 characters');
+  });
+
+  it('clears blank bios and limits them to 160 characters', () => {
+    expect(validBio(null)).toBeNull();
+    expect(validBio('   ')).toBeNull();
+    expect(validBio(' hi ')).toBe('hi');
+    expect(errorOf(() => validBio('b'.repeat(161))).message).toBe('Bio must be at most 160 characters');
+    expect(fitBio('short.')).toBe('short.');
+    expect(fitBio('word '.repeat(60)).length).toBeLessThanOrEqual(160);
+  });
+
+  it('escapes LIKE wildcards', () => {
+    expect(likeContains('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
+
+describe('ownership', () => {
+  it('lets only the owner change a profile, and admins toggle privacy', () => {
+    expect(() => assertOwner(1, 1)).not.toThrow();
+    expect(errorOf(() => assertOwner(2, 1))).toMatchObject({ code: 'FORBIDDEN', message: 'You can only change your own profile' });
+    expect(() => assertOwnerOrAdmin({ userId: 2, isAdmin: true }, 1)).not.toThrow();
+    expect(errorOf(() => assertOwnerOrAdmin({ userId: 2, isAdmin: false }, 1)).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('auth request shapes', () => {
+  const valid = { username: 'diner_1', password: 'secret1', name: 'Dee Diner' };
+
+  it('parses a registration with defaults and normalised preferences', () => {
+    expect(parseRegistration({ ...valid, flavorBuds: ['Sushi'], cityBuds: [' New York '], userAgent: 'UA', ipAddress: '::1' })).toEqual({
+      username: 'diner_1',
+      password: 'secret1',
+      name: 'Dee Diner',
+      bio: undefined,
+      isPrivate: false,
+      flavors: [{ badgeId: 'sushi', category: 'preference' }],
+      cities: ['new york'],
+      client: { userAgent: 'UA', ipAddress: '::1' },
+    });
+  });
+
+  it.each([
+    [undefined, 'Request body must be a JSON object'],
+    [[], 'Request body must be a JSON object'],
+    [{ ...valid, username: undefined }, 'username is required'],
+    [{ ...valid, password: 7 }, 'password must be a string'],
+    [{ ...valid, isPrivate: 'true' }, 'isPrivate must be true or false'],
+    [{ ...valid, flavorBuds: 'sushi' }, 'flavorBuds must be a list'],
+    [{ ...valid, bio: 5 }, 'bio must be a string'],
+    [{ ...valid, password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
+  ])('rejects %j', (body, message) => {
+    expect(errorOf(() => parseRegistration(body))).toMatchObject({ code: 'VALIDATION_FAILED', message });
+  });
+
+  it('checks login and password-change shapes', () => {
+    expect(parseLogin({ username: 'x', password: 'y' })).toEqual({ username: 'x', password: 'y', client: { userAgent: null, ipAddress: null } });
+    expect(errorOf(() => parseLogin({ username: 'x' })).message).toBe('password is required');
+    expect(errorOf(() => parsePasswordChange({ currentPassword: 'x', newPassword: 1 })).message).toBe('newPassword must be a string');
+  });
+
+  it('requires a strong, different, bounded new password', () => {
+    expect(newPasswordProblem('old-Pass1', 'weakpass')).toBe('Password too weak / Please create a stronger password.');
+    expect(newPasswordProblem('Str0ng-pass', 'Str0ng-pass')).toBe('New password must be different from the current password');
+    expect(newPasswordProblem('old', `A1-${'x'.repeat(130)}`)).toBe('Password must be at most 128 characters');
+    expect(newPasswordProblem('old', 'Str0ng-pass')).toBeNull();
+  });
+});
