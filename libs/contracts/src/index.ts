@@ -7,6 +7,7 @@ export * from './domain/password.js';
 export * from './api/identity.js';
 export * from './rpc/caller.js';
 export * from './rpc/identity.js';
+export * from './rpc/social.js';
 export * from './events/envelope.js';
 export * from './events/event-map.js';
 export * from './errors.js';

@@ -26,9 +26,44 @@ export interface UserDeactivatedEvent {
   userId: number;
 }
 
+/** Flavor and city badges after any change (registration, edit badges). */
+export interface UserBadgesChangedEvent {
+  userId: number;
+  flavorBadges: string[];
+  cityBadges: string[];
+}
+
+export interface FollowCreatedEvent {
+  followerId: number;
+  followingId: number;
+  createdAt: string;
+}
+
+export interface FollowRemovedEvent {
+  followerId: number;
+  followingId: number;
+}
+
+export interface FollowRequestedEvent {
+  requesterId: number;
+  recipientId: number;
+  createdAt: string;
+}
+
+export interface BlockChangedEvent {
+  blockerId: number;
+  blockedId: number;
+}
+
 export interface EventMap {
   'identity.user.registered': UserRegisteredEvent;
   'identity.user.updated': UserUpdatedEvent;
   'identity.user.deleted': UserDeletedEvent;
   'identity.user.deactivated': UserDeactivatedEvent;
+  'identity.user.badges-changed': UserBadgesChangedEvent;
+  'social.follow.created': FollowCreatedEvent;
+  'social.follow.removed': FollowRemovedEvent;
+  'social.follow.requested': FollowRequestedEvent;
+  'social.block.created': BlockChangedEvent;
+  'social.block.removed': BlockChangedEvent;
 }

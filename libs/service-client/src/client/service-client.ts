@@ -23,7 +23,7 @@ export interface ServiceClientOptions {
  * with the request as JSON and the caller in internal headers, over a pooled keep-alive agent.
  * A service's error answer is relayed unchanged; transport failures become 503/504.
  */
-export class ServiceClient<M extends RpcMap> {
+export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   private readonly agent: Agent;
   private readonly timeoutMs: number;
 

@@ -1,0 +1,34 @@
+import type { CountResponse, MessageResponse } from '../api/identity.js';
+import type {
+  BlockedUserDto,
+  FollowRequestDto,
+  FollowResponse,
+  FollowUserDto,
+  FriendRecommendationDto,
+  IsFollowingResponse,
+  UnfollowResponse,
+} from '../api/social.js';
+import type { Paging } from './identity.js';
+
+/**
+ * Social-graph's RPC patterns. The caller travels in headers; `userId` in a request is the
+ * `{id}` of the public route, which the service checks against the caller where it acts as them.
+ */
+export type SocialRpc = {
+  'follows.status': { request: { userId: number; targetId: number }; response: IsFollowingResponse };
+  'follows.follow': { request: { userId: number; targetId: number }; response: FollowResponse };
+  'follows.unfollow': { request: { userId: number; targetId: number }; response: UnfollowResponse };
+  'follows.followers': { request: { userId: number } & Paging; response: FollowUserDto[] };
+  'follows.following': { request: { userId: number } & Paging; response: FollowUserDto[] };
+  'follows.followersCount': { request: { userId: number }; response: CountResponse };
+  'follows.followingCount': { request: { userId: number }; response: CountResponse };
+  'requests.list': { request: { userId: number }; response: FollowRequestDto[] };
+  'requests.accept': { request: { userId: number; requesterId: number; followBack?: boolean }; response: { status: 'accepted'; followBack: FollowResponse | null } };
+  'requests.reject': { request: { userId: number; requesterId: number }; response: MessageResponse };
+  'blocks.block': { request: { blockedId: number }; response: BlockedUserDto };
+  'blocks.unblock': { request: { blockedId: number }; response: MessageResponse };
+  'blocks.list': { request: Record<string, never>; response: BlockedUserDto[] };
+  'recommendations.list': { request: { limit?: number }; response: FriendRecommendationDto[] };
+};
+
+export type SocialPattern = keyof SocialRpc;
