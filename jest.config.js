@@ -22,6 +22,7 @@ export default {
   transform: { '^.+\\.tsx?$': swcTransform },
   moduleNameMapper: {
     '^@dinebuds/identity$': '<rootDir>/services/identity/src/index.ts',
+    '^@dinebuds/social-graph$': '<rootDir>/services/social-graph/src/index.ts',
     '^@dinebuds/gateway$': '<rootDir>/gateway/src/index.ts',
     '^@dinebuds/runner$': '<rootDir>/runner/src/index.ts',
     '^@dinebuds/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
