@@ -1,1 +1,9 @@
-export {};
+export { startGateway, type RunningGateway } from './gateway.bootstrap.js';
+export {
+  type GatewayOptions,
+  type ResolvedGatewayOptions,
+  DEFAULT_MAP_TILE_URL,
+  resolveGatewayOptions,
+} from './gateway-options.js';
+export { gatewayEnvShape, gatewayOptionsFromEnv } from './config.js';
+export { SESSION_COOKIE } from './auth/session-cookie.js';

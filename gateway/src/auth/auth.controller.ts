@@ -1,0 +1,129 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthResult, Caller, CurrentUserDto, MessageResponse } from '@dinebuds/contracts';
+import { UpstreamHttpError } from '@dinebuds/errors';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { MessageResponseSchema } from '../common/schemas.js';
+import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
+import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
+import { UserSchema } from '../users/users.schemas.js';
+import { CurrentCaller, RequireAuth } from './auth.decorators.js';
+import { ChangePasswordDto, LoginDto, RegisterDto } from './auth.dto.js';
+import { clientInfo } from './client-info.js';
+import type { GatewayRequest } from './gateway-request.js';
+import {
+  SESSION_COOKIE,
+  clearSessionCookieOptions,
+  readSessionToken,
+  sessionCookieOptions,
+} from './session-cookie.js';
+
+export const LOGGED_OUT = 'Logged out successfully';
+
+/** Sign-in, registration, sign-out, the current user and the password: the session cookie's life. */
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    @Inject(IDENTITY) private readonly identity: IdentityClient,
+    @Inject(GATEWAY_OPTIONS) private readonly options: ResolvedGatewayOptions,
+  ) {}
+
+  @Get('user')
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ type: UserSchema })
+  @ApiErrors(401)
+  me(@CurrentCaller() caller: Caller): Promise<CurrentUserDto> {
+    return this.identity.call('users.me', {}, caller);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @AuthRateLimit()
+  @ApiOperation({ summary: 'Sign in; sets the session cookie' })
+  @ApiOkResponse({ type: UserSchema, description: 'The user; Set-Cookie: dinebuds_sid' })
+  @ApiErrors(400, 401, 429)
+  async login(
+    @Body() body: LoginDto,
+    @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CurrentUserDto> {
+    const result = await this.identity.call('auth.login', {
+      username: body.username,
+      password: body.password,
+      ...clientInfo(req),
+    });
+    return this.startSession(res, result);
+  }
+
+  @Post('register')
+  @HttpCode(201)
+  @AuthRateLimit()
+  @ApiOperation({ summary: 'Create an account and sign in; sets the session cookie' })
+  @ApiCreatedResponse({ type: UserSchema, description: 'The new user; Set-Cookie: dinebuds_sid' })
+  @ApiErrors(400, 409, 429)
+  async register(
+    @Body() body: RegisterDto,
+    @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CurrentUserDto> {
+    const { confirmPassword: _confirm, ...registration } = body;
+    const result = await this.identity.call('auth.register', { ...registration, ...clientInfo(req) });
+    return this.startSession(res, result);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign out: revokes the session and clears the cookie' })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  async logout(
+    @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MessageResponse> {
+    const token = readSessionToken(req);
+    // The browser forgets the session whatever happens next.
+    res.clearCookie(SESSION_COOKIE, clearSessionCookieOptions(this.options.cookieSecure));
+    if (token) {
+      try {
+        await this.identity.call('auth.logout', { sessionToken: token });
+      } catch (error) {
+        // A session identity no longer knows is as good as revoked.
+        if (!(error instanceof UpstreamHttpError) || (error.status !== 401 && error.status !== 404))
+          throw error;
+      }
+    }
+    return { message: LOGGED_OUT };
+  }
+
+  @Post('user/password')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: "Change the password; revokes the user's other sessions" })
+  @ApiBody({ type: ChangePasswordDto })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401)
+  changePassword(@Body() body: ChangePasswordDto, @CurrentCaller() caller: Caller): Promise<MessageResponse> {
+    return this.identity.call(
+      'users.changePassword',
+      { currentPassword: body.currentPassword, newPassword: body.newPassword },
+      caller,
+    );
+  }
+
+  private startSession(res: Response, result: AuthResult): CurrentUserDto {
+    res.cookie(SESSION_COOKIE, result.sessionToken, sessionCookieOptions(this.options.cookieSecure));
+    return result.user;
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals';
+import { ForbiddenException } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { VALIDATION_MESSAGES } from '@dinebuds/contracts';
+import { firstValidationMessage } from '../common/validation.js';
+import { OWN_BADGES_ONLY, assertOwnBadges } from './badges.controller.js';
+import { SetCityBadgesDto, SetFlavorBadgesDto } from './badges.dto.js';
+
+async function messageFor<T extends object>(dto: new () => T, plain: object): Promise<string | null> {
+  const errors = await validate(plainToInstance(dto, plain), { whitelist: true, forbidNonWhitelisted: true });
+  return errors.length === 0 ? null : firstValidationMessage(errors);
+}
+
+const sushi = { category: 'preference', badgeId: 'sushi' };
+
+describe('SetFlavorBadgesDto', () => {
+  it.each([
+    [{ userId: 1, badges: [] }, null],
+    [{ userId: 1, badges: [sushi, { category: 'dietary', badgeId: 'vegan' }] }, null],
+    [{ userId: 1, badges: Array.from({ length: 6 }, () => sushi) }, VALIDATION_MESSAGES.flavorBadgesMax],
+    [
+      { userId: 1, badges: [{ category: 'preference', badgeId: 'caviar' }] },
+      VALIDATION_MESSAGES.unknownFlavor,
+    ],
+    [{ userId: 1, badges: [{ category: 'mood', badgeId: 'sushi' }] }, 'Unknown flavor badge category'],
+    [
+      { userId: 1, badges: [{ category: 'preference', badgeId: 'sushi', extra: 1 }] },
+      "Unexpected field 'extra'",
+    ],
+    [{ userId: 1, badges: ['sushi'] }, 'Each badge must be an object'],
+    [{ userId: '1', badges: [] }, 'userId must be a positive integer'],
+    [{ userId: 0, badges: [] }, 'userId must be a positive integer'],
+    [{ badges: [] }, 'userId is required'],
+    [{ userId: 1 }, 'badges is required'],
+  ])('%j -> %s', async (plain, message) => {
+    expect(await messageFor(SetFlavorBadgesDto, plain)).toBe(message);
+  });
+});
+
+describe('SetCityBadgesDto', () => {
+  it.each([
+    [{ userId: 1, badges: [{ city: 'new york', level: 'bronze' }] }, null],
+    [{ userId: 1, cities: [{ city: 'new york', reviewCount: 0 }] }, null],
+    [{ userId: 1, badges: [] }, null],
+    [
+      { userId: 1, badges: [{ city: 'a' }, { city: 'b' }, { city: 'c' }, { city: 'd' }] },
+      VALIDATION_MESSAGES.cityBadgesMax,
+    ],
+    [
+      { userId: 1, cities: ['a', 'b', 'c', 'd', 'e', 'f'].map((city) => ({ city })) },
+      VALIDATION_MESSAGES.registrationCitiesMax,
+    ],
+    [{ userId: 1, badges: [{ city: '   ' }] }, VALIDATION_MESSAGES.emptyCity],
+    [{ userId: 1, badges: [{ city: 'paris', level: 'diamond' }] }, 'Unknown city badge level'],
+    [
+      { userId: 1, cities: [{ city: 'paris', reviewCount: -1 }] },
+      'reviewCount must be a non-negative integer',
+    ],
+    [{ userId: 1, badges: null }, 'badges must be a list'],
+  ])('%j -> %s', async (plain, message) => {
+    expect(await messageFor(SetCityBadgesDto, plain)).toBe(message);
+  });
+});
+
+describe('assertOwnBadges', () => {
+  it('lets owners and admins through and refuses anyone else', () => {
+    expect(() => assertOwnBadges({ userId: 1, isAdmin: false, sessionId: 's' }, 1)).not.toThrow();
+    expect(() => assertOwnBadges({ userId: 2, isAdmin: true, sessionId: 's' }, 1)).not.toThrow();
+    expect(() => assertOwnBadges({ userId: 2, isAdmin: false, sessionId: 's' }, 1)).toThrow(
+      new ForbiddenException(OWN_BADGES_ONLY),
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+import { DEFAULT_MAP_TILE_URL, type GatewayOptions } from './gateway-options.js';
+
+/** The gateway's environment variables, validated at start-up. */
+export const gatewayEnvShape = {
+  PORT: envPort(3000),
+  HOST: z.string().default('0.0.0.0'),
+  IDENTITY_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4101'),
+  INTERNAL_TOKEN: z.string().min(16),
+  FRONTEND_DIST: z.string().optional(),
+  COOKIE_SECURE: envBool(false),
+  TRUST_PROXY: envBool(false),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, { message: "must be a size such as '1mb' or '500kb'" })
+    .default('1mb'),
+  RPC_TIMEOUT_MS: envInt(5000),
+  RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
+  RATE_LIMIT_PER_MINUTE: envInt(600),
+  LOG_LEVEL: envLogLevel(),
+  MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
+};
+
+export function gatewayOptionsFromEnv(env: Record<string, string | undefined> = process.env): GatewayOptions {
+  const config = loadConfig(gatewayEnvShape, env);
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    services: { identity: config.IDENTITY_URL },
+    internalToken: config.INTERNAL_TOKEN,
+    frontendDist: config.FRONTEND_DIST ?? null,
+    cookieSecure: config.COOKIE_SECURE,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT,
+    rpcTimeoutMs: config.RPC_TIMEOUT_MS,
+    rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    logLevel: config.LOG_LEVEL,
+    mapTileUrl: config.MAP_TILE_URL,
+  };
+}

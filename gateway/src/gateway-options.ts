@@ -1,0 +1,74 @@
+/** How the gateway is started: by main.ts from the environment, or by the all-in-one runner. */
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  /** Base URL of each service the gateway forwards to. */
+  services: { identity: string };
+  /** Shared secret proving to services that a call comes from the gateway. */
+  internalToken: string;
+  /** Folder of the built SPA (index.html + assets/); when set, served with a fallback to index.html. */
+  frontendDist?: string | null;
+  /** Adds `Secure` to the session cookie (and HSTS / upgrade-insecure-requests): set behind HTTPS. */
+  cookieSecure?: boolean;
+  /**
+   * Trust X-Forwarded-For from a reverse proxy so rate limits and sessions see the client's IP.
+   * `true` trusts one hop (the proxy in front of us); a number or an Express trust-proxy string is
+   * passed through.
+   */
+  trustProxy?: boolean | number | string;
+  /** Largest JSON body, e.g. '1mb' (default). */
+  bodyLimit?: string;
+  /** Timeout of one call to a service (default 5000 ms). */
+  rpcTimeoutMs?: number;
+  /** Login and register attempts per IP per minute (default 20). */
+  rateLimitAuthPerMinute?: number;
+  /** Requests per IP per minute on any /api route (default 600). */
+  rateLimitPerMinute?: number;
+  logLevel?: string;
+  /** Leaflet tile URL template given to the browser by /api/env. */
+  mapTileUrl?: string;
+}
+
+export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** GatewayOptions with every default applied. */
+export interface ResolvedGatewayOptions {
+  port: number;
+  host: string;
+  services: { identity: string };
+  internalToken: string;
+  frontendDist: string | null;
+  cookieSecure: boolean;
+  trustProxy: boolean | number | string;
+  bodyLimit: string;
+  rpcTimeoutMs: number;
+  rateLimitAuthPerMinute: number;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  mapTileUrl: string;
+}
+
+export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
+
+export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayOptions {
+  if (!options.internalToken || options.internalToken.length < 16) {
+    throw new Error('The gateway needs an internalToken of at least 16 characters');
+  }
+  if (!options.services?.identity)
+    throw new Error('The gateway needs the identity service URL (services.identity)');
+  return {
+    port: options.port,
+    host: options.host ?? '0.0.0.0',
+    services: { identity: options.services.identity },
+    internalToken: options.internalToken,
+    frontendDist: options.frontendDist ?? null,
+    cookieSecure: options.cookieSecure ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? '1mb',
+    rpcTimeoutMs: options.rpcTimeoutMs ?? 5000,
+    rateLimitAuthPerMinute: options.rateLimitAuthPerMinute ?? 20,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
+    logLevel: options.logLevel ?? 'info',
+    mapTileUrl: options.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
+  };
+}

@@ -1,0 +1,37 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { structuredLoggerModule } from '@dinebuds/logging';
+import { AuthController } from './auth/auth.controller.js';
+import { SessionGuard } from './auth/session.guard.js';
+import { BadgesController } from './badges/badges.controller.js';
+import { EnvController } from './env/env.controller.js';
+import type { ResolvedGatewayOptions } from './gateway-options.js';
+import { HealthModule } from './health/health.module.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { SessionsController } from './sessions/sessions.controller.js';
+import { ServiceClientsModule } from './upstream/service-clients.js';
+import { UsersController } from './users/users.controller.js';
+
+/**
+ * The gateway: owns no data; authenticates the session, checks request shapes, limits rates,
+ * and forwards typed calls to the owning service. Guards run in the order listed: the rate limit
+ * before the session lookup, so a flood never reaches identity.
+ */
+@Module({})
+export class GatewayModule {
+  static forRoot(options: ResolvedGatewayOptions): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        structuredLoggerModule('gateway', options.logLevel),
+        ServiceClientsModule.forRoot(options),
+        HealthModule,
+      ],
+      controllers: [AuthController, SessionsController, UsersController, BadgesController, EnvController],
+      providers: [
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: SessionGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+
+const OSM_TILES = 'https://*.tile.openstreetmap.org';
+
+/**
+ * The image origin of a tile URL template, with placeholders as wildcards:
+ * 'https://{s}.tile.example.org/{z}/{x}/{y}.png' -> 'https://*.tile.example.org'.
+ */
+export function tileImageSource(mapTileUrl: string): string | null {
+  const match = /^(https?):\/\/([^/]+)/.exec(mapTileUrl.trim());
+  if (!match) return null;
+  const host = match[2].replace(/\{[^}]*\}/g, '*');
+  if (!/^[A-Za-z0-9*.-]+(:\d+)?$/.test(host)) return null;
+  return `${match[1]}://${host}`;
+}
+
+/** Content-Security-Policy directives: our own code, map tiles and data: images, inline styles for Leaflet. */
+export function contentSecurityPolicy(options: {
+  mapTileUrl: string;
+  secure: boolean;
+}): Record<string, string[]> {
+  const tiles = tileImageSource(options.mapTileUrl);
+  const imageSources = [...new Set(["'self'", 'data:', 'blob:', OSM_TILES, ...(tiles ? [tiles] : [])])];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': imageSources,
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+  // Upgrading requests only makes sense when the site itself is served over HTTPS.
+  if (options.secure) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** helmet with the policy above; HSTS only behind HTTPS. */
+export function securityHeaders(options: { mapTileUrl: string; secure: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    strictTransportSecurity: options.secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  }) as RequestHandler;
+}

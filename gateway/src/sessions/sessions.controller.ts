@@ -1,0 +1,48 @@
+import { Controller, Delete, Get, Inject, Param, Res } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Caller, MessageResponse, SessionDto } from '@dinebuds/contracts';
+import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { SESSION_COOKIE, clearSessionCookieOptions } from '../auth/session-cookie.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { MessageResponseSchema } from '../common/schemas.js';
+import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
+import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
+import { SessionIdPipe } from './session-id.pipe.js';
+import { SessionSchema } from './sessions.schemas.js';
+
+/** The signed-in user's sessions (devices), for the Sessions tab of Settings. */
+@ApiTags('sessions')
+@ApiCookieAuth()
+@Controller('user/sessions')
+@RequireAuth()
+export class SessionsController {
+  constructor(
+    @Inject(IDENTITY) private readonly identity: IdentityClient,
+    @Inject(GATEWAY_OPTIONS) private readonly options: ResolvedGatewayOptions,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your sessions, newest first; `current` marks this one' })
+  @ApiOkResponse({ type: [SessionSchema] })
+  @ApiErrors(401)
+  list(@CurrentCaller() caller: Caller): Promise<SessionDto[]> {
+    return this.identity.call('sessions.list', {}, caller);
+  }
+
+  @Delete(':sessionId')
+  @ApiOperation({ summary: 'Sign out one of your sessions' })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 404)
+  async revoke(
+    @Param('sessionId', SessionIdPipe) sessionId: string,
+    @CurrentCaller() caller: Caller,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MessageResponse> {
+    const result = await this.identity.call('sessions.revoke', { sessionId }, caller);
+    // Revoking this very session is a sign-out: the browser forgets the cookie too.
+    if (sessionId === caller.sessionId)
+      res.clearCookie(SESSION_COOKIE, clearSessionCookieOptions(this.options.cookieSecure));
+    return result;
+  }
+}

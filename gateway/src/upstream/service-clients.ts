@@ -1,0 +1,72 @@
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { IdentityRpc, RpcMap } from '@dinebuds/contracts';
+import { currentRequestId } from '@dinebuds/logging';
+import { ServiceClient } from '@dinebuds/service-client';
+import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
+
+export type IdentityClient = ServiceClient<IdentityRpc>;
+
+/** What the gateway needs of any service client regardless of its RPC map. */
+export type UpstreamService = Pick<ServiceClient<RpcMap>, 'service' | 'health' | 'close'>;
+
+/** Injection token of the typed identity client: `@Inject(IDENTITY) identity: IdentityClient`. */
+export const IDENTITY = Symbol('IDENTITY');
+
+/** Profile pictures travel base64 in JSON: 5 MB of image is ~6.7 MB of text. */
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** One pooled client per configured service; closed when the gateway stops. */
+@Injectable()
+export class ServiceClients implements OnApplicationShutdown {
+  readonly identity: IdentityClient;
+
+  constructor(@Inject(GATEWAY_OPTIONS) options: ResolvedGatewayOptions) {
+    const common = {
+      internalToken: options.internalToken,
+      timeoutMs: options.rpcTimeoutMs,
+      requestId: currentRequestId,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+    };
+    this.identity = new ServiceClient<IdentityRpc>({
+      service: 'identity',
+      baseUrl: options.services.identity,
+      ...common,
+    });
+  }
+
+  /** Every client (for the health check and shutdown). */
+  all(): UpstreamService[] {
+    return [this.identity];
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled(this.all().map((client) => client.close()));
+  }
+}
+
+@Global()
+@Module({})
+export class ServiceClientsModule {
+  static forRoot(options: ResolvedGatewayOptions): DynamicModule {
+    return {
+      module: ServiceClientsModule,
+      providers: [
+        { provide: GATEWAY_OPTIONS, useValue: options },
+        ServiceClients,
+        {
+          provide: IDENTITY,
+          useFactory: (clients: ServiceClients) => clients.identity,
+          inject: [ServiceClients],
+        },
+      ],
+      exports: [GATEWAY_OPTIONS, ServiceClients, IDENTITY],
+    };
+  }
+}

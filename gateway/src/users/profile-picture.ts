@@ -1,0 +1,69 @@
+import {
+  BadRequestException,
+  HttpException,
+  HttpStatus,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { fileTypeFromBuffer } from 'file-type';
+import { LIMITS, VALIDATION_MESSAGES } from '@dinebuds/contracts';
+
+export const PROFILE_PICTURE_FIELD = 'profilePicture';
+export const ALLOWED_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const NO_IMAGE_CHOSEN = 'Please choose an image to upload';
+
+export interface UploadedImage {
+  buffer: Buffer;
+  size: number;
+}
+
+/**
+ * Checks an uploaded picture by its bytes, never by the name or type the browser claims:
+ * present, at most 5 MB, and a JPEG, PNG, GIF or WebP. Returns the detected content type.
+ */
+export async function checkProfilePicture(
+  file: UploadedImage | undefined,
+): Promise<{ contentType: string; buffer: Buffer }> {
+  if (!file || file.size === 0) throw new BadRequestException(NO_IMAGE_CHOSEN);
+  if (file.size > LIMITS.profilePictureMaxBytes)
+    throw new PayloadTooLargeException(VALIDATION_MESSAGES.fileTooLarge);
+  const detected = await fileTypeFromBuffer(file.buffer);
+  if (!detected || !ALLOWED_IMAGE_TYPES.includes(detected.mime))
+    throw new UnsupportedMediaTypeException(VALIDATION_MESSAGES.invalidFileType);
+  return { contentType: detected.mime, buffer: file.buffer };
+}
+
+/** multer's failures (already HttpExceptions from Nest's FileInterceptor) in the spec's words. */
+export function uploadError(error: unknown): unknown {
+  if (!(error instanceof HttpException)) return error;
+  const code = (error.cause as { code?: string } | undefined)?.code;
+  if (error.getStatus() === HttpStatus.PAYLOAD_TOO_LARGE || code === 'LIMIT_FILE_SIZE')
+    return new PayloadTooLargeException(VALIDATION_MESSAGES.fileTooLarge);
+  if (code === 'LIMIT_UNEXPECTED_FILE')
+    return new BadRequestException(`Please send the image in the '${PROFILE_PICTURE_FIELD}' field`);
+  if (code === 'LIMIT_FILE_COUNT') return new BadRequestException('Please upload a single image');
+  return error;
+}
+
+/** A strong ETag in its quoted form, whatever form identity keeps it in. */
+export function quoteEtag(etag: string): string {
+  return /^(W\/)?".*"$/.test(etag) ? etag : `"${etag.replace(/"/g, '')}"`;
+}
+
+/** If-None-Match matches when it lists the ETag (weak comparison) or is '*'. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = bare(quoteEtag(etag));
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === wanted);
+}
+
+/** A versioned URL (?v=) never changes content, so browsers may keep it for a year. */
+export function pictureCacheControl(versioned: boolean): string {
+  return versioned ? 'public, max-age=31536000, immutable' : 'public, no-cache';
+}
+
+/** Serve only the image types we accept; anything else is sent as opaque bytes. */
+export function servedContentType(contentType: string): string {
+  return ALLOWED_IMAGE_TYPES.includes(contentType) ? contentType : 'application/octet-stream';
+}

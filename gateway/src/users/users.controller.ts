@@ -1,0 +1,201 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import type {
+  Caller,
+  ProfilePictureResponse,
+  TogglePrivacyResponse,
+  UserDto,
+  UserSummaryDto,
+} from '@dinebuds/contracts';
+import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
+import {
+  PROFILE_PICTURE_FIELD,
+  checkProfilePicture,
+  etagMatches,
+  pictureCacheControl,
+  quoteEtag,
+  servedContentType,
+  type UploadedImage,
+} from './profile-picture.js';
+import { ProfilePictureInterceptor } from './profile-picture.interceptor.js';
+import { PagingQuery, SearchUsersQuery, UpdateUserDto } from './users.dto.js';
+import { ProfilePictureSchema, TogglePrivacySchema, UserSchema, UserSummarySchema } from './users.schemas.js';
+
+const USERNAME_PARAM_MAX = 100;
+
+/**
+ * Users and their profiles. Reads tell identity who asks when signed in (privacy); writes need a
+ * session and identity decides ownership (403 'You can only change your own profile').
+ * Static paths (search, by-username) come before /users/:id, which would otherwise take them.
+ */
+@ApiTags('users')
+@Controller('users')
+@OptionalAuth()
+export class UsersController {
+  constructor(@Inject(IDENTITY) private readonly identity: IdentityClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Users, a page at a time' })
+  @ApiOkResponse({ type: [UserSummarySchema] })
+  @ApiErrors(400)
+  list(@Query() query: PagingQuery, @OptionalCaller() caller: Caller | null): Promise<UserSummaryDto[]> {
+    return this.identity.call('users.list', { limit: query.limit, offset: query.offset }, caller);
+  }
+
+  @Get('search')
+  @ApiOperation({ summary: 'Users whose name or username contains the text (case-insensitive)' })
+  @ApiOkResponse({ type: [UserSummarySchema] })
+  @ApiErrors(400)
+  search(
+    @Query() query: SearchUsersQuery,
+    @OptionalCaller() caller: Caller | null,
+  ): Promise<UserSummaryDto[]> {
+    return this.identity.call(
+      'users.search',
+      { query: query.username ?? '', limit: query.limit, offset: query.offset },
+      caller,
+    );
+  }
+
+  @Get('by-username/:username')
+  @ApiOperation({ summary: 'A user by username (case-insensitive)' })
+  @ApiOkResponse({ type: UserSchema })
+  @ApiErrors(404)
+  async byUsername(
+    @Param('username') username: string,
+    @OptionalCaller() caller: Caller | null,
+  ): Promise<UserDto> {
+    return this.identity.call(
+      'users.getByUsername',
+      { username: username.trim().slice(0, USERNAME_PARAM_MAX) },
+      caller,
+    );
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A user by id' })
+  @ApiOkResponse({ type: UserSchema })
+  @ApiErrors(400, 404)
+  get(@Param('id', PositiveIntPipe) id: number, @OptionalCaller() caller: Caller | null): Promise<UserDto> {
+    return this.identity.call('users.get', { id }, caller);
+  }
+
+  @Patch(':id')
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Change name, bio or privacy of your own profile' })
+  @ApiOkResponse({ type: UserSchema })
+  @ApiErrors(400, 401, 403, 404)
+  update(
+    @Param('id', PositiveIntPipe) id: number,
+    @Body() body: UpdateUserDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<UserDto> {
+    return this.identity.call('users.update', { id, ...body }, caller);
+  }
+
+  @Post(':id/toggle-privacy')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Make a profile private or public again (owner or admin)' })
+  @ApiOkResponse({ type: TogglePrivacySchema })
+  @ApiErrors(400, 401, 403, 404)
+  togglePrivacy(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<TogglePrivacyResponse> {
+    return this.identity.call('users.togglePrivacy', { id }, caller);
+  }
+
+  @Post(':id/profile-picture')
+  @HttpCode(200)
+  @RequireAuth()
+  @UseInterceptors(ProfilePictureInterceptor)
+  @ApiCookieAuth()
+  @ApiOperation({
+    summary: 'Upload your profile picture (JPEG, PNG, GIF or WebP, at most 5 MB, checked by content)',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: [PROFILE_PICTURE_FIELD],
+      properties: { [PROFILE_PICTURE_FIELD]: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiOkResponse({ type: ProfilePictureSchema })
+  @ApiErrors(400, 401, 403, 413, 415)
+  async uploadPicture(
+    @Param('id', PositiveIntPipe) id: number,
+    @UploadedFile() file: UploadedImage | undefined,
+    @CurrentCaller() caller: Caller,
+  ): Promise<ProfilePictureResponse> {
+    const image = await checkProfilePicture(file);
+    return this.identity.call(
+      'users.setPicture',
+      { id, contentType: image.contentType, dataBase64: image.buffer.toString('base64') },
+      caller,
+    );
+  }
+
+  @Get(':id/profile-picture')
+  @ApiOperation({ summary: "A user's profile picture (cache forever with ?v=)" })
+  @ApiParam({ name: 'id', type: Number })
+  @ApiQuery({ name: 'v', required: false, description: 'Picture version from the profilePicture URL' })
+  @ApiProduces(...['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
+  @ApiResponse({ status: 200, description: 'The image bytes, with ETag and Cache-Control' })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
+  @ApiErrors(400, 404)
+  async picture(
+    @Param('id', PositiveIntPipe) id: number,
+    @Query('v') version: unknown,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @OptionalCaller() caller: Caller | null,
+    @Res() res: Response,
+  ): Promise<void> {
+    const picture = await this.identity.call('users.getPicture', { id }, caller);
+    const etag = quoteEtag(picture.etag);
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', pictureCacheControl(typeof version === 'string' && version !== ''));
+    if (etagMatches(ifNoneMatch, etag)) {
+      res.status(304).end();
+      return;
+    }
+    const bytes = Buffer.from(picture.dataBase64, 'base64');
+    res
+      .status(200)
+      .type(servedContentType(picture.contentType))
+      .setHeader('Content-Length', String(bytes.length));
+    res.end(bytes);
+  }
+}

@@ -1,0 +1,75 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '@dinebuds/testing';
+import { startGateway, type RunningGateway } from '../src/index.js';
+
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+
+describe('gateway serving the built SPA', () => {
+  let dist: string;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'dinebuds-spa-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const identity = `http://127.0.0.1:${await freePort()}`;
+    gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      services: { identity },
+      internalToken: 'spa-test-internal-token-000',
+      frontendDist: dist,
+      logLevel: 'silent',
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and for client routes, never cached', async () => {
+    for (const path of ['/', '/profile/alice', '/settings']) {
+      const res = await fetch(`${gateway.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX);
+    }
+    const dotted = await fetch(`${gateway.url}/profile/john.doe`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(dotted.status).toBe(200);
+  });
+
+  it('serves hashed assets with a long cache and other files with a short one', async () => {
+    const asset = await fetch(`${gateway.url}/assets/index-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log("app")');
+    const icon = await fetch(`${gateway.url}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing asset with 404, not the SPA', async () => {
+    expect((await fetch(`${gateway.url}/assets/missing-999.js`)).status).toBe(404);
+  });
+
+  it('keeps /api to the API: unknown routes are 404 JSON, known ones answer', async () => {
+    const missing = await fetch(`${gateway.url}/api/nothing-here`, { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ statusCode: 404, message: 'Not found', error: 'Not Found' });
+    expect((await fetch(`${gateway.url}/api/env`)).status).toBe(200);
+  });
+
+  it('does not answer other methods with the SPA', async () => {
+    expect((await fetch(`${gateway.url}/profile/alice`, { method: 'POST' })).status).toBe(404);
+  });
+});
