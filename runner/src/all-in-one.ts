@@ -35,9 +35,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
 
     let bus: EventBus;
     if (config.AMQP_URL) {
-      const rabbit = new RabbitMqEventBus({ url: config.AMQP_URL, logger });
-      await rabbit.start?.();
-      bus = rabbit;
+      bus = await RabbitMqEventBus.connect({ url: config.AMQP_URL, logger, connectionName: 'dinebuds-all-in-one' });
       logger.info('using RabbitMQ for domain events');
     } else {
       bus = new InProcessEventBus({ logger });

