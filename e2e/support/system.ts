@@ -73,7 +73,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * The distributed mode: identity and the gateway as separate Node processes started from their
  * built `dist/main.js`, on real PostgreSQL and RabbitMQ.
  */
-export async function startDistributedSystem(options: { databaseUrl: string; amqpUrl: string; env?: Record<string, string> }): Promise<TestSystem & { logs: string[] }> {
+export async function startDistributedSystem(options: { databaseUrl: string; amqpUrl: string; env?: Record<string, string> }): Promise<TestSystem & { logs: string[]; pids: number[] }> {
   const logs: string[] = [];
   const internalToken = 'distributed-test-internal-token';
   const identityPort = await freePort();
@@ -103,5 +103,5 @@ export async function startDistributedSystem(options: { databaseUrl: string; amq
     await stop();
     throw new Error(`distributed system did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`);
   }
-  return { baseUrl, logs, stop };
+  return { baseUrl, logs, stop, pids: [identity.pid!, gateway.pid!] };
 }
