@@ -1,0 +1,56 @@
+import { Link, useLocation } from 'react-router-dom';
+import { Home, Settings, User } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+
+interface NavEntry {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  isActive: (pathname: string, ownUsername: string | undefined) => boolean;
+}
+
+/**
+ * Spec 2 §2 lists Feed, Discover, Find Buds and Profile. Only screens that exist are listed;
+ * Feed (/) shows the own profile until the feed issue lands, and Discover / Find Buds join later.
+ */
+const ENTRIES: NavEntry[] = [
+  { to: '/', label: 'Home', icon: Home, isActive: (path) => path === '/' },
+  {
+    to: '/profile',
+    label: 'Profile',
+    icon: User,
+    isActive: (path, own) =>
+      path === '/profile' ||
+      path === '/edit-badges' ||
+      (own !== undefined && path.toLowerCase() === `/profile/${own.toLowerCase()}`),
+  },
+  { to: '/settings', label: 'Settings', icon: Settings, isActive: (path) => path === '/settings' },
+];
+
+export function BottomNav() {
+  const { pathname } = useLocation();
+  const { data: user } = useCurrentUser();
+  return (
+    <nav className="bottom-nav" aria-label="Main">
+      <ul className="bottom-nav__list">
+        {ENTRIES.map(({ to, label, icon: Icon, isActive }) => {
+          const active = isActive(pathname, user?.username);
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                className={cn('bottom-nav__link', active && 'bottom-nav__link--active')}
+                aria-current={active ? 'page' : undefined}
+              >
+                <Icon aria-hidden="true" />
+                <span>{label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DropdownMenu } from 'radix-ui';
+import { Award, LogOut, MoreVertical, Settings } from 'lucide-react';
+import { SignOutDialog } from '@/components/sign-out-dialog';
+
+/** The own-profile menu (spec 1 §2). Feedback and admin entries join when those screens exist. */
+export function ProfileMenu() {
+  const navigate = useNavigate();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="icon-button" aria-label="Profile menu">
+          <MoreVertical aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/edit-badges')}>
+              <Award aria-hidden="true" />
+              Edit Badges
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/settings')}>
+              <Settings aria-hidden="true" />
+              Settings
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item
+              className="menu__item menu__item--danger"
+              onSelect={() => setConfirmOpen(true)}
+            >
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <SignOutDialog open={confirmOpen} onOpenChange={setConfirmOpen} />
+    </>
+  );
+}
