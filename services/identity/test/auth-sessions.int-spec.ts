@@ -73,15 +73,20 @@ describe('identity: registration, login and sessions', () => {
 
       const outbox = await query<{ type: string; payload: EventEnvelope<'identity.user.registered'> }>(
         db.url,
-        `SELECT type, payload FROM identity.outbox WHERE payload->'data'->>'userId' = $1`,
+        `SELECT type, payload FROM identity.outbox WHERE payload->'data'->>'userId' = $1 ORDER BY seq`,
         [String(auth.user.id)],
       );
-      expect(outbox).toHaveLength(1);
-      expect(outbox[0].type).toBe('identity.user.registered');
+      expect(outbox.map((row) => row.type)).toEqual(['identity.user.registered', 'identity.user.badges-changed']);
       expect(outbox[0].payload).toMatchObject({
         type: 'identity.user.registered',
         producer: 'identity',
         data: { userId: auth.user.id, username, flavorBadges: ['sushi', 'vegan'], cityBadges: ['new york', 'charlottesville'] },
+      });
+      // The badges travel on their own event too, for consumers that keep only badges.
+      expect(outbox[1].payload).toMatchObject({
+        type: 'identity.user.badges-changed',
+        producer: 'identity',
+        data: { userId: auth.user.id, flavorBadges: ['sushi', 'vegan'], cityBadges: ['new york', 'charlottesville'] },
       });
 
       // The relay hands it to the bus.

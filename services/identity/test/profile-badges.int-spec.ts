@@ -250,5 +250,30 @@ describe('identity: profiles, pictures and badges', () => {
       await expect(identity.client.call('badges.listCity', { userId: owner.user.id })).resolves.toHaveLength(3);
       await expect(identity.client.call('badges.setCity', { userId: owner.user.id, badges: [] }, ownerCaller)).resolves.toEqual([]);
     });
+
+    it('writes identity.user.badges-changed with both lists on registration and on every real change', async () => {
+      const diner = await identity.client.call('auth.register', registration({ username: uniqueUsername('Badger'), flavorBuds: ['pizza'], cityBuds: ['Rome'] }));
+      const dinerCaller = callerOf(diner);
+      const userId = diner.user.id;
+      await identity.client.call('badges.setFlavor', { userId, badges: [{ category: 'preference', badgeId: 'sushi' }, { category: 'preference', badgeId: 'pizza' }] }, dinerCaller);
+      // The same list again changes nothing and writes no event.
+      await identity.client.call('badges.setFlavor', { userId, badges: [{ category: 'preference', badgeId: 'pizza' }, { category: 'preference', badgeId: 'sushi' }] }, dinerCaller);
+      await identity.client.call('badges.setCity', { userId, badges: [{ city: 'rome' }, { city: 'New York' }] }, dinerCaller);
+      await identity.client.call('badges.setCity', { userId, badges: [{ city: 'Rome' }, { city: 'new york' }] }, dinerCaller);
+      // Refused changes write nothing either.
+      await expect(identity.client.call('badges.setFlavor', { userId, badges: [] }, ownerCaller)).rejects.toMatchObject({ status: 403 });
+
+      const rows = await query<{ payload: EventEnvelope<'identity.user.badges-changed'> }>(
+        db.url,
+        `SELECT payload FROM identity.outbox WHERE type = 'identity.user.badges-changed' AND payload->'data'->>'userId' = $1 ORDER BY seq`,
+        [String(userId)],
+      );
+      expect(rows.map((r) => r.payload.data)).toEqual([
+        { userId, flavorBadges: ['pizza'], cityBadges: ['rome'] },
+        { userId, flavorBadges: ['pizza', 'sushi'], cityBadges: ['rome'] },
+        { userId, flavorBadges: ['pizza', 'sushi'], cityBadges: ['rome', 'new york'] },
+      ]);
+      expect(rows.every((r) => r.payload.producer === 'identity')).toBe(true);
+    });
   });
 });

@@ -50,7 +50,10 @@ export class AuthService {
     private readonly events: IdentityEvents,
   ) {}
 
-  /** User, badges, first session and identity.user.registered commit together or not at all. */
+  /**
+   * User, badges, first session, identity.user.registered and identity.user.badges-changed commit
+   * together or not at all.
+   */
   async register(input: Registration): Promise<AuthResult> {
     // Cheap pre-check so a taken name does not cost a hash; the unique index settles races.
     if (await this.usernameExists(input.username)) throw usernameTaken();
@@ -77,6 +80,7 @@ export class AuthService {
           cityBadges: input.cities,
           createdAt: user.createdAt.toISOString(),
         });
+        await this.badges.recordBadgesChanged(manager, id);
         return { user: toUserDto(user), sessionToken: token, sessionId: session.id };
       });
     } catch (error) {

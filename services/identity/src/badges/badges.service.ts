@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Caller, CityBadgeDto, FlavorBadgeDto } from '@dinebuds/contracts';
 import { IDENTITY_DATA_SOURCE } from '../config.js';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { IdentityEvents } from '../common/identity-outbox.js';
 import { UserEntity } from '../users/user.entity.js';
 import { assertOwner } from '../users/user.policy.js';
 import { userNotFound } from '../users/users.service.js';
@@ -30,7 +31,10 @@ export function toCityBadgeDto(badge: CityBadgeEntity): CityBadgeDto {
 
 @Injectable()
 export class BadgesService {
-  constructor(@InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly events: IdentityEvents,
+  ) {}
 
   private async requireUser(manager: EntityManager, userId: number, lock = false): Promise<void> {
     const user = await manager.findOne(UserEntity, { where: { id: userId }, select: { id: true }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
@@ -56,12 +60,15 @@ export class BadgesService {
     return this.dataSource.transaction(async (manager) => {
       // The user row lock serialises concurrent replacements of the same list.
       await this.requireUser(manager, userId, true);
+      const before = await this.flavorBadgesOf(manager, userId);
       const keep = choices.map((c) => c.badgeId);
       const stale = manager.createQueryBuilder().delete().from(FlavorBadgeEntity).where('user_id = :userId', { userId });
       if (keep.length > 0) stale.andWhere('badge_id NOT IN (:...keep)', { keep });
       await stale.execute();
       await this.addFlavorBadges(manager, userId, choices);
-      return this.flavorBadgesOf(manager, userId);
+      const after = await this.flavorBadgesOf(manager, userId);
+      if (!sameList(before.map((b) => b.badgeId), after.map((b) => b.badgeId))) await this.recordBadgesChanged(manager, userId);
+      return after;
     });
   }
 
@@ -75,7 +82,21 @@ export class BadgesService {
       const plan = planCityBadges(existing, cities);
       if (plan.remove.length > 0) await manager.delete(CityBadgeEntity, { userId, city: In(plan.remove) });
       await this.addCityBadges(manager, userId, plan.add);
+      if (plan.remove.length > 0 || plan.add.length > 0) await this.recordBadgesChanged(manager, userId);
       return this.cityBadgesOf(manager, userId);
+    });
+  }
+
+  /**
+   * Writes identity.user.badges-changed with the user's current flavor and city badges, through
+   * the outbox in the caller's transaction (registration and every change of either list).
+   */
+  async recordBadgesChanged(manager: EntityManager, userId: number): Promise<void> {
+    const [flavors, cities] = await Promise.all([this.flavorBadgesOf(manager, userId), this.cityBadgesOf(manager, userId)]);
+    await this.events.record(manager, 'identity.user.badges-changed', {
+      userId,
+      flavorBadges: flavors.map((b) => b.badgeId),
+      cityBadges: cities.map((b) => b.city),
     });
   }
 
@@ -113,4 +134,8 @@ export class BadgesService {
     const badges = await manager.find(CityBadgeEntity, { where: { userId }, order: { id: 'ASC' } });
     return badges.map(toCityBadgeDto);
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

@@ -1,0 +1,11 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** Tombstone of a deleted identity user: later events about it are ignored. */
+@Entity({ schema: 'social', name: 'deleted_users' })
+export class DeletedUserEntity {
+  @PrimaryColumn({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz' })
+  deletedAt: Date;
+}

@@ -1,0 +1,560 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
+import { createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
+import {
+  query,
+  rawCall,
+  registerUser,
+  socialOutbox,
+  startTestIdentity,
+  startTestSocialGraph,
+  waitForProjection,
+  type TestIdentity,
+  type TestSocialGraph,
+  type TestUser,
+} from './social-test-kit.js';
+
+describe('social-graph: follows, requests and the user projection (identity + social-graph, in-process bus)', () => {
+  let db: TestDatabase;
+  let bus: InProcessEventBus;
+  let identity: TestIdentity;
+  let social: TestSocialGraph;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser; // private
+  let dave: TestUser;
+  let erin: TestUser; // private
+
+  async function registerAndProject(overrides: Parameters<typeof registerUser>[1] = {}): Promise<TestUser> {
+    const user = await registerUser(identity, overrides);
+    await waitForProjection(db.url, user.id);
+    return user;
+  }
+
+  async function followEdges(followerId: number, followingId: number): Promise<number> {
+    const rows = await query(
+      db.url,
+      'SELECT id FROM social.follows WHERE follower_id = $1 AND following_id = $2',
+      [followerId, followingId],
+    );
+    return rows.length;
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase('social_follows');
+    bus = new InProcessEventBus({ logger: silentEventsLogger, retryDelayMs: 100 });
+    // social-graph subscribes (declares its queue) before identity publishes anything.
+    social = await startTestSocialGraph(db.url, bus);
+    identity = await startTestIdentity(db.url, bus);
+    alice = await registerAndProject({
+      name: 'Alice Adams',
+      flavorBuds: ['sushi', 'vegan'],
+      cityBuds: ['New York'],
+    });
+    bob = await registerAndProject({ name: 'Bob Brown' });
+    carol = await registerAndProject({ name: 'Carol Chen', isPrivate: true });
+    dave = await registerAndProject({ name: 'Dave Diaz' });
+    erin = await registerAndProject({ name: 'Erin Evans', isPrivate: true });
+  });
+
+  afterAll(async () => {
+    await identity?.stop();
+    await social?.stop();
+    await bus?.close();
+    await db?.drop();
+  });
+
+  describe('projection of identity users', () => {
+    it('keeps id, username, name, privacy, bio and badges from identity events', async () => {
+      const row = await waitForProjection(db.url, alice.id, (r) => r.flavor_badges.length === 2);
+      expect(row).toMatchObject({
+        id: alice.id,
+        username: alice.username,
+        name: 'Alice Adams',
+        is_private: false,
+        bio: 'Food enthusiast with a passion for sushi and vegan, enjoying dining in New York.',
+        profile_picture: null,
+        flavor_badges: ['sushi', 'vegan'],
+        city_badges: ['new york'],
+      });
+      await expect(waitForProjection(db.url, carol.id)).resolves.toMatchObject({ is_private: true });
+    });
+
+    it('follows profile and badge changes made in identity', async () => {
+      await identity.client.call(
+        'users.update',
+        { id: dave.id, name: 'David Diaz', bio: 'Tacos' },
+        dave.caller,
+      );
+      await identity.client.call(
+        'badges.setFlavor',
+        { userId: dave.id, badges: [{ category: 'preference', badgeId: 'taco' }] },
+        dave.caller,
+      );
+      await identity.client.call(
+        'badges.setCity',
+        { userId: dave.id, badges: [{ city: 'Austin' }] },
+        dave.caller,
+      );
+      const row = await waitForProjection(
+        db.url,
+        dave.id,
+        (r) => r.name === 'David Diaz' && r.city_badges.length === 1,
+      );
+      expect(row).toMatchObject({ bio: 'Tacos', flavor_badges: ['taco'], city_badges: ['austin'] });
+      dave.name = 'David Diaz';
+    });
+  });
+
+  describe('follow and status', () => {
+    it('follows a public user at once, idempotently, with one social.follow.created', async () => {
+      await expect(
+        social.client.call('follows.follow', { userId: alice.id, targetId: bob.id }, alice.caller),
+      ).resolves.toEqual({ status: 'following' });
+      await expect(
+        social.client.call('follows.follow', { userId: alice.id, targetId: bob.id }, alice.caller),
+      ).resolves.toEqual({ status: 'following' });
+      expect(await followEdges(alice.id, bob.id)).toBe(1);
+      const created = (await socialOutbox(db.url, 'social.follow.created')).filter(
+        (e) => e.data.followerId === alice.id && e.data.followingId === bob.id,
+      );
+      expect(created).toHaveLength(1);
+      expect(created[0]).toMatchObject({ producer: 'social-graph', data: { createdAt: expect.any(String) } });
+
+      await expect(
+        social.client.call('follows.status', { userId: alice.id, targetId: bob.id }, alice.caller),
+      ).resolves.toEqual({ isFollowing: true, status: 'following' });
+      await expect(
+        social.client.call('follows.status', { userId: bob.id, targetId: alice.id }, bob.caller),
+      ).resolves.toEqual({ isFollowing: false, status: 'not_following' });
+      await expect(
+        social.client.call('follows.status', { userId: alice.id, targetId: alice.id }, alice.caller),
+      ).resolves.toEqual({ isFollowing: false, status: 'not_following' });
+    });
+
+    it('lets only the signed-in caller act as userId (401 anonymous, 403 someone else)', async () => {
+      await expect(
+        social.client.call('follows.follow', { userId: alice.id, targetId: dave.id }),
+      ).rejects.toMatchObject({ status: 401 });
+      await expect(
+        social.client.call('follows.follow', { userId: alice.id, targetId: dave.id }, bob.caller),
+      ).rejects.toMatchObject({
+        status: 403,
+        message: 'You can only act for yourself',
+      });
+      await expect(
+        social.client.call('follows.unfollow', { userId: alice.id, targetId: bob.id }, bob.caller),
+      ).rejects.toMatchObject({ status: 403 });
+      await expect(
+        social.client.call('follows.unfollow', { userId: alice.id, targetId: bob.id }),
+      ).rejects.toMatchObject({ status: 401 });
+      await expect(
+        social.client.call('follows.status', { userId: alice.id, targetId: bob.id }, bob.caller),
+      ).rejects.toMatchObject({ status: 403 });
+      await expect(
+        social.client.call('follows.status', { userId: alice.id, targetId: bob.id }),
+      ).rejects.toMatchObject({ status: 401 });
+      // An admin is no exception: acting as someone else is not moderation.
+      await expect(
+        social.client.call(
+          'follows.follow',
+          { userId: alice.id, targetId: dave.id },
+          { ...bob.caller, isAdmin: true },
+        ),
+      ).rejects.toMatchObject({ status: 403 });
+      expect(await followEdges(alice.id, dave.id)).toBe(0);
+    });
+
+    it('refuses following oneself (400) and unknown users (404)', async () => {
+      await expect(
+        social.client.call('follows.follow', { userId: alice.id, targetId: alice.id }, alice.caller),
+      ).rejects.toMatchObject({
+        status: 400,
+        message: 'You cannot follow yourself',
+      });
+      await expect(
+        social.client.call('follows.follow', { userId: alice.id, targetId: 987654 }, alice.caller),
+      ).rejects.toMatchObject({
+        status: 404,
+        message: 'User not found',
+      });
+      await expect(
+        social.client.call('follows.unfollow', { userId: alice.id, targetId: 987654 }, alice.caller),
+      ).rejects.toMatchObject({ status: 404 });
+      await expect(
+        social.client.call('follows.status', { userId: alice.id, targetId: 987654 }, alice.caller),
+      ).rejects.toMatchObject({
+        status: 404,
+        message: 'User not found',
+      });
+      for (const body of [
+        { userId: alice.id },
+        { userId: alice.id, targetId: 'abc' },
+        { userId: alice.id, targetId: -3 },
+        [1, 2],
+      ]) {
+        const response = await rawCall(
+          social.service.url,
+          'follows.follow',
+          JSON.stringify(body),
+          alice.caller,
+        );
+        expect(response.status).toBe(400);
+        expect(response.body).toMatchObject({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: expect.any(String),
+        });
+      }
+      // Path parameters arrive as strings.
+      await expect(
+        rawCall(
+          social.service.url,
+          'follows.status',
+          JSON.stringify({ userId: String(alice.id), targetId: String(bob.id) }),
+          alice.caller,
+        ),
+      ).resolves.toMatchObject({
+        status: 200,
+        body: { isFollowing: true, status: 'following' },
+      });
+    });
+
+    it('unfollows, then answers not_following again without a second event', async () => {
+      await social.client.call('follows.follow', { userId: dave.id, targetId: bob.id }, dave.caller);
+      await expect(
+        social.client.call('follows.unfollow', { userId: dave.id, targetId: bob.id }, dave.caller),
+      ).resolves.toEqual({ status: 'not_following' });
+      await expect(
+        social.client.call('follows.unfollow', { userId: dave.id, targetId: bob.id }, dave.caller),
+      ).resolves.toEqual({ status: 'not_following' });
+      expect(await followEdges(dave.id, bob.id)).toBe(0);
+      const removed = (await socialOutbox(db.url, 'social.follow.removed')).filter(
+        (e) => e.data.followerId === dave.id && e.data.followingId === bob.id,
+      );
+      expect(removed.map((e) => e.data)).toEqual([{ followerId: dave.id, followingId: bob.id }]);
+      await expect(
+        social.client.call('follows.status', { userId: dave.id, targetId: bob.id }, dave.caller),
+      ).resolves.toEqual({ isFollowing: false, status: 'not_following' });
+    });
+  });
+
+  describe('private profiles and follow requests', () => {
+    it('turns a follow of a private user into one pending request', async () => {
+      await expect(
+        social.client.call('follows.follow', { userId: alice.id, targetId: carol.id }, alice.caller),
+      ).resolves.toEqual({ status: 'requested' });
+      await expect(
+        social.client.call('follows.follow', { userId: alice.id, targetId: carol.id }, alice.caller),
+      ).resolves.toEqual({ status: 'requested' });
+      await expect(
+        social.client.call('follows.status', { userId: alice.id, targetId: carol.id }, alice.caller),
+      ).resolves.toEqual({ isFollowing: false, status: 'requested' });
+      expect(await followEdges(alice.id, carol.id)).toBe(0);
+      const requested = (await socialOutbox(db.url, 'social.follow.requested')).filter(
+        (e) => e.data.requesterId === alice.id && e.data.recipientId === carol.id,
+      );
+      expect(requested).toHaveLength(1);
+      expect(requested[0]!.data.createdAt).toEqual(expect.any(String));
+    });
+
+    it("hides a private user's lists from everyone but the owner and followers; counts stay public", async () => {
+      for (const pattern of ['follows.followers', 'follows.following'] as const) {
+        await expect(social.client.call(pattern, { userId: carol.id })).rejects.toMatchObject({
+          status: 403,
+          message: 'This account is private',
+        });
+        // A pending request is not an approved follow.
+        await expect(social.client.call(pattern, { userId: carol.id }, alice.caller)).rejects.toMatchObject({
+          status: 403,
+          message: 'This account is private',
+        });
+        await expect(social.client.call(pattern, { userId: carol.id }, carol.caller)).resolves.toEqual([]);
+      }
+      await expect(social.client.call('follows.followersCount', { userId: carol.id })).resolves.toEqual({
+        count: 0,
+      });
+      await expect(social.client.call('follows.followingCount', { userId: carol.id })).resolves.toEqual({
+        count: 0,
+      });
+      await expect(social.client.call('follows.followersCount', { userId: 987654 })).rejects.toMatchObject({
+        status: 404,
+        message: 'User not found',
+      });
+      await expect(social.client.call('follows.followers', { userId: 987654 })).rejects.toMatchObject({
+        status: 404,
+      });
+    });
+
+    it('lists pending requests to their recipient only', async () => {
+      const requests = await social.client.call('requests.list', { userId: carol.id }, carol.caller);
+      expect(requests).toEqual([
+        {
+          id: expect.any(Number),
+          requesterId: alice.id,
+          recipientId: carol.id,
+          createdAt: expect.any(String),
+          requester: {
+            id: alice.id,
+            username: alice.username,
+            name: 'Alice Adams',
+            profilePicture: null,
+            profileImage: null,
+            isPrivate: false,
+          },
+        },
+      ]);
+      await expect(
+        social.client.call('requests.list', { userId: carol.id }, alice.caller),
+      ).rejects.toMatchObject({ status: 403, message: 'You can only act for yourself' });
+      await expect(social.client.call('requests.list', { userId: carol.id })).rejects.toMatchObject({
+        status: 401,
+      });
+    });
+
+    it('accepts a request into a follow; a second accept finds nothing (404)', async () => {
+      await expect(
+        social.client.call('requests.accept', { userId: carol.id, requesterId: alice.id }, alice.caller),
+      ).rejects.toMatchObject({ status: 403 });
+      await expect(
+        social.client.call('requests.accept', { userId: carol.id, requesterId: alice.id }),
+      ).rejects.toMatchObject({ status: 401 });
+      await expect(
+        social.client.call('requests.accept', { userId: carol.id, requesterId: alice.id }, carol.caller),
+      ).resolves.toEqual({ status: 'accepted', followBack: null });
+      await expect(
+        social.client.call('requests.accept', { userId: carol.id, requesterId: alice.id }, carol.caller),
+      ).rejects.toMatchObject({
+        status: 404,
+        message: 'Follow request not found',
+      });
+      await expect(
+        social.client.call('requests.accept', { userId: carol.id, requesterId: bob.id }, carol.caller),
+      ).rejects.toMatchObject({ status: 404, message: 'Follow request not found' });
+      await expect(
+        social.client.call('follows.status', { userId: alice.id, targetId: carol.id }, alice.caller),
+      ).resolves.toEqual({ isFollowing: true, status: 'following' });
+      await expect(social.client.call('requests.list', { userId: carol.id }, carol.caller)).resolves.toEqual(
+        [],
+      );
+      const created = (await socialOutbox(db.url, 'social.follow.created')).filter(
+        (e) => e.data.followerId === alice.id && e.data.followingId === carol.id,
+      );
+      expect(created).toHaveLength(1);
+
+      // An approved follower sees the private lists now; others still do not.
+      await expect(
+        social.client.call('follows.followers', { userId: carol.id }, alice.caller),
+      ).resolves.toEqual([
+        {
+          id: alice.id,
+          username: alice.username,
+          name: 'Alice Adams',
+          profilePicture: null,
+          isPrivate: false,
+        },
+      ]);
+      await expect(
+        social.client.call('follows.followers', { userId: carol.id }, bob.caller),
+      ).rejects.toMatchObject({ status: 403 });
+      await expect(social.client.call('follows.followersCount', { userId: carol.id })).resolves.toEqual({
+        count: 1,
+      });
+    });
+
+    it('accepts and follows back: at once for a public requester, as a request for a private one', async () => {
+      await expect(
+        social.client.call('follows.follow', { userId: dave.id, targetId: carol.id }, dave.caller),
+      ).resolves.toEqual({ status: 'requested' });
+      await expect(
+        social.client.call(
+          'requests.accept',
+          { userId: carol.id, requesterId: dave.id, followBack: true },
+          carol.caller,
+        ),
+      ).resolves.toEqual({
+        status: 'accepted',
+        followBack: { status: 'following' },
+      });
+      expect(await followEdges(dave.id, carol.id)).toBe(1);
+      expect(await followEdges(carol.id, dave.id)).toBe(1);
+
+      await expect(
+        social.client.call('follows.follow', { userId: erin.id, targetId: carol.id }, erin.caller),
+      ).resolves.toEqual({ status: 'requested' });
+      await expect(
+        social.client.call(
+          'requests.accept',
+          { userId: carol.id, requesterId: erin.id, followBack: true },
+          carol.caller,
+        ),
+      ).resolves.toEqual({
+        status: 'accepted',
+        followBack: { status: 'requested' },
+      });
+      await expect(
+        social.client.call('follows.status', { userId: carol.id, targetId: erin.id }, carol.caller),
+      ).resolves.toEqual({ isFollowing: false, status: 'requested' });
+      await expect(social.client.call('requests.list', { userId: erin.id }, erin.caller)).resolves.toEqual([
+        expect.objectContaining({ requesterId: carol.id }),
+      ]);
+      expect(
+        (
+          await rawCall(
+            social.service.url,
+            'requests.accept',
+            JSON.stringify({ userId: carol.id, requesterId: erin.id, followBack: 'yes' }),
+            carol.caller,
+          )
+        ).status,
+      ).toBe(400);
+    });
+
+    it('rejects (deletes) a request; a second reject finds nothing', async () => {
+      await social.client.call('follows.follow', { userId: bob.id, targetId: erin.id }, bob.caller);
+      await expect(
+        social.client.call('requests.reject', { userId: erin.id, requesterId: bob.id }, bob.caller),
+      ).rejects.toMatchObject({ status: 403 });
+      await expect(
+        social.client.call('requests.reject', { userId: erin.id, requesterId: bob.id }, erin.caller),
+      ).resolves.toEqual({ message: 'Follow request deleted' });
+      await expect(
+        social.client.call('requests.reject', { userId: erin.id, requesterId: bob.id }, erin.caller),
+      ).rejects.toMatchObject({ status: 404, message: 'Follow request not found' });
+      await expect(
+        social.client.call('follows.status', { userId: bob.id, targetId: erin.id }, bob.caller),
+      ).resolves.toEqual({ isFollowing: false, status: 'not_following' });
+      expect(await followEdges(bob.id, erin.id)).toBe(0);
+    });
+
+    it('withdraws a pending request with unfollow', async () => {
+      await expect(
+        social.client.call('follows.follow', { userId: bob.id, targetId: erin.id }, bob.caller),
+      ).resolves.toEqual({ status: 'requested' });
+      await expect(
+        social.client.call('follows.unfollow', { userId: bob.id, targetId: erin.id }, bob.caller),
+      ).resolves.toEqual({ status: 'not_following' });
+      const pending = await social.client.call('requests.list', { userId: erin.id }, erin.caller);
+      expect(pending.map((r) => r.requesterId)).toEqual([carol.id]);
+    });
+  });
+
+  describe('lists and counts', () => {
+    it('lists newest first with paging, and counts equal the lists', async () => {
+      const target = await registerAndProject({ name: 'Popular Person' });
+      const fans = [alice, bob, dave];
+      for (const fan of fans) {
+        await social.client.call('follows.follow', { userId: fan.id, targetId: target.id }, fan.caller);
+        await social.client.call('follows.follow', { userId: target.id, targetId: fan.id }, target.caller);
+      }
+      const followers = await social.client.call('follows.followers', { userId: target.id });
+      expect(followers.map((u) => u.id)).toEqual([dave.id, bob.id, alice.id]);
+      expect(followers[0]).toEqual({
+        id: dave.id,
+        username: dave.username,
+        name: 'David Diaz',
+        profilePicture: null,
+        isPrivate: false,
+      });
+      await expect(
+        social.client.call('follows.followers', { userId: target.id, limit: 2 }),
+      ).resolves.toHaveLength(2);
+      await expect(
+        social.client.call('follows.followers', { userId: target.id, limit: 2, offset: 2 }),
+      ).resolves.toEqual([expect.objectContaining({ id: alice.id })]);
+      await expect(
+        social.client.call('follows.followers', { userId: target.id, limit: 1000 }),
+      ).resolves.toHaveLength(3);
+      expect(
+        (
+          await rawCall(
+            social.service.url,
+            'follows.followers',
+            JSON.stringify({ userId: target.id, limit: 'many' }),
+          )
+        ).status,
+      ).toBe(400);
+      const following = await social.client.call('follows.following', { userId: target.id }, bob.caller);
+      expect(following.map((u) => u.id)).toEqual([dave.id, bob.id, alice.id]);
+
+      for (const user of [target, alice, bob, carol, dave, erin]) {
+        const [followersOf, followingOf] = await Promise.all([
+          social.client.call('follows.followers', { userId: user.id }, user.caller),
+          social.client.call('follows.following', { userId: user.id }, user.caller),
+        ]);
+        await expect(social.client.call('follows.followersCount', { userId: user.id })).resolves.toEqual({
+          count: followersOf.length,
+        });
+        await expect(social.client.call('follows.followingCount', { userId: user.id })).resolves.toEqual({
+          count: followingOf.length,
+        });
+      }
+    });
+
+    it('shows the names identity publishes later', async () => {
+      await identity.client.call('users.update', { id: bob.id, name: 'Robert Brown' }, bob.caller);
+      await eventually(async () => {
+        const following = await social.client.call('follows.following', { userId: alice.id }, alice.caller);
+        return following.some((u) => u.id === bob.id && u.name === 'Robert Brown');
+      });
+    });
+  });
+
+  describe('turning public', () => {
+    it('accepts every pending request when the user turns public in identity', async () => {
+      const frank = await registerAndProject({ name: 'Frank Fox', isPrivate: true });
+      for (const fan of [alice, bob, dave]) {
+        await expect(
+          social.client.call('follows.follow', { userId: fan.id, targetId: frank.id }, fan.caller),
+        ).resolves.toEqual({ status: 'requested' });
+      }
+      await social.client.call('requests.reject', { userId: frank.id, requesterId: dave.id }, frank.caller);
+      await expect(
+        identity.client.call('users.togglePrivacy', { id: frank.id }, frank.caller),
+      ).resolves.toMatchObject({ isPrivate: false });
+
+      await eventually(
+        async () => (await social.client.call('follows.followersCount', { userId: frank.id })).count === 2,
+      );
+      await expect(social.client.call('requests.list', { userId: frank.id }, frank.caller)).resolves.toEqual(
+        [],
+      );
+      const followers = await social.client.call('follows.followers', { userId: frank.id });
+      expect(followers.map((u) => u.id).sort()).toEqual([alice.id, bob.id].sort());
+      await expect(
+        social.client.call('follows.status', { userId: dave.id, targetId: frank.id }, dave.caller),
+      ).resolves.toEqual({ isFollowing: false, status: 'not_following' });
+      const created = (await socialOutbox(db.url, 'social.follow.created')).filter(
+        (e) => e.data.followingId === frank.id,
+      );
+      expect(created.map((e) => e.data.followerId).sort()).toEqual([alice.id, bob.id].sort());
+      // Public now: a new follow is immediate.
+      await expect(
+        social.client.call('follows.follow', { userId: dave.id, targetId: frank.id }, dave.caller),
+      ).resolves.toEqual({ status: 'following' });
+
+      // Private again: new followers ask again; existing follows stay.
+      await identity.client.call('users.update', { id: frank.id, isPrivate: true }, frank.caller);
+      await waitForProjection(db.url, frank.id, (r) => r.is_private);
+      await expect(
+        social.client.call('follows.follow', { userId: erin.id, targetId: frank.id }, erin.caller),
+      ).resolves.toEqual({ status: 'requested' });
+      await expect(social.client.call('follows.followersCount', { userId: frank.id })).resolves.toEqual({
+        count: 3,
+      });
+    });
+  });
+
+  it('answers /health', async () => {
+    const response = await fetch(`${social.service.url}/health`);
+    expect(response.status).toBe(200);
+    await expect(response.json()).resolves.toEqual({ status: 'ok', database: 'up', broker: 'up' });
+    // /rpc needs the internal token; /health does not.
+    const forged = await fetch(`${social.service.url}/rpc/follows.followersCount`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"userId":1}',
+    });
+    expect(forged.status).toBe(401);
+  });
+});
