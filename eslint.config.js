@@ -20,7 +20,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: appPackages.map((name) => ({ name, message: 'Libraries must not depend on apps.' })) }] },
   },
   {
-    files: ['services/**/*.ts'],
+    files: ['services/*/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: appPackages.map((name) => ({ name, message: 'A service imports only libs/*; other domains arrive by event.' })) }],
     },

@@ -9,7 +9,6 @@ import type {
   SocialRpc,
 } from '@dinebuds/contracts';
 import type { EventBus } from '@dinebuds/events';
-// eslint-disable-next-line no-restricted-imports -- tests run the real identity service as the producer of user events; src/ never imports it
 import { startIdentityService, type RunningIdentityService } from '@dinebuds/identity';
 import { ServiceClient } from '@dinebuds/service-client';
 import { eventually, freePort } from '@dinebuds/testing';
