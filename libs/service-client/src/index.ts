@@ -2,3 +2,4 @@ export * from './client/service-client.js';
 export * from './server/internal-auth.guard.js';
 export * from './server/caller.decorator.js';
 export * from './server/service-app.js';
+export * from './server/request-shape.js';

@@ -9,7 +9,7 @@ import {
   optionalStringArray,
   requiredString,
   type Body,
-} from '../common/request-shape.js';
+} from '@dinebuds/service-client';
 import { normalizeUsername, passwordProblem, usernameProblem, validBio, validName } from '../users/user.policy.js';
 import type { Registration } from './auth.service.js';
 

@@ -1,7 +1,7 @@
 import { Body, Controller } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller } from '@dinebuds/service-client';
-import { asBody, requiredString } from '../common/request-shape.js';
+import { asBody, requiredString } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { parseLogin, parsePasswordChange, parseRegistration } from './auth.policy.js';
 import { AuthService } from './auth.service.js';

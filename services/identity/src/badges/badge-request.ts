@@ -1,6 +1,6 @@
 import { CITY_TIER_LEVELS, type CityTierLevel } from '@dinebuds/contracts';
 import { badRequest } from '@dinebuds/errors';
-import { asBody, optionalArray, requiredId, type Body } from '../common/request-shape.js';
+import { asBody, optionalArray, requiredId, type Body } from '@dinebuds/service-client';
 import { registrationCityChoices, settingsCityChoices, settingsFlavorChoices, type FlavorChoice } from './badge.policy.js';
 
 function itemObject(item: unknown, field: string): Body {

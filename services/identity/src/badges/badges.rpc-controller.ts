@@ -1,7 +1,7 @@
 import { Body, Controller } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller } from '@dinebuds/service-client';
-import { asBody, requiredId } from '../common/request-shape.js';
+import { asBody, requiredId } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { parseSetCityBadges, parseSetFlavorBadges } from './badge-request.js';
 import { BadgesService } from './badges.service.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Res } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller } from '@dinebuds/service-client';
 import type { Response } from 'express';
-import { asBody, requiredString } from '../common/request-shape.js';
+import { asBody, requiredString } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SessionsService } from './sessions.service.js';
 

@@ -3,6 +3,7 @@ import { LIMITS, type Caller } from '@dinebuds/contracts';
 import { badRequest } from '@dinebuds/errors';
 import { RequiredCaller } from '@dinebuds/service-client';
 import {
+  DEFAULT_PAGE_LIMIT,
   asBody,
   optionalBoolean,
   optionalNullableString,
@@ -10,7 +11,7 @@ import {
   readPage,
   requiredId,
   requiredString,
-} from '../common/request-shape.js';
+} from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { UsersService } from './users.service.js';
 
@@ -25,7 +26,7 @@ export class UsersRpcController {
 
   @Rpc('users.list')
   list(@Body() body: unknown): RpcResult<'users.list'> {
-    return this.users.list(readPage(asBody(body ?? {}), LIMITS.listPageMax));
+    return this.users.list(readPage(asBody(body ?? {}), DEFAULT_PAGE_LIMIT, LIMITS.listPageMax));
   }
 
   @Rpc('users.search')
@@ -33,7 +34,7 @@ export class UsersRpcController {
     const body = asBody(raw);
     const query = optionalString(body, 'query') ?? '';
     if (query.length > LIMITS.searchQueryMax) throw badRequest(`Search text must be at most ${LIMITS.searchQueryMax} characters`);
-    return this.users.search(query, readPage(body, LIMITS.listPageMax));
+    return this.users.search(query, readPage(body, DEFAULT_PAGE_LIMIT, LIMITS.listPageMax));
   }
 
   @Rpc('users.get')

@@ -13,7 +13,7 @@ import { DomainError } from '@dinebuds/errors';
 import { fileTypeFromBuffer } from 'file-type';
 import { IDENTITY_DATA_SOURCE } from '../config.js';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Page } from '../common/request-shape.js';
+import type { Page } from '@dinebuds/service-client';
 import { IdentityEvents } from '../common/identity-outbox.js';
 import { assertAllowedPictureType, decodePicture, pictureEtag } from './picture.policy.js';
 import { UserEntity } from './user.entity.js';

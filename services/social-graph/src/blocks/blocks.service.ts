@@ -4,7 +4,7 @@ import type { BlockedUserDto, Caller, MessageResponse } from '@dinebuds/contract
 import { DataSource, type EntityManager } from 'typeorm';
 import { SOCIAL_DATA_SOURCE } from '../config.js';
 import { lockPair } from '../common/graph-locks.js';
-import type { Page } from '../common/request-shape.js';
+import type { Page } from '@dinebuds/service-client';
 import { SocialEvents } from '../common/social-events.js';
 import { rowsOf } from '../common/sql.js';
 import { FollowEdges } from '../follows/follow-edges.js';

@@ -4,7 +4,7 @@ import { BlocksRpcController } from '../blocks/blocks.rpc-controller.js';
 import { FollowsRpcController } from '../follows/follows.rpc-controller.js';
 import { RequestsRpcController } from '../follows/requests.rpc-controller.js';
 import { RecommendationsRpcController } from '../recommendations/recommendations.rpc-controller.js';
-import { asOptionalBody, readLimit, readPage } from './request-shape.js';
+import { asOptionalBody, readLimit, readPage } from '@dinebuds/service-client';
 import { SOCIAL_PATTERNS } from './rpc.js';
 import { rowsOf } from './sql.js';
 

@@ -4,7 +4,7 @@ import type { Caller, FollowRequestDto, FollowResponse, MessageResponse } from '
 import { DataSource } from 'typeorm';
 import { SOCIAL_DATA_SOURCE } from '../config.js';
 import { lockPair } from '../common/graph-locks.js';
-import type { Page } from '../common/request-shape.js';
+import type { Page } from '@dinebuds/service-client';
 import { rowsOf } from '../common/sql.js';
 import { SocialUserEntity } from '../users/social-user.entity.js';
 import { toFollowUserDto, userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';

@@ -2,7 +2,7 @@ import { Body, Controller } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller } from '@dinebuds/service-client';
 import { LIST_PAGE_MAX } from '../config.js';
-import { asBody, optionalBoolean, readPage, requiredId } from '../common/request-shape.js';
+import { asBody, optionalBoolean, readPage, requiredId } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { FollowRequestsService } from './follow-requests.service.js';
 

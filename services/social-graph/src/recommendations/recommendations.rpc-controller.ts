@@ -2,7 +2,7 @@ import { Body, Controller } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller } from '@dinebuds/service-client';
 import { RECOMMENDATIONS_DEFAULT, RECOMMENDATIONS_MAX } from '../config.js';
-import { asOptionalBody, readLimit } from '../common/request-shape.js';
+import { asOptionalBody, readLimit } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { RecommendationsService } from './recommendations.service.js';
 

@@ -1,7 +1,7 @@
 import { badRequest } from '@dinebuds/errors';
 
 /**
- * Defensive shape checks for RPC bodies. The gateway validates too, but a service never trusts
+ * Defensive shape checks for RPC bodies, shared by every service. The gateway validates too, but a service never trusts
  * that alone: a wrong type must answer 400 with a sentence, never reach the database as a 500.
  */
 export type Body = Record<string, unknown>;
@@ -11,6 +11,11 @@ export function asBody(value: unknown): Body {
     throw badRequest('Request body must be a JSON object');
   }
   return value as Body;
+}
+
+/** An absent body (`{}` by convention, sometimes nothing at all) reads as an empty object. */
+export function asOptionalBody(value: unknown): Body {
+  return value === undefined || value === null || value === '' ? {} : asBody(value);
 }
 
 export function requiredString(body: Body, field: string): string {
@@ -77,11 +82,17 @@ export interface Page {
 
 export const DEFAULT_PAGE_LIMIT = 50;
 
-/** limit 1..max (larger values are capped, 0 means the default), offset >= 0. */
-export function readPage(body: Body, max: number): Page {
+/** limit 1..max (larger values are capped, absent or 0 means `fallback`), offset >= 0. */
+export function readPage(body: Body, fallback: number, max: number): Page {
   const limit = optionalNonNegativeInt(body, 'limit');
   const offset = optionalNonNegativeInt(body, 'offset') ?? 0;
-  return { limit: limit === undefined || limit === 0 ? DEFAULT_PAGE_LIMIT : Math.min(limit, max), offset };
+  return { limit: limit === undefined || limit === 0 ? fallback : Math.min(limit, max), offset };
+}
+
+/** Just a capped count: absent or 0 means `fallback`. */
+export function readLimit(body: Body, fallback: number, max: number): number {
+  const limit = optionalNonNegativeInt(body, 'limit');
+  return limit === undefined || limit === 0 ? fallback : Math.min(limit, max);
 }
 
 export function optionalArray(body: Body, field: string): unknown[] | undefined {
