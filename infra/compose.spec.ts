@@ -128,9 +128,9 @@ describe('docker-compose.yml', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('includes the backing services, the gateway, identity and the frontend', () => {
+  it('includes the backing services, the gateway, identity, social-graph and the frontend', () => {
     expect(serviceNames).toEqual(
-      expect.arrayContaining(['postgres', 'rabbitmq', 'identity', 'gateway', 'frontend']),
+      expect.arrayContaining(['postgres', 'rabbitmq', 'identity', 'social-graph', 'gateway', 'frontend']),
     );
   });
 
@@ -174,7 +174,7 @@ describe('docker-compose.yml', () => {
     const built = serviceNames.filter((name) => buildOf(services[name]));
 
     it('builds the gateway, the frontend and every service from the repo root', () => {
-      expect(built).toEqual(expect.arrayContaining(['identity', 'gateway', 'frontend']));
+      expect(built).toEqual(expect.arrayContaining(['identity', 'social-graph', 'gateway', 'frontend']));
       for (const name of built)
         expect({ name, context: buildOf(services[name])!.context }).toEqual({ name, context: '.' });
     });
@@ -267,10 +267,21 @@ describe('docker-compose.yml', () => {
       expect(stale).toEqual([]);
     });
 
-    it('sets the identity admin account', () => {
+    it('sets the identity admin account, and only there', () => {
       const env = environmentOf(services.identity);
       expect(env.ADMIN_USERNAME).toBeTruthy();
       expect(env.ADMIN_PASSWORD).toBeTruthy();
+      for (const name of backends.filter((n) => n !== 'identity'))
+        expect({ name, admin: 'ADMIN_PASSWORD' in environmentOf(services[name]) }).toEqual({
+          name,
+          admin: false,
+        });
+    });
+
+    it('starts social-graph, which consumes identity events, before identity publishes any', () => {
+      // Its durable queue must exist before identity's first event (the admin account).
+      expect(dependsOn(services.identity)['social-graph']?.condition).toBe('service_healthy');
+      expect(environmentOf(services['social-graph']).PORT).toBe('4102');
     });
   });
 
@@ -416,9 +427,12 @@ describe('infra/k8s manifests', () => {
     }
   });
 
-  it('have Deployments for identity, the gateway and the frontend', () => {
+  it('have Deployments for identity, social-graph, the gateway and the frontend', () => {
     expect(deployments.map((d) => d.metadata?.name)).toEqual(
-      expect.arrayContaining(['identity', 'gateway', 'frontend']),
+      expect.arrayContaining(['identity', 'social-graph', 'gateway', 'frontend']),
+    );
+    expect(serviceDeployments.map((d) => d.metadata?.name)).toEqual(
+      expect.arrayContaining(['identity', 'social-graph']),
     );
   });
 

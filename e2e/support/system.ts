@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -46,6 +47,27 @@ export function removeDataDir(dataDir: string): void {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+export interface TestVhost {
+  /** `amqpUrl` pointing at the new virtual host. */
+  url: string;
+  drop(): void;
+}
+
+/**
+ * A fresh RabbitMQ virtual host (its own exchanges and queues) on the broker of `amqpUrl`, so a
+ * distributed system's fixed queue names (social-graph.events) are not shared with other systems
+ * started at the same time on the same broker. Needs `rabbitmqctl` here, as support/broker.ts does.
+ */
+export function createTestVhost(amqpUrl: string, prefix = 'test'): TestVhost {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const url = new URL(amqpUrl);
+  const user = decodeURIComponent(url.username || 'guest');
+  execFileSync('rabbitmqctl', ['-q', 'add_vhost', name]);
+  execFileSync('rabbitmqctl', ['-q', 'set_permissions', '-p', name, user, '.*', '.*', '.*']);
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return { url: url.toString(), drop: () => void execFileSync('rabbitmqctl', ['-q', 'delete_vhost', name]) };
+}
+
 function startProcess(script: string, env: Record<string, string>, logs: string[]): ChildProcess {
   const child = spawn(process.execPath, [join(repoRoot, script)], {
     env: { ...process.env, NODE_OPTIONS: '', ...env },
@@ -70,14 +92,26 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The distributed mode: identity and the gateway as separate Node processes started from their
- * built `dist/main.js`, on real PostgreSQL and RabbitMQ.
+ * The distributed mode: identity, social-graph and the gateway as separate Node processes started
+ * from their built `dist/main.js`, on real PostgreSQL (one database, a schema per service) and
+ * RabbitMQ. social-graph starts first so its queue exists before identity publishes.
  */
 export async function startDistributedSystem(options: { databaseUrl: string; amqpUrl: string; env?: Record<string, string> }): Promise<TestSystem & { logs: string[]; pids: number[] }> {
   const logs: string[] = [];
   const internalToken = 'distributed-test-internal-token';
   const identityPort = await freePort();
+  const socialGraphPort = await freePort();
   const gatewayPort = await freePort();
+  const socialGraph = startProcess(
+    'services/social-graph/dist/main.js',
+    { PORT: String(socialGraphPort), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl, INTERNAL_TOKEN: internalToken, LOG_LEVEL: 'warn', ...options.env },
+    logs,
+  );
+  // Consumers before producers: identity publishes only once social-graph has declared its queue.
+  await waitForHealth(`http://127.0.0.1:${socialGraphPort}/health`, socialGraph, logs).catch(async (error: unknown) => {
+    await stopProcess(socialGraph);
+    throw error;
+  });
   const identity = startProcess(
     'services/identity/dist/main.js',
     { PORT: String(identityPort), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl, INTERNAL_TOKEN: internalToken, LOG_LEVEL: 'warn', ...options.env },
@@ -85,23 +119,45 @@ export async function startDistributedSystem(options: { databaseUrl: string; amq
   );
   const gateway = startProcess(
     'gateway/dist/main.js',
-    { PORT: String(gatewayPort), HOST: '127.0.0.1', IDENTITY_URL: `http://127.0.0.1:${identityPort}`, INTERNAL_TOKEN: internalToken, ...TEST_LIMITS, LOG_LEVEL: 'warn', ...options.env },
+    {
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialGraphPort}`,
+      INTERNAL_TOKEN: internalToken,
+      ...TEST_LIMITS,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     logs,
   );
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const stop = async () => {
     await stopProcess(gateway);
     await stopProcess(identity);
+    await stopProcess(socialGraph);
   };
   try {
     await eventually(async () => {
-      if (identity.exitCode !== null || gateway.exitCode !== null) throw new Error(`a process exited:\n${logs.join('')}`);
+      if (identity.exitCode !== null || gateway.exitCode !== null || socialGraph.exitCode !== null) throw new Error(`a process exited:\n${logs.join('')}`);
       const response = await fetch(`${baseUrl}/api/health`);
       return response.status === 200;
     }, 30_000, 200);
   } catch (error) {
     await stop();
-    throw new Error(`distributed system did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`);
+    throw new Error(`distributed system did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`, { cause: error });
   }
-  return { baseUrl, logs, stop, pids: [identity.pid!, gateway.pid!] };
+  return { baseUrl, logs, stop, pids: [identity.pid!, socialGraph.pid!, gateway.pid!] };
+}
+
+/** Waits until a service process answers 200 on its /health (or fails if it exits). */
+async function waitForHealth(url: string, child: ChildProcess, logs: string[]): Promise<void> {
+  try {
+    await eventually(async () => {
+      if (child.exitCode !== null) throw new Error(`the process exited:\n${logs.join('')}`);
+      return (await fetch(url)).status === 200;
+    }, 30_000, 200);
+  } catch (error) {
+    throw new Error(`${url} did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`, { cause: error });
+  }
 }

@@ -10,7 +10,7 @@ describe('gateway configuration', () => {
     expect(gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN })).toEqual({
       port: 3000,
       host: '0.0.0.0',
-      services: { identity: 'http://127.0.0.1:4101' },
+      services: { identity: 'http://127.0.0.1:4101', socialGraph: 'http://127.0.0.1:4102' },
       internalToken: TOKEN,
       frontendDist: null,
       cookieSecure: false,
@@ -29,6 +29,7 @@ describe('gateway configuration', () => {
       INTERNAL_TOKEN: TOKEN,
       PORT: '8080',
       IDENTITY_URL: 'http://identity:4101',
+      SOCIAL_GRAPH_URL: 'http://social-graph:4102',
       FRONTEND_DIST: '/srv/frontend',
       COOKIE_SECURE: 'true',
       TRUST_PROXY: '1',
@@ -37,7 +38,7 @@ describe('gateway configuration', () => {
     });
     expect(options).toMatchObject({
       port: 8080,
-      services: { identity: 'http://identity:4101' },
+      services: { identity: 'http://identity:4101', socialGraph: 'http://social-graph:4102' },
       frontendDist: '/srv/frontend',
       cookieSecure: true,
       trustProxy: true,
@@ -52,6 +53,9 @@ describe('gateway configuration', () => {
     expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, IDENTITY_URL: 'identity:4101' })).toThrow(
       /IDENTITY_URL/,
     );
+    expect(() =>
+      gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, SOCIAL_GRAPH_URL: 'ftp://social-graph:4102' }),
+    ).toThrow(/SOCIAL_GRAPH_URL/);
     expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, BODY_LIMIT: 'lots' })).toThrow(/BODY_LIMIT/);
     expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
       /RATE_LIMIT_PER_MINUTE/,
@@ -60,7 +64,23 @@ describe('gateway configuration', () => {
 
   it('refuses programmatic options without a usable token', () => {
     expect(() =>
-      resolveGatewayOptions({ port: 0, services: { identity: 'http://x' }, internalToken: 'short' }),
+      resolveGatewayOptions({
+        port: 0,
+        services: { identity: 'http://x', socialGraph: 'http://y' },
+        internalToken: 'short',
+      }),
     ).toThrow(/internalToken/);
+  });
+
+  it('refuses programmatic options without every service URL', () => {
+    const services = { identity: 'http://x', socialGraph: 'http://y' };
+    expect(resolveGatewayOptions({ port: 0, services, internalToken: TOKEN }).services).toEqual(services);
+    expect(() =>
+      resolveGatewayOptions({
+        port: 0,
+        services: { identity: 'http://x' } as typeof services,
+        internalToken: TOKEN,
+      }),
+    ).toThrow(/services\.socialGraph/);
   });
 });

@@ -6,6 +6,7 @@ export const gatewayEnvShape = {
   PORT: envPort(3000),
   HOST: z.string().default('0.0.0.0'),
   IDENTITY_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4101'),
+  SOCIAL_GRAPH_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4102'),
   INTERNAL_TOKEN: z.string().min(16),
   FRONTEND_DIST: z.string().optional(),
   COOKIE_SECURE: envBool(false),
@@ -26,7 +27,7 @@ export function gatewayOptionsFromEnv(env: Record<string, string | undefined> = 
   return {
     port: config.PORT,
     host: config.HOST,
-    services: { identity: config.IDENTITY_URL },
+    services: { identity: config.IDENTITY_URL, socialGraph: config.SOCIAL_GRAPH_URL },
     internalToken: config.INTERNAL_TOKEN,
     frontendDist: config.FRONTEND_DIST ?? null,
     cookieSecure: config.COOKIE_SECURE,

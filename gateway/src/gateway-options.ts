@@ -1,9 +1,15 @@
+/** Base URL of each service behind the gateway, e.g. http://identity:4101. */
+export interface GatewayServices {
+  identity: string;
+  socialGraph: string;
+}
+
 /** How the gateway is started: by main.ts from the environment, or by the all-in-one runner. */
 export interface GatewayOptions {
   port: number;
   host?: string;
   /** Base URL of each service the gateway forwards to. */
-  services: { identity: string };
+  services: GatewayServices;
   /** Shared secret proving to services that a call comes from the gateway. */
   internalToken: string;
   /** Folder of the built SPA (index.html + assets/); when set, served with a fallback to index.html. */
@@ -35,7 +41,7 @@ export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/
 export interface ResolvedGatewayOptions {
   port: number;
   host: string;
-  services: { identity: string };
+  services: GatewayServices;
   internalToken: string;
   frontendDist: string | null;
   cookieSecure: boolean;
@@ -56,10 +62,12 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
   }
   if (!options.services?.identity)
     throw new Error('The gateway needs the identity service URL (services.identity)');
+  if (!options.services.socialGraph)
+    throw new Error('The gateway needs the social-graph service URL (services.socialGraph)');
   return {
     port: options.port,
     host: options.host ?? '0.0.0.0',
-    services: { identity: options.services.identity },
+    services: { identity: options.services.identity, socialGraph: options.services.socialGraph },
     internalToken: options.internalToken,
     frontendDist: options.frontendDist ?? null,
     cookieSecure: options.cookieSecure ?? false,

@@ -9,6 +9,9 @@ import type { ResolvedGatewayOptions } from './gateway-options.js';
 import { HealthModule } from './health/health.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { SessionsController } from './sessions/sessions.controller.js';
+import { BlocksController } from './social/blocks.controller.js';
+import { FollowsController } from './social/follows.controller.js';
+import { RecommendationsController } from './social/recommendations.controller.js';
 import { ServiceClientsModule } from './upstream/service-clients.js';
 import { UsersController } from './users/users.controller.js';
 
@@ -16,6 +19,11 @@ import { UsersController } from './users/users.controller.js';
  * The gateway: owns no data; authenticates the session, checks request shapes, limits rates,
  * and forwards typed calls to the owning service. Guards run in the order listed: the rate limit
  * before the session lookup, so a flood never reaches identity.
+ *
+ * Controllers register their routes in the order listed, and the first matching route wins:
+ * the static /users/blocked, /users/recommended (and /users/block, /users/unblock) come before
+ * UsersController's /users/:id, and FollowsController's /users/:id/followers after its
+ * /users/by-username/:username.
  */
 @Module({})
 export class GatewayModule {
@@ -27,7 +35,16 @@ export class GatewayModule {
         ServiceClientsModule.forRoot(options),
         HealthModule,
       ],
-      controllers: [AuthController, SessionsController, UsersController, BadgesController, EnvController],
+      controllers: [
+        AuthController,
+        SessionsController,
+        BlocksController,
+        RecommendationsController,
+        UsersController,
+        BadgesController,
+        FollowsController,
+        EnvController,
+      ],
       providers: [
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: SessionGuard },

@@ -1,6 +1,7 @@
 export { startGateway, type RunningGateway } from './gateway.bootstrap.js';
 export {
   type GatewayOptions,
+  type GatewayServices,
   type ResolvedGatewayOptions,
   DEFAULT_MAP_TILE_URL,
   resolveGatewayOptions,

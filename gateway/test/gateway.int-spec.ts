@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '@dinebuds/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
 import { startFakeIdentity, type FakeIdentity } from './support/fake-identity.js';
+import { startFakeSocialGraph, type FakeSocialGraph } from './support/fake-social-graph.js';
 import { TINY_PNG, api, sessionCookie } from './support/http.js';
 
 const TOKEN = 'gateway-test-internal-token-0123';
@@ -10,6 +11,7 @@ const NOT_FOUND = { statusCode: 404, message: 'Not found', error: 'Not Found' };
 
 describe('gateway against a fake identity service', () => {
   let identity: FakeIdentity;
+  let social: FakeSocialGraph;
   let gateway: RunningGateway;
   let url: string;
   let aliceCookie: string;
@@ -17,10 +19,11 @@ describe('gateway against a fake identity service', () => {
 
   beforeAll(async () => {
     identity = await startFakeIdentity(TOKEN);
+    social = await startFakeSocialGraph(TOKEN);
     gateway = await startGateway({
       port: 0,
       host: '127.0.0.1',
-      services: { identity: identity.url },
+      services: { identity: identity.url, socialGraph: social.url },
       internalToken: TOKEN,
       logLevel: 'silent',
       rateLimitAuthPerMinute: 1000,
@@ -45,6 +48,7 @@ describe('gateway against a fake identity service', () => {
   afterAll(async () => {
     await gateway?.close();
     await identity?.close();
+    await social?.close();
   });
 
   describe('sessions', () => {
@@ -463,7 +467,10 @@ describe('gateway against a fake identity service', () => {
     it('reports health from each service: 200 when up, 503 with details when not', async () => {
       const up = await api(url, '/api/health');
       expect(up.status).toBe(200);
-      expect(up.body).toMatchObject({ status: 'ok', details: { identity: { status: 'up' } } });
+      expect(up.body).toMatchObject({
+        status: 'ok',
+        details: { identity: { status: 'up' }, 'social-graph': { status: 'up' } },
+      });
       identity.state.healthy = false;
       try {
         const down = await api(url, '/api/health');
@@ -471,9 +478,22 @@ describe('gateway against a fake identity service', () => {
         expect(down.body).toMatchObject({
           status: 'error',
           error: { identity: { status: 'down', report: { status: 'error' } } },
+          info: { 'social-graph': { status: 'up' } },
         });
       } finally {
         identity.state.healthy = true;
+      }
+      social.state.healthy = false;
+      try {
+        const down = await api(url, '/api/health');
+        expect(down.status).toBe(503);
+        expect(down.body).toMatchObject({
+          status: 'error',
+          error: { 'social-graph': { status: 'down', report: { status: 'error' } } },
+          info: { identity: { status: 'up' } },
+        });
+      } finally {
+        social.state.healthy = true;
       }
     });
 
@@ -523,14 +543,16 @@ describe('gateway against a fake identity service', () => {
 
 describe('gateway rate limits', () => {
   let identity: FakeIdentity;
+  let social: FakeSocialGraph;
   let gateway: RunningGateway;
 
   beforeAll(async () => {
     identity = await startFakeIdentity(TOKEN);
+    social = await startFakeSocialGraph(TOKEN);
     gateway = await startGateway({
       port: 0,
       host: '127.0.0.1',
-      services: { identity: identity.url },
+      services: { identity: identity.url, socialGraph: social.url },
       internalToken: TOKEN,
       logLevel: 'silent',
       rateLimitAuthPerMinute: 3,
@@ -541,6 +563,7 @@ describe('gateway rate limits', () => {
   afterAll(async () => {
     await gateway?.close();
     await identity?.close();
+    await social?.close();
   });
 
   it('answers 429 after N login attempts per IP, while other routes still work', async () => {
@@ -582,14 +605,16 @@ describe('gateway rate limits', () => {
 });
 
 describe('gateway when identity is down', () => {
+  let social: FakeSocialGraph;
   let gateway: RunningGateway;
 
   beforeAll(async () => {
     const nothing = `http://127.0.0.1:${await freePort()}`;
+    social = await startFakeSocialGraph(TOKEN);
     gateway = await startGateway({
       port: 0,
       host: '127.0.0.1',
-      services: { identity: nothing },
+      services: { identity: nothing, socialGraph: social.url },
       internalToken: TOKEN,
       logLevel: 'silent',
       rpcTimeoutMs: 1000,
@@ -598,6 +623,7 @@ describe('gateway when identity is down', () => {
 
   afterAll(async () => {
     await gateway?.close();
+    await social?.close();
   });
 
   it('answers 503 for identity routes and health, and still serves what needs no service', async () => {
@@ -615,6 +641,7 @@ describe('gateway when identity is down', () => {
     expect(health.body).toMatchObject({
       status: 'error',
       error: { identity: { status: 'down', message: 'The identity service is unavailable' } },
+      info: { 'social-graph': { status: 'up' } },
     });
     expect(JSON.stringify(health.body)).not.toContain('ECONNREFUSED');
     expect((await api(gateway.url, '/api/env')).status).toBe(200);
@@ -624,14 +651,16 @@ describe('gateway when identity is down', () => {
 
 describe('gateway behind a proxy, over HTTPS', () => {
   let identity: FakeIdentity;
+  let social: FakeSocialGraph;
   let gateway: RunningGateway;
 
   beforeAll(async () => {
     identity = await startFakeIdentity(TOKEN);
+    social = await startFakeSocialGraph(TOKEN);
     gateway = await startGateway({
       port: 0,
       host: '127.0.0.1',
-      services: { identity: identity.url },
+      services: { identity: identity.url, socialGraph: social.url },
       internalToken: TOKEN,
       logLevel: 'silent',
       trustProxy: true,
@@ -643,6 +672,7 @@ describe('gateway behind a proxy, over HTTPS', () => {
   afterAll(async () => {
     await gateway?.close();
     await identity?.close();
+    await social?.close();
   });
 
   it('marks the cookie Secure and sends HSTS', async () => {

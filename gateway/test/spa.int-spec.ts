@@ -19,10 +19,11 @@ describe('gateway serving the built SPA', () => {
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const identity = `http://127.0.0.1:${await freePort()}`;
+    const socialGraph = `http://127.0.0.1:${await freePort()}`;
     gateway = await startGateway({
       port: 0,
       host: '127.0.0.1',
-      services: { identity },
+      services: { identity, socialGraph },
       internalToken: 'spa-test-internal-token-000',
       frontendDist: dist,
       logLevel: 'silent',

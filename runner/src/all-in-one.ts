@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
 import { startGateway } from '@dinebuds/gateway';
 import { startIdentityService } from '@dinebuds/identity';
+import { startSocialGraphService } from '@dinebuds/social-graph';
 import { createLogger } from '@dinebuds/logging';
 import type { RunnerConfig } from './config.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
@@ -16,7 +17,8 @@ export interface RunningSystem {
  * Starts the whole product in this process: Postgres (embedded unless DATABASE_URL is set), the
  * event bus (in-process unless AMQP_URL is set), every service on a loopback port and the gateway
  * on the public port. Same code paths as the distributed mode: HTTP between gateway and services,
- * outbox and inbox on the bus.
+ * outbox and inbox on the bus. Consumers start before producers (social-graph before identity) and
+ * the in-process bus holds events until every service has subscribed, so none is lost at start.
  */
 export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem> {
   const logger = createLogger('runner', config.LOG_LEVEL);
@@ -34,14 +36,29 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     }
 
     let bus: EventBus;
+    let releaseEvents = () => {};
     if (config.AMQP_URL) {
       bus = await RabbitMqEventBus.connect({ url: config.AMQP_URL, logger, connectionName: 'dinebuds-all-in-one' });
       logger.info('using RabbitMQ for domain events');
     } else {
-      bus = new InProcessEventBus({ logger });
+      // Paused until every service has subscribed, as durable RabbitMQ queues would guarantee.
+      const inProcess = new InProcessEventBus({ logger, paused: true });
+      releaseEvents = () => inProcess.resume();
+      bus = inProcess;
       logger.info('using the in-process event bus');
     }
     stops.push(() => bus.close());
+
+    // Same database (each service in its own schema) and the same bus for every service.
+    const socialGraph = await startSocialGraphService({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl,
+      bus,
+      internalToken: config.INTERNAL_TOKEN,
+      logLevel: config.LOG_LEVEL,
+    });
+    stops.push(socialGraph.close);
 
     const identity = await startIdentityService({
       port: 0,
@@ -54,13 +71,14 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       logLevel: config.LOG_LEVEL,
     });
     stops.push(identity.close);
+    releaseEvents();
 
     const frontendDist = existsSync(config.FRONTEND_DIST) ? config.FRONTEND_DIST : null;
     if (!frontendDist) logger.warn({ path: config.FRONTEND_DIST }, 'frontend build not found: serving the API only');
     const gateway = await startGateway({
       port: config.PORT,
       host: config.HOST,
-      services: { identity: identity.url },
+      services: { identity: identity.url, socialGraph: socialGraph.url },
       internalToken: config.INTERNAL_TOKEN,
       frontendDist,
       cookieSecure: config.COOKIE_SECURE,

@@ -6,18 +6,21 @@ import {
   type DynamicModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { IdentityRpc, RpcMap } from '@dinebuds/contracts';
+import type { IdentityRpc, RpcMap, SocialRpc } from '@dinebuds/contracts';
 import { currentRequestId } from '@dinebuds/logging';
 import { ServiceClient } from '@dinebuds/service-client';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 
 export type IdentityClient = ServiceClient<IdentityRpc>;
+export type SocialGraphClient = ServiceClient<SocialRpc>;
 
 /** What the gateway needs of any service client regardless of its RPC map. */
 export type UpstreamService = Pick<ServiceClient<RpcMap>, 'service' | 'health' | 'close'>;
 
 /** Injection token of the typed identity client: `@Inject(IDENTITY) identity: IdentityClient`. */
 export const IDENTITY = Symbol('IDENTITY');
+/** Injection token of the typed social-graph client: `@Inject(SOCIAL_GRAPH) social: SocialGraphClient`. */
+export const SOCIAL_GRAPH = Symbol('SOCIAL_GRAPH');
 
 /** Profile pictures travel base64 in JSON: 5 MB of image is ~6.7 MB of text. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -26,6 +29,7 @@ const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 @Injectable()
 export class ServiceClients implements OnApplicationShutdown {
   readonly identity: IdentityClient;
+  readonly socialGraph: SocialGraphClient;
 
   constructor(@Inject(GATEWAY_OPTIONS) options: ResolvedGatewayOptions) {
     const common = {
@@ -39,11 +43,16 @@ export class ServiceClients implements OnApplicationShutdown {
       baseUrl: options.services.identity,
       ...common,
     });
+    this.socialGraph = new ServiceClient<SocialRpc>({
+      service: 'social-graph',
+      baseUrl: options.services.socialGraph,
+      ...common,
+    });
   }
 
   /** Every client (for the health check and shutdown). */
   all(): UpstreamService[] {
-    return [this.identity];
+    return [this.identity, this.socialGraph];
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -65,8 +74,13 @@ export class ServiceClientsModule {
           useFactory: (clients: ServiceClients) => clients.identity,
           inject: [ServiceClients],
         },
+        {
+          provide: SOCIAL_GRAPH,
+          useFactory: (clients: ServiceClients) => clients.socialGraph,
+          inject: [ServiceClients],
+        },
       ],
-      exports: [GATEWAY_OPTIONS, ServiceClients, IDENTITY],
+      exports: [GATEWAY_OPTIONS, ServiceClients, IDENTITY, SOCIAL_GRAPH],
     };
   }
 }

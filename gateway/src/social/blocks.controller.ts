@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { BlockedUserDto, Caller, MessageResponse } from '@dinebuds/contracts';
+import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { MessageResponseSchema } from '../common/schemas.js';
+import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
+import { BlockDto } from './social.dto.js';
+import { BlockedUserSchema } from './social.schemas.js';
+
+/**
+ * Blocks: always the signed-in user's own (the blocker is the caller), forwarded to social-graph.
+ * Registered before UsersController: its /users/:id would otherwise take /users/blocked.
+ */
+@ApiTags('blocks')
+@ApiCookieAuth()
+@Controller('users')
+@RequireAuth()
+export class BlocksController {
+  constructor(@Inject(SOCIAL_GRAPH) private readonly social: SocialGraphClient) {}
+
+  @Get('blocked')
+  @ApiOperation({ summary: 'The users you have blocked' })
+  @ApiOkResponse({ type: [BlockedUserSchema] })
+  @ApiErrors(401)
+  list(@CurrentCaller() caller: Caller): Promise<BlockedUserDto[]> {
+    return this.social.call('blocks.list', {}, caller);
+  }
+
+  @Post('block')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Block a user: ends follows and requests both ways and stops new ones' })
+  @ApiOkResponse({ type: BlockedUserSchema })
+  @ApiErrors(400, 401, 404)
+  block(@Body() body: BlockDto, @CurrentCaller() caller: Caller): Promise<BlockedUserDto> {
+    return this.social.call('blocks.block', { blockedId: body.blockedId }, caller);
+  }
+
+  @Post('unblock')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Unblock a user' })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 404)
+  unblock(@Body() body: BlockDto, @CurrentCaller() caller: Caller): Promise<MessageResponse> {
+    return this.social.call('blocks.unblock', { blockedId: body.blockedId }, caller);
+  }
+
+  @Delete('block/:blockedId')
+  @ApiOperation({ summary: 'Unblock a user (same as POST /users/unblock)' })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 404)
+  remove(
+    @Param('blockedId', PositiveIntPipe) blockedId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageResponse> {
+    return this.social.call('blocks.unblock', { blockedId }, caller);
+  }
+}

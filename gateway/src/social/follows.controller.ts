@@ -1,0 +1,207 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type {
+  Caller,
+  CountResponse,
+  FollowRequestDto,
+  FollowResponse,
+  FollowUserDto,
+  IsFollowingResponse,
+  MessageResponse,
+  SocialRpc,
+  UnfollowResponse,
+} from '@dinebuds/contracts';
+import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { MessageResponseSchema } from '../common/schemas.js';
+import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
+import { PagingQuery } from '../users/users.dto.js';
+import { assertActingForSelf } from './act-for-self.js';
+import { AcceptRequestDto } from './social.dto.js';
+import {
+  AcceptRequestResultSchema,
+  CountSchema,
+  FollowRequestSchema,
+  FollowResultSchema,
+  FollowUserSchema,
+  IsFollowingSchema,
+  UnfollowResultSchema,
+} from './social.schemas.js';
+
+type AcceptResult = SocialRpc['requests.accept']['response'];
+
+/**
+ * Follows and follow requests (docs/api-social.md), forwarded to social-graph. `{id}` is the user
+ * a route acts for or reads: where it acts, only that signed-in user may use it (403, checked
+ * here and again by social-graph); who may read a private user's lists is social-graph's call.
+ * Registered after UsersController so /users/by-username/... keeps going to identity.
+ */
+@ApiTags('follows')
+@Controller('users')
+export class FollowsController {
+  constructor(@Inject(SOCIAL_GRAPH) private readonly social: SocialGraphClient) {}
+
+  @Get(':id/is-following/:targetId')
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Whether you follow a user, and the follow button state' })
+  @ApiOkResponse({ type: IsFollowingSchema })
+  @ApiErrors(400, 401, 403, 404)
+  isFollowing(
+    @Param('id', PositiveIntPipe) id: number,
+    @Param('targetId', PositiveIntPipe) targetId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<IsFollowingResponse> {
+    assertActingForSelf(caller, id);
+    return this.social.call('follows.status', { userId: id, targetId }, caller);
+  }
+
+  @Post(':id/follow/:targetId')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: "Follow a user ('following'), or ask to when they are private ('requested')" })
+  @ApiOkResponse({ type: FollowResultSchema })
+  @ApiErrors(400, 401, 403, 404)
+  follow(
+    @Param('id', PositiveIntPipe) id: number,
+    @Param('targetId', PositiveIntPipe) targetId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<FollowResponse> {
+    assertActingForSelf(caller, id);
+    return this.social.call('follows.follow', { userId: id, targetId }, caller);
+  }
+
+  @Post(':targetId/follow')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Follow a user as yourself (same as /users/{yourId}/follow/{targetId})' })
+  @ApiOkResponse({ type: FollowResultSchema })
+  @ApiErrors(400, 401, 403, 404)
+  followAsMe(
+    @Param('targetId', PositiveIntPipe) targetId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<FollowResponse> {
+    return this.social.call('follows.follow', { userId: caller.userId, targetId }, caller);
+  }
+
+  @Post(':id/unfollow/:targetId')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Stop following a user, or cancel your pending request' })
+  @ApiOkResponse({ type: UnfollowResultSchema })
+  @ApiErrors(400, 401, 403, 404)
+  unfollow(
+    @Param('id', PositiveIntPipe) id: number,
+    @Param('targetId', PositiveIntPipe) targetId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<UnfollowResponse> {
+    assertActingForSelf(caller, id);
+    return this.social.call('follows.unfollow', { userId: id, targetId }, caller);
+  }
+
+  @Post(':id/accept-request/:requesterId')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Accept a follow request; with followBack also follow the requester' })
+  @ApiBody({ type: AcceptRequestDto, required: false })
+  @ApiOkResponse({ type: AcceptRequestResultSchema })
+  @ApiErrors(400, 401, 403, 404)
+  accept(
+    @Param('id', PositiveIntPipe) id: number,
+    @Param('requesterId', PositiveIntPipe) requesterId: number,
+    @Body() body: AcceptRequestDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<AcceptResult> {
+    assertActingForSelf(caller, id);
+    return this.social.call(
+      'requests.accept',
+      { userId: id, requesterId, ...(body.followBack !== undefined && { followBack: body.followBack }) },
+      caller,
+    );
+  }
+
+  @Post(':id/reject-request/:requesterId')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Delete a follow request' })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 403, 404)
+  reject(
+    @Param('id', PositiveIntPipe) id: number,
+    @Param('requesterId', PositiveIntPipe) requesterId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageResponse> {
+    assertActingForSelf(caller, id);
+    return this.social.call('requests.reject', { userId: id, requesterId }, caller);
+  }
+
+  @Get(':id/follow-requests')
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Your pending follow requests, newest first' })
+  @ApiOkResponse({ type: [FollowRequestSchema] })
+  @ApiErrors(400, 401, 403)
+  requests(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<FollowRequestDto[]> {
+    assertActingForSelf(caller, id);
+    return this.social.call('requests.list', { userId: id }, caller);
+  }
+
+  @Get(':id/followers')
+  @OptionalAuth()
+  @ApiOperation({ summary: "A user's followers; a private user's only for them and their followers" })
+  @ApiOkResponse({ type: [FollowUserSchema] })
+  @ApiErrors(400, 403, 404)
+  followers(
+    @Param('id', PositiveIntPipe) id: number,
+    @Query() query: PagingQuery,
+    @OptionalCaller() caller: Caller | null,
+  ): Promise<FollowUserDto[]> {
+    return this.social.call(
+      'follows.followers',
+      { userId: id, limit: query.limit, offset: query.offset },
+      caller,
+    );
+  }
+
+  @Get(':id/following')
+  @OptionalAuth()
+  @ApiOperation({ summary: "Who a user follows; a private user's only for them and their followers" })
+  @ApiOkResponse({ type: [FollowUserSchema] })
+  @ApiErrors(400, 403, 404)
+  following(
+    @Param('id', PositiveIntPipe) id: number,
+    @Query() query: PagingQuery,
+    @OptionalCaller() caller: Caller | null,
+  ): Promise<FollowUserDto[]> {
+    return this.social.call(
+      'follows.following',
+      { userId: id, limit: query.limit, offset: query.offset },
+      caller,
+    );
+  }
+
+  @Get(':id/followers/count')
+  @ApiOperation({ summary: 'How many follow a user (visible for private users too)' })
+  @ApiOkResponse({ type: CountSchema })
+  @ApiErrors(400, 404)
+  followersCount(@Param('id', PositiveIntPipe) id: number): Promise<CountResponse> {
+    return this.social.call('follows.followersCount', { userId: id });
+  }
+
+  @Get(':id/following/count')
+  @ApiOperation({ summary: 'How many a user follows (visible for private users too)' })
+  @ApiOkResponse({ type: CountSchema })
+  @ApiErrors(400, 404)
+  followingCount(@Param('id', PositiveIntPipe) id: number): Promise<CountResponse> {
+    return this.social.call('follows.followingCount', { userId: id });
+  }
+}

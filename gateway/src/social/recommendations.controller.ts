@@ -1,0 +1,38 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Caller, FriendRecommendationDto } from '@dinebuds/contracts';
+import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
+import { RecommendationsQuery } from './social.dto.js';
+import { FriendRecommendationSchema } from './social.schemas.js';
+
+/**
+ * Friend recommendations for the signed-in user, from social-graph. Registered before
+ * UsersController: its /users/:id would otherwise take /users/recommended.
+ */
+@ApiTags('recommendations')
+@ApiCookieAuth()
+@Controller('users')
+@RequireAuth()
+export class RecommendationsController {
+  constructor(@Inject(SOCIAL_GRAPH) private readonly social: SocialGraphClient) {}
+
+  @Get('recommended')
+  @ApiOperation({
+    summary:
+      'Buds you may want to follow, each with a reason (followed by your buds, shared flavors or cities)',
+  })
+  @ApiOkResponse({ type: [FriendRecommendationSchema] })
+  @ApiErrors(400, 401)
+  list(
+    @Query() query: RecommendationsQuery,
+    @CurrentCaller() caller: Caller,
+  ): Promise<FriendRecommendationDto[]> {
+    return this.social.call(
+      'recommendations.list',
+      { ...(query.limit !== undefined && { limit: query.limit }) },
+      caller,
+    );
+  }
+}
