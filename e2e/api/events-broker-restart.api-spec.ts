@@ -5,7 +5,7 @@ import { Inbox, RabbitMqEventBus, eventsMigrationSql, type Subscription } from '
 import { TEST_AMQP_URL, createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
 import { dropBrokerConnections } from '../support/broker.js';
-import { startDistributedSystem, type TestSystem } from '../support/system.js';
+import { createTestVhost, startDistributedSystem, type TestSystem, type TestVhost } from '../support/system.js';
 
 /**
  * The issue's guarantee end to end: users register through the gateway while the broker drops the
@@ -19,11 +19,13 @@ describe('user.registered survives a RabbitMQ connection loss (distributed)', ()
   let consumerData: DataSource;
   let bus: RabbitMqEventBus;
   let subscription: Subscription;
+  let vhost: TestVhost;
   const queue = `test.broker-restart.${Date.now().toString(36)}`;
 
   beforeAll(async () => {
     identityDb = await createTestDatabase('api_broker_identity');
     consumerDb = await createTestDatabase('api_broker_consumer');
+    vhost = createTestVhost(TEST_AMQP_URL, 'api_broker');
     consumerData = new DataSource({ type: 'postgres', url: consumerDb.url });
     await consumerData.initialize();
     await consumerData.query('CREATE SCHEMA consumer');
@@ -31,7 +33,7 @@ describe('user.registered survives a RabbitMQ connection loss (distributed)', ()
     // `applied` counts effects: a double application would show as a count of 2.
     await consumerData.query('CREATE TABLE consumer.registered (user_id int PRIMARY KEY, username text NOT NULL, applied int NOT NULL)');
 
-    bus = await RabbitMqEventBus.connect({ url: TEST_AMQP_URL, connectionName: 'test-consumer', retryDelayMs: 100, logger: { info() {}, warn() {}, error() {} } });
+    bus = await RabbitMqEventBus.connect({ url: vhost.url, connectionName: 'test-consumer', retryDelayMs: 100, logger: { info() {}, warn() {}, error() {} } });
     subscription = await bus.subscribe({
       queue,
       types: ['identity.user.registered'],
@@ -45,13 +47,14 @@ describe('user.registered survives a RabbitMQ connection loss (distributed)', ()
         });
       },
     });
-    system = await startDistributedSystem({ databaseUrl: identityDb.url, amqpUrl: TEST_AMQP_URL });
+    system = await startDistributedSystem({ databaseUrl: identityDb.url, amqpUrl: vhost.url });
   }, 120_000);
 
   afterAll(async () => {
     await subscription?.cancel();
     await bus?.close();
     await system?.stop();
+    vhost?.drop();
     await consumerData?.destroy();
     await identityDb?.drop();
     await consumerDb?.drop();
