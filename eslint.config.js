@@ -3,7 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const appPackages = ['@dinebuds/identity', '@dinebuds/gateway', '@dinebuds/runner', '@dinebuds/frontend'];
+const appPackages = ['@dinebuds/identity', '@dinebuds/social-graph', '@dinebuds/gateway', '@dinebuds/runner', '@dinebuds/frontend'];
 const backendLibs = ['@dinebuds/config', '@dinebuds/database', '@dinebuds/events', '@dinebuds/service-client', '@dinebuds/errors', '@dinebuds/logging', '@dinebuds/testing'];
 
 export default tseslint.config(

@@ -32,6 +32,13 @@ const router = createBrowserRouter([
               })),
           },
           {
+            path: '/social',
+            lazy: () =>
+              import('@/features/social/components/social-screen').then((m) => ({
+                Component: m.SocialScreen,
+              })),
+          },
+          {
             path: '/edit-badges',
             lazy: () =>
               import('@/features/badges/components/edit-badges-screen').then((m) => ({

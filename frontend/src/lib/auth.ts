@@ -33,6 +33,17 @@ export function useSetCurrentUser() {
   return (user: CurrentUserDto | null) => queryClient.setQueryData(queryKeys.currentUser, user);
 }
 
+/** Writes a change into the session user and drops stale copies of the public profile. */
+export function usePatchCurrentUser() {
+  const queryClient = useQueryClient();
+  return (patch: Partial<CurrentUserDto>) => {
+    queryClient.setQueryData<CurrentUserDto | null>(queryKeys.currentUser, (user) =>
+      user ? { ...user, ...patch } : user,
+    );
+    void queryClient.invalidateQueries({ queryKey: queryKeys.users });
+  };
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

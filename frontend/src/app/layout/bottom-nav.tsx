@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { Home, Settings, User } from 'lucide-react';
+import { Home, Settings, User, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -13,10 +13,11 @@ interface NavEntry {
 
 /**
  * Spec 2 §2 lists Feed, Discover, Find Buds and Profile. Only screens that exist are listed;
- * Feed (/) shows the own profile until the feed issue lands, and Discover / Find Buds join later.
+ * Feed (/) shows the own profile until the feed issue lands, and Discover joins later.
  */
 const ENTRIES: NavEntry[] = [
   { to: '/', label: 'Home', icon: Home, isActive: (path) => path === '/' },
+  { to: '/social', label: 'Find Buds', icon: Users, isActive: (path) => path === '/social' },
   {
     to: '/profile',
     label: 'Profile',

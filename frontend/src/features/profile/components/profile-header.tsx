@@ -1,31 +1,52 @@
+import { useState } from 'react';
+import { Lock } from 'lucide-react';
 import type { UserDto } from '@dinebuds/contracts';
+import { FollowButton } from '@/components/follow-button';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/chip';
-import { Lock } from 'lucide-react';
+import { useCurrentUser } from '@/lib/auth';
+import { useFollowCounts, type FollowListKind } from '@/lib/follows';
+import type { useBlockActions } from '../hooks/use-block-actions';
+import { FollowListDialog } from './follow-list-dialog';
+import { OtherProfileMenu } from './other-profile-menu';
 import { ProfileMenu } from './profile-menu';
 import { ProfileStats, type ProfileStat } from './profile-stats';
 
 interface ProfileHeaderProps {
   user: UserDto;
   isOwn: boolean;
+  /** Block state for a signed-in viewer of someone else's profile. */
+  blocking: ReturnType<typeof useBlockActions> | null;
 }
 
-/**
- * Followers and following counts (and their modal lists) arrive with the social-graph issue: they
- * become two more entries in `stats` next to the restaurant count.
- */
-function statsFor(user: UserDto): ProfileStat[] {
-  return [
+const countValue = (query: { data?: { count: number }; isError: boolean }) =>
+  query.data ? query.data.count : query.isError ? null : undefined;
+
+export function ProfileHeader({ user, isOwn, blocking }: ProfileHeaderProps) {
+  const displayName = user.name?.trim() || user.username;
+  const { data: viewer } = useCurrentUser();
+  const counts = useFollowCounts(user.id);
+  const [openList, setOpenList] = useState<FollowListKind | null>(null);
+
+  const followers = countValue(counts.followers);
+  const following = countValue(counts.following);
+  const stats: ProfileStat[] = [
+    {
+      key: 'followers',
+      label: followers === 1 ? 'Follower' : 'Followers',
+      value: followers,
+      onSelect: () => setOpenList('followers'),
+    },
+    { key: 'following', label: 'Following', value: following, onSelect: () => setOpenList('following') },
     {
       key: 'restaurants',
       label: user.reviewCount === 1 ? 'Restaurant' : 'Restaurants',
       value: user.reviewCount,
     },
   ];
-}
+  // Spec 1 §4: no follow control on one's own profile, for anonymous visitors, or while blocked.
+  const showFollow = !isOwn && Boolean(viewer) && blocking !== null && !blocking.isBlocked;
 
-export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
-  const displayName = user.name?.trim() || user.username;
   return (
     <section className="profile-header card" aria-labelledby="profile-name">
       <div className="profile-header__top">
@@ -44,7 +65,7 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
             ) : null}
           </p>
         </div>
-        {isOwn ? <ProfileMenu /> : null}
+        {isOwn ? <ProfileMenu /> : blocking ? <OtherProfileMenu user={user} blocking={blocking} /> : null}
       </div>
       {user.bio ? (
         <p className="profile-header__bio">{user.bio}</p>
@@ -53,7 +74,13 @@ export function ProfileHeader({ user, isOwn }: ProfileHeaderProps) {
           Add a bio in Settings so your buds know what you're about.
         </p>
       ) : null}
-      <ProfileStats stats={statsFor(user)} />
+      {showFollow ? (
+        <div className="profile-header__actions">
+          <FollowButton user={user} />
+        </div>
+      ) : null}
+      <ProfileStats stats={stats} />
+      <FollowListDialog kind={openList} onClose={() => setOpenList(null)} user={user} />
     </section>
   );
 }

@@ -42,6 +42,7 @@ export function ProfileScreen() {
         </div>
       );
     case 'ready':
-      return <ProfileView user={state.user} isOwn={state.isOwn} />;
+      // Keyed by user, so opening another profile starts with closed dialogs and fresh state.
+      return <ProfileView key={state.user.id} user={state.user} isOwn={state.isOwn} />;
   }
 }

@@ -1,8 +1,9 @@
 export interface ProfileStat {
   key: string;
   label: string;
-  value: number;
-  /** Followers / following open a list when tapped (added with the social graph). */
+  /** Undefined while the count loads; null when it could not be loaded. */
+  value: number | undefined | null;
+  /** Followers / following open a list when tapped. */
   onSelect?: () => void;
 }
 
@@ -10,20 +11,38 @@ export function ProfileStats({ stats }: { stats: ProfileStat[] }) {
   return (
     <ul className="profile-stats" aria-label="Profile counts">
       {stats.map((stat) => {
+        const known = typeof stat.value === 'number';
+        const valueText = known ? stat.value!.toLocaleString() : '–';
+        const spoken = known
+          ? `${valueText} ${stat.label}`
+          : `${stat.label}: ${stat.value === undefined ? 'loading' : 'unavailable'}`;
         const content = (
           <>
-            <span className="profile-stats__value">{stat.value.toLocaleString()}</span>
-            <span className="profile-stats__label">{stat.label}</span>
+            <span className="profile-stats__value" aria-hidden="true">
+              {valueText}
+            </span>
+            <span className="profile-stats__label" aria-hidden="true">
+              {stat.label}
+            </span>
           </>
         );
         return (
-          <li key={stat.key} className="profile-stats__item" data-stat={stat.key}>
+          <li key={stat.key} className="profile-stats__item" data-stat={stat.key} aria-busy={stat.value === undefined || undefined}>
             {stat.onSelect ? (
-              <button type="button" className="profile-stats__button" onClick={stat.onSelect}>
+              <button
+                type="button"
+                className="profile-stats__button"
+                onClick={stat.onSelect}
+                aria-label={spoken}
+                aria-haspopup="dialog"
+              >
                 {content}
               </button>
             ) : (
-              content
+              <>
+                {content}
+                <span className="sr-only">{spoken}</span>
+              </>
             )}
           </li>
         );

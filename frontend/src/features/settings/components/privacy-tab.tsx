@@ -1,5 +1,6 @@
 import type { CurrentUserDto } from '@dinebuds/contracts';
-import { PrivacySwitch } from './privacy-switch';
+import { PrivacySwitch } from '@/components/privacy-switch';
+import { BlockedUsers } from './blocked-users';
 
 export function PrivacyTab({ user }: { user: CurrentUserDto }) {
   return (
@@ -16,6 +17,7 @@ export function PrivacyTab({ user }: { user: CurrentUserDto }) {
           visible so buds can find you.
         </p>
       </div>
+      <BlockedUsers />
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { Ban, MoreVertical, ShieldOff } from 'lucide-react';
+import type { UserDto } from '@dinebuds/contracts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import type { useBlockActions } from '../hooks/use-block-actions';
+
+interface OtherProfileMenuProps {
+  user: UserDto;
+  blocking: ReturnType<typeof useBlockActions>;
+}
+
+/** The menu on someone else's profile: Block user / Unblock user (spec 1 §2, §8). */
+export function OtherProfileMenu({ user, blocking }: OtherProfileMenuProps) {
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const name = user.name?.trim() || user.username;
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="icon-button" aria-label="Profile actions">
+          <MoreVertical aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+            {blocking.isBlocked ? (
+              <DropdownMenu.Item
+                className="menu__item"
+                disabled={blocking.pending}
+                onSelect={() => blocking.unblock()}
+              >
+                <ShieldOff aria-hidden="true" />
+                Unblock user
+              </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.Item
+                className="menu__item menu__item--danger"
+                disabled={blocking.pending || !blocking.known}
+                onSelect={() => setConfirmOpen(true)}
+              >
+                <Ban aria-hidden="true" />
+                Block user
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={`Block ${name}?`}
+        description={`${name} won't be able to follow you or message you, and any follows between you end. You can unblock them later from this menu or in Settings.`}
+        confirmLabel="Block"
+        destructive
+        pending={blocking.pending}
+        onConfirm={() => blocking.block(() => setConfirmOpen(false))}
+      />
+    </>
+  );
+}
