@@ -14,6 +14,12 @@ export interface FollowResponse {
   status: Exclude<FollowStatus, 'not_following'>;
 }
 
+/** POST /api/users/{id}/accept-request/{requesterId}: followBack is set when asked to follow back. */
+export interface AcceptRequestResponse {
+  status: 'accepted';
+  followBack: FollowResponse | null;
+}
+
 export interface UnfollowResponse {
   status: 'not_following';
 }

@@ -1,5 +1,6 @@
 import type { CountResponse, MessageResponse } from '../api/identity.js';
 import type {
+  AcceptRequestResponse,
   BlockedUserDto,
   FollowRequestDto,
   FollowResponse,
@@ -23,7 +24,7 @@ export type SocialRpc = {
   'follows.followersCount': { request: { userId: number }; response: CountResponse };
   'follows.followingCount': { request: { userId: number }; response: CountResponse };
   'requests.list': { request: { userId: number }; response: FollowRequestDto[] };
-  'requests.accept': { request: { userId: number; requesterId: number; followBack?: boolean }; response: { status: 'accepted'; followBack: FollowResponse | null } };
+  'requests.accept': { request: { userId: number; requesterId: number; followBack?: boolean }; response: AcceptRequestResponse };
   'requests.reject': { request: { userId: number; requesterId: number }; response: MessageResponse };
   'blocks.block': { request: { blockedId: number }; response: BlockedUserDto };
   'blocks.unblock': { request: { blockedId: number }; response: MessageResponse };

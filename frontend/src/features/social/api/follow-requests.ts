@@ -1,14 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FollowRequestDto, FollowResponse, MessageResponse } from '@dinebuds/contracts';
+import type { AcceptRequestResponse, FollowRequestDto, MessageResponse } from '@dinebuds/contracts';
 import { api } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
 import { refreshFollowData, statusAnswer } from '@/lib/follows';
 import { queryKeys } from '@/lib/query-keys';
-
-export interface AcceptRequestResponse {
-  status: 'accepted';
-  followBack: FollowResponse | null;
-}
 
 export const getFollowRequests = (userId: number) =>
   api.get<FollowRequestDto[]>(`/api/users/${userId}/follow-requests`);
