@@ -1,1 +1,12 @@
-export {};
+export * from './logger.js';
+export * from './envelope.js';
+export * from './event-bus.js';
+export * from './in-process-event-bus.js';
+export * from './rabbitmq-event-bus.js';
+export * from './schema.js';
+export * from './outbox.js';
+export * from './outbox-relay.js';
+export * from './inbox.js';
+export * from './nest/tokens.js';
+export * from './nest/on-domain-event.decorator.js';
+export * from './nest/events.module.js';

@@ -1,0 +1,80 @@
+import type { EventEnvelope, EventType } from '@dinebuds/contracts';
+import type { EnvelopeOf } from './envelope.js';
+
+/** Handles one delivery. Resolve = processed (acked); reject = failed (retried, then dead-lettered). */
+export type EventHandler<T extends EventType = EventType> = (envelope: EnvelopeOf<T>) => Promise<void>;
+
+export interface SubscribeOptions<T extends EventType = EventType> {
+  /**
+   * Durable queue of the consuming service, e.g. 'social-graph.events'. Replicas of one service
+   * share it (competing consumers); each service has its own (fan-out). Its poison messages end
+   * in `<queue>.dlq`.
+   */
+  queue: string;
+  /** Event types (= routing keys) bound to the queue. */
+  types: readonly T[];
+  handler: EventHandler<T>;
+}
+
+export interface Subscription {
+  readonly queue: string;
+  /** Stops consuming and waits for handlers in flight. The queue and its bindings stay (durable). */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Domain-event transport. Delivery is at least once: handlers must be idempotent (use the Inbox).
+ */
+export interface EventBus {
+  /** Resolves once the transport has accepted the event (RabbitMQ: publisher confirm received). */
+  publish(envelope: EventEnvelope): Promise<void>;
+  /**
+   * Declares the queue, its bindings and its dead-letter queue, then starts consuming. Resolves
+   * once consuming. Handlers run with manual acks: ack after the handler resolves; on rejection
+   * the message is retried a bounded number of times, then moved to `<queue>.dlq`.
+   */
+  subscribe<T extends EventType>(options: SubscribeOptions<T>): Promise<Subscription>;
+  /** For health checks: false while the broker connection is down or after close(). */
+  isHealthy(): boolean;
+  /** Stops consuming, waits (bounded) for handlers in flight, closes connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Retry policy shared by both buses. */
+export interface RetryOptions {
+  /** Redeliveries after the first failed attempt before the message is dead-lettered (default 5). */
+  maxRetries?: number;
+  /** Delay before a failed message is redelivered, in ms (default 1000). */
+  retryDelayMs?: number;
+}
+
+export const DEFAULT_MAX_RETRIES = 5;
+export const DEFAULT_RETRY_DELAY_MS = 1000;
+export const DEFAULT_PREFETCH = 10;
+
+/** Name of the dead-letter queue of a consuming queue. */
+export function deadLetterQueueName(queue: string): string {
+  return `${queue}.dlq`;
+}
+
+/** Name of the queue where failed messages wait `retryDelayMs` before going back to `queue`. */
+export function retryQueueName(queue: string): string {
+  return `${queue}.retry`;
+}
+
+export function assertQueueName(queue: string): void {
+  if (typeof queue !== 'string' || queue.trim() === '' || queue.length > 200) {
+    throw new Error(`Invalid queue name '${String(queue)}'.`);
+  }
+  if (queue.startsWith('amq.')) throw new Error(`Queue name '${queue}' uses the reserved 'amq.' prefix.`);
+}
+
+export function assertEventTypes(types: readonly string[]): void {
+  if (!Array.isArray(types) || types.length === 0)
+    throw new Error('subscribe: at least one event type is required.');
+  for (const t of types) {
+    if (typeof t !== 'string' || t === '' || /[*#\s]/.test(t)) {
+      throw new Error(`subscribe: invalid event type '${String(t)}' (exact types only, no wildcards).`);
+    }
+  }
+}

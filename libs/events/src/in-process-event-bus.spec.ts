@@ -1,0 +1,249 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { EventEnvelope } from '@dinebuds/contracts';
+import { createEnvelope, type EnvelopeOf } from './envelope.js';
+import { InProcessEventBus } from './in-process-event-bus.js';
+import { silentEventsLogger } from './logger.js';
+import { pollUntil } from './util.js';
+
+const deleted = (userId: number) =>
+  createEnvelope('identity.user.deleted', { userId }, { producer: 'identity' });
+const deactivated = (userId: number) =>
+  createEnvelope('identity.user.deactivated', { userId }, { producer: 'identity' });
+
+async function eventually(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  if (!(await pollUntil(check, timeoutMs, 5))) throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('InProcessEventBus', () => {
+  let bus: InProcessEventBus;
+  afterEach(async () => {
+    await bus?.close();
+  });
+
+  it('delivers asynchronously, never inside publish()', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    const got: string[] = [];
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted'],
+      handler: async (e) => {
+        got.push(e.id);
+      },
+    });
+    const e = deleted(1);
+    const publishing = bus.publish(e);
+    expect(got).toEqual([]);
+    await publishing;
+    expect(got).toEqual([]);
+    await bus.idle();
+    expect(got).toEqual([e.id]);
+  });
+
+  it('fans out by type: every queue bound to the type gets its own copy', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    const a: EventEnvelope[] = [];
+    const b: EventEnvelope[] = [];
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted', 'identity.user.deactivated'],
+      handler: async (e) => {
+        a.push(e);
+      },
+    });
+    await bus.subscribe({
+      queue: 'b.events',
+      types: ['identity.user.deleted'],
+      handler: async (e) => {
+        b.push(e);
+        (e.data as { userId: number }).userId = -1; // must not leak into other queues' copies
+      },
+    });
+    const e1 = deleted(1);
+    const e2 = deactivated(2);
+    await bus.publish(e1);
+    await bus.publish(e2);
+    await bus.idle();
+    expect(a.map((e) => e.id).sort()).toEqual([e1.id, e2.id].sort());
+    expect(b.map((e) => e.id)).toEqual([e1.id]);
+    expect(a.find((e) => e.id === e1.id)?.data).toEqual({ userId: 1 });
+    expect(e1.data).toEqual({ userId: 1 });
+  });
+
+  it('drops events no queue is bound to, like a topic exchange', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    const got: string[] = [];
+    await bus.publish(deleted(1));
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted'],
+      handler: async (e) => {
+        got.push(e.id);
+      },
+    });
+    await bus.idle();
+    expect(got).toEqual([]);
+  });
+
+  it('narrows the envelope by type for the handler', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    const ids: number[] = [];
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted', 'identity.user.registered'],
+      handler: async (e: EnvelopeOf<'identity.user.deleted' | 'identity.user.registered'>) => {
+        if (e.type === 'identity.user.deleted') ids.push(e.data.userId);
+        else ids.push(e.data.userId * 100);
+      },
+    });
+    await bus.publish(deleted(4));
+    await bus.idle();
+    expect(ids).toEqual([4]);
+  });
+
+  it('retries a failing handler and succeeds (at least once)', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger, retryDelayMs: 5, maxRetries: 5 });
+    let calls = 0;
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted'],
+      handler: async () => {
+        calls++;
+        if (calls < 3) throw new Error('transient');
+      },
+    });
+    await bus.publish(deleted(1));
+    await bus.idle();
+    expect(calls).toBe(3);
+    expect(bus.deadLetters('a.events')).toEqual([]);
+  });
+
+  it('dead-letters after maxRetries redeliveries without blocking other events', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger, retryDelayMs: 1, maxRetries: 3 });
+    const attempts = new Map<number, number>();
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted'],
+      handler: async (e) => {
+        const id = (e.data as { userId: number }).userId;
+        attempts.set(id, (attempts.get(id) ?? 0) + 1);
+        if (id === 13) throw new Error('poison');
+      },
+    });
+    const poison = deleted(13);
+    await bus.publish(poison);
+    await bus.publish(deleted(1));
+    await bus.idle();
+    expect(attempts.get(13)).toBe(4); // first attempt + 3 retries
+    expect(attempts.get(1)).toBe(1);
+    const dead = bus.deadLetters('a.events');
+    expect(dead).toHaveLength(1);
+    expect(dead[0]).toMatchObject({ queue: 'a.events.dlq', retries: 3, error: 'poison' });
+    expect(dead[0]!.envelope.id).toBe(poison.id);
+  });
+
+  it('bounds concurrency per queue by prefetch', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger, prefetch: 2 });
+    let running = 0;
+    let maxRunning = 0;
+    let done = 0;
+    const gates: Array<() => void> = [];
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted'],
+      handler: async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running--;
+        done++;
+      },
+    });
+    for (let i = 0; i < 5; i++) await bus.publish(deleted(i));
+    while (done < 5) {
+      await eventually(() => gates.length > 0, 'a running handler');
+      expect(running).toBeLessThanOrEqual(2);
+      gates.shift()!();
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(maxRunning).toBe(2);
+  });
+
+  it('keeps buffering for a queue whose subscription was cancelled (durable queue)', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    const got: number[] = [];
+    const handler = async (e: EventEnvelope) => {
+      got.push((e.data as { userId: number }).userId);
+    };
+    const sub = await bus.subscribe({ queue: 'a.events', types: ['identity.user.deleted'], handler });
+    await sub.cancel();
+    await bus.publish(deleted(1));
+    await bus.publish(deleted(2));
+    await bus.idle();
+    expect(got).toEqual([]);
+    await bus.subscribe({ queue: 'a.events', types: ['identity.user.deleted'], handler });
+    await bus.idle();
+    expect(got).toEqual([1, 2]);
+  });
+
+  it('refuses a second subscription on the same queue', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    const handler = async () => undefined;
+    await bus.subscribe({ queue: 'a.events', types: ['identity.user.deleted'], handler });
+    await expect(
+      bus.subscribe({ queue: 'a.events', types: ['identity.user.deleted'], handler }),
+    ).rejects.toThrow(/already has a subscription/);
+  });
+
+  it('validates queue and types', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    const handler = async () => undefined;
+    await expect(bus.subscribe({ queue: '', types: ['identity.user.deleted'], handler })).rejects.toThrow();
+    await expect(
+      bus.subscribe({ queue: 'amq.x', types: ['identity.user.deleted'], handler }),
+    ).rejects.toThrow();
+    await expect(bus.subscribe({ queue: 'a', types: [], handler })).rejects.toThrow();
+  });
+
+  it('when paused, holds publishes and deliveries until resume()', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger, paused: true });
+    const got: string[] = [];
+    let published = false;
+    const e = deleted(1);
+    const publishing = bus.publish(e).then(() => {
+      published = true;
+    });
+    await bus.subscribe({
+      queue: 'late.events',
+      types: ['identity.user.deleted'],
+      handler: async (x) => {
+        got.push(x.id);
+      },
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(published).toBe(false);
+    bus.resume();
+    await publishing;
+    await bus.idle();
+    expect(got).toEqual([e.id]);
+  });
+
+  it('is healthy until closed, then rejects publishes; close waits for running handlers', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    let finished = false;
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted'],
+      handler: async () => {
+        await new Promise((r) => setTimeout(r, 30));
+        finished = true;
+      },
+    });
+    await bus.publish(deleted(1));
+    await eventually(() => bus['queues'].get('a.events')!.inFlight === 1, 'handler start');
+    expect(bus.isHealthy()).toBe(true);
+    await bus.close();
+    expect(finished).toBe(true);
+    expect(bus.isHealthy()).toBe(false);
+    await expect(bus.publish(deleted(2))).rejects.toThrow(/closed/);
+  });
+});

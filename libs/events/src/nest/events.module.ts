@@ -1,0 +1,211 @@
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type InjectionToken,
+  type OnApplicationBootstrap,
+  type Provider,
+} from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EventType } from '@dinebuds/contracts';
+import type { EnvelopeOf } from '../envelope.js';
+import type { EventBus, Subscription } from '../event-bus.js';
+import { Inbox } from '../inbox.js';
+import { consoleEventsLogger, errorInfo, type EventsLogger } from '../logger.js';
+import { Outbox } from '../outbox.js';
+import { OutboxRelay } from '../outbox-relay.js';
+import type { DomainEventHandlerMetadata } from './on-domain-event.decorator.js';
+import { EVENT_BUS, EVENTS_DATA_SOURCE, EVENTS_OPTIONS, ON_DOMAIN_EVENT } from './tokens.js';
+
+export interface EventsModuleOptions {
+  /** The service's Postgres schema (holds outbox and inbox). */
+  schema: string;
+  /** The service's name: the envelopes' producer, and the default consumer queue `<producer>.events`. */
+  producer: string;
+  /** RabbitMqEventBus (distributed) or InProcessEventBus (all-in-one), created by the bootstrap. */
+  bus: EventBus;
+  /** Outbox relay poll interval. Default 200 ms. */
+  relayIntervalMs?: number;
+  /** Set false to not run the relay in this process (e.g. a consumer-only worker). Default true. */
+  runRelay?: boolean;
+  /** Queue for this service's @OnDomainEvent handlers. Default `<producer>.events`. */
+  consumerQueue?: string;
+  /** The DataSource holding the schema. Default: the one provided under `dataSourceToken`. */
+  dataSource?: DataSource;
+  /** Injection token of the DataSource. Default the `DataSource` class (what @nestjs/typeorm registers). */
+  dataSourceToken?: InjectionToken;
+  /**
+   * Wraps each handler call, e.g. to run it in the logging request context of `envelope.requestId`.
+   */
+  runInContext?: (envelope: EnvelopeOf, run: () => Promise<void>) => Promise<void>;
+  /** Close the bus on application shutdown (when the bus belongs to this app alone). Default false. */
+  closeBusOnShutdown?: boolean;
+  logger?: EventsLogger;
+}
+
+interface DiscoveredHandler {
+  consumer: string;
+  call: (envelope: EnvelopeOf, manager: EntityManager) => Promise<unknown>;
+}
+
+@Injectable()
+export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private subscription: Subscription | undefined;
+  private readonly logger: EventsLogger;
+
+  constructor(
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENTS_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly relay: OutboxRelay,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {
+    this.logger = options.logger ?? consoleEventsLogger;
+  }
+
+  /** Subscribes the discovered handlers first (declaring the queue), then starts the relay. */
+  async onApplicationBootstrap(): Promise<void> {
+    const handlers = this.discoverHandlers();
+    if (handlers.size > 0) {
+      const queue = this.options.consumerQueue ?? `${this.options.producer}.events`;
+      this.subscription = await this.bus.subscribe({
+        queue,
+        types: [...handlers.keys()],
+        handler: (envelope) => this.dispatch(handlers, envelope),
+      });
+    }
+    if (this.options.runRelay !== false) this.relay.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.subscription?.cancel();
+    this.subscription = undefined;
+    if (this.options.closeBusOnShutdown) await this.bus.close();
+  }
+
+  private async dispatch(handlers: Map<EventType, DiscoveredHandler[]>, envelope: EnvelopeOf): Promise<void> {
+    const run = async () => {
+      let firstError: unknown;
+      // Each handler applies the event once on its own (its own inbox row and transaction): when
+      // one fails, the retry skips those that already succeeded.
+      for (const handler of handlers.get(envelope.type) ?? []) {
+        try {
+          await Inbox.handleOnce(
+            this.dataSource,
+            this.options.schema,
+            handler.consumer,
+            envelope,
+            (manager) => handler.call(envelope, manager).then(() => undefined),
+          );
+        } catch (err) {
+          this.logger.warn(
+            {
+              consumer: handler.consumer,
+              eventId: envelope.id,
+              eventType: envelope.type,
+              err: errorInfo(err),
+            },
+            'Domain event handler failed',
+          );
+          firstError ??= err;
+        }
+      }
+      if (firstError !== undefined) throw firstError;
+    };
+    if (this.options.runInContext) await this.options.runInContext(envelope, run);
+    else await run();
+  }
+
+  private discoverHandlers(): Map<EventType, DiscoveredHandler[]> {
+    const byType = new Map<EventType, DiscoveredHandler[]>();
+    const seen = new Set<object>();
+    const wrappers = [...this.discovery.getProviders(), ...this.discovery.getControllers()];
+    for (const wrapper of wrappers) {
+      const instance: unknown = wrapper.instance;
+      if (
+        !wrapper.isDependencyTreeStatic() ||
+        !instance ||
+        typeof instance !== 'object' ||
+        seen.has(instance)
+      ) {
+        continue;
+      }
+      seen.add(instance);
+      const prototype = Object.getPrototypeOf(instance) as object | null;
+      for (const methodName of this.scanner.getAllMethodNames(prototype)) {
+        const method = (instance as Record<string, unknown>)[methodName];
+        if (typeof method !== 'function') continue;
+        const meta = Reflect.getMetadata(ON_DOMAIN_EVENT, method) as DomainEventHandlerMetadata | undefined;
+        if (!meta) continue;
+        const consumer = meta.consumer ?? `${instance.constructor.name}.${methodName}`;
+        const call = (envelope: EnvelopeOf, manager: EntityManager) =>
+          (method as DiscoveredHandler['call']).call(instance, envelope, manager);
+        for (const type of meta.types) {
+          const list = byType.get(type) ?? [];
+          if (list.some((h) => h.consumer === consumer)) {
+            throw new Error(`Two @OnDomainEvent('${type}') handlers share the consumer name '${consumer}'.`);
+          }
+          list.push({ consumer, call });
+          byType.set(type, list);
+        }
+      }
+    }
+    return byType;
+  }
+}
+
+/**
+ * Wires the outbox, its relay and the consumers of one service:
+ * - provides `Outbox` (write events in your transactions), `OutboxRelay` (started on application
+ *   bootstrap, stopped on shutdown) and the bus under `EVENT_BUS`;
+ * - subscribes every `@OnDomainEvent` method of the app's providers on the queue
+ *   `<producer>.events`, each call wrapped in the Inbox.
+ * Global: import it once, in the service's root module.
+ */
+@Global()
+@Module({})
+export class EventsModule {
+  static forRoot(options: EventsModuleOptions): DynamicModule {
+    const dataSourceProvider: Provider = options.dataSource
+      ? { provide: EVENTS_DATA_SOURCE, useValue: options.dataSource }
+      : {
+          provide: EVENTS_DATA_SOURCE,
+          useFactory: (dataSource: DataSource) => dataSource,
+          inject: [options.dataSourceToken ?? DataSource],
+        };
+    return {
+      module: EventsModule,
+      global: true,
+      imports: [DiscoveryModule],
+      providers: [
+        { provide: EVENTS_OPTIONS, useValue: options },
+        { provide: EVENT_BUS, useValue: options.bus },
+        dataSourceProvider,
+        {
+          provide: Outbox,
+          useFactory: () => new Outbox({ schema: options.schema, producer: options.producer }),
+        },
+        {
+          provide: OutboxRelay,
+          useFactory: (dataSource: DataSource) =>
+            new OutboxRelay({
+              dataSource,
+              schema: options.schema,
+              bus: options.bus,
+              intervalMs: options.relayIntervalMs,
+              logger: options.logger,
+            }),
+          inject: [EVENTS_DATA_SOURCE],
+        },
+        EventsLifecycle,
+      ],
+      exports: [EVENT_BUS, EVENTS_DATA_SOURCE, Outbox, OutboxRelay],
+    };
+  }
+}

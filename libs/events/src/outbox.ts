@@ -1,0 +1,68 @@
+import type { EventEnvelope, EventMap, EventType } from '@dinebuds/contracts';
+import type { EntityManager, QueryRunner } from 'typeorm';
+import { createEnvelope } from './envelope.js';
+import { eventTables } from './schema.js';
+
+export interface OutboxOptions {
+  /** The service's Postgres schema holding `outbox`. */
+  schema: string;
+  /** Name written as the envelope's producer, e.g. 'identity'. */
+  producer: string;
+}
+
+export interface OutboxAddOptions {
+  /** Request id of the call causing the event (for consumers' logs). */
+  requestId?: string | null;
+}
+
+/**
+ * Query runners that inserted outbox rows in their current transaction: the relay's commit hook
+ * (see OutboxRelay) nudges the relay right after such a transaction commits.
+ */
+export const outboxWriters = new WeakSet<QueryRunner>();
+
+/**
+ * Writes domain events into the service's outbox table inside the caller's transaction, so the
+ * state change and its event commit (or roll back) together. OutboxRelay publishes them.
+ */
+export class Outbox {
+  readonly schema: string;
+  readonly producer: string;
+  private readonly table: string;
+
+  constructor(options: OutboxOptions) {
+    if (!options.producer) throw new Error('Outbox: producer is required');
+    this.schema = options.schema;
+    this.producer = options.producer;
+    this.table = eventTables(options.schema).outbox;
+  }
+
+  /**
+   * Inserts the event's envelope (fresh uuid v4 id, version 1, occurredAt now) using `manager`,
+   * which must belong to an open transaction (`dataSource.transaction(async (manager) => ...)`).
+   * Returns the envelope.
+   */
+  async add<T extends EventType>(
+    manager: EntityManager,
+    type: T,
+    data: EventMap[T],
+    opts: OutboxAddOptions = {},
+  ): Promise<EventEnvelope<T>> {
+    const queryRunner = manager.queryRunner;
+    if (!queryRunner || !queryRunner.isTransactionActive) {
+      throw new Error(
+        'Outbox.add must run inside a transaction: pass the EntityManager given by dataSource.transaction().',
+      );
+    }
+    const envelope = createEnvelope(type, data, {
+      producer: this.producer,
+      requestId: opts.requestId ?? null,
+    });
+    await manager.query(
+      `INSERT INTO ${this.table} ("id", "type", "payload", "created_at") VALUES ($1, $2, $3::jsonb, $4)`,
+      [envelope.id, envelope.type, JSON.stringify(envelope), envelope.occurredAt],
+    );
+    outboxWriters.add(queryRunner);
+    return envelope;
+  }
+}
