@@ -3,11 +3,34 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const appPackages = ['@dinebuds/identity', '@dinebuds/social-graph', '@dinebuds/gateway', '@dinebuds/runner', '@dinebuds/frontend'];
-const backendLibs = ['@dinebuds/config', '@dinebuds/database', '@dinebuds/events', '@dinebuds/service-client', '@dinebuds/errors', '@dinebuds/logging', '@dinebuds/testing'];
+const appPackages = [
+  '@dinebuds/identity',
+  '@dinebuds/social-graph',
+  '@dinebuds/gateway',
+  '@dinebuds/runner',
+  '@dinebuds/frontend',
+];
+const backendLibs = [
+  '@dinebuds/config',
+  '@dinebuds/database',
+  '@dinebuds/events',
+  '@dinebuds/service-client',
+  '@dinebuds/errors',
+  '@dinebuds/logging',
+  '@dinebuds/testing',
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'frontend/vite.config.*'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      '.nx/**',
+      'test-results/**',
+      'frontend/vite.config.*',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,24 +40,52 @@ export default tseslint.config(
   },
   {
     files: ['libs/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: appPackages.map((name) => ({ name, message: 'Libraries must not depend on apps.' })) }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: appPackages.map((name) => ({ name, message: 'Libraries must not depend on apps.' })) },
+      ],
+    },
   },
   {
     files: ['services/*/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: appPackages.map((name) => ({ name, message: 'A service imports only libs/*; other domains arrive by event.' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: appPackages.map((name) => ({
+            name,
+            message: 'A service imports only libs/*; other domains arrive by event.',
+          })),
+        },
+      ],
     },
   },
   {
     files: ['gateway/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: appPackages.filter((n) => n !== '@dinebuds/gateway').map((name) => ({ name, message: 'The gateway reaches services over HTTP, never by import.' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: appPackages
+            .filter((n) => n !== '@dinebuds/gateway')
+            .map((name) => ({ name, message: 'The gateway reaches services over HTTP, never by import.' })),
+        },
+      ],
     },
   },
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [...appPackages, ...backendLibs].map((name) => ({ name, message: 'The frontend imports only @dinebuds/contracts.' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...appPackages, ...backendLibs].map((name) => ({
+            name,
+            message: 'The frontend imports only @dinebuds/contracts.',
+          })),
+        },
+      ],
     },
   },
 );

@@ -25,8 +25,17 @@ if (buildStatus !== 0) {
 
 mkdirSync(dirname(resultsFile), { recursive: true });
 rmSync(resultsFile, { force: true });
-const jestArgs = ['jest', '--json', `--outputFile=${resultsFile}`, '--maxWorkers=2', '--forceExit', ...process.argv.slice(2)];
-const jestStatus = run('npx', jestArgs, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() });
+const jestArgs = [
+  'jest',
+  '--json',
+  `--outputFile=${resultsFile}`,
+  '--maxWorkers=2',
+  '--forceExit',
+  ...process.argv.slice(2),
+];
+const jestStatus = run('npx', jestArgs, {
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
+});
 
 let passed = 0;
 let failed = 0;

@@ -5,7 +5,12 @@ import { Inbox, RabbitMqEventBus, eventsMigrationSql, type Subscription } from '
 import { TEST_AMQP_URL, createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
 import { dropBrokerConnections } from '../support/broker.js';
-import { createTestVhost, startDistributedSystem, type TestSystem, type TestVhost } from '../support/system.js';
+import {
+  createTestVhost,
+  startDistributedSystem,
+  type TestSystem,
+  type TestVhost,
+} from '../support/system.js';
 
 /**
  * The issue's guarantee end to end: users register through the gateway while the broker drops the
@@ -31,9 +36,16 @@ describe('user.registered survives a RabbitMQ connection loss (distributed)', ()
     await consumerData.query('CREATE SCHEMA consumer');
     for (const sql of eventsMigrationSql('consumer').up) await consumerData.query(sql);
     // `applied` counts effects: a double application would show as a count of 2.
-    await consumerData.query('CREATE TABLE consumer.registered (user_id int PRIMARY KEY, username text NOT NULL, applied int NOT NULL)');
+    await consumerData.query(
+      'CREATE TABLE consumer.registered (user_id int PRIMARY KEY, username text NOT NULL, applied int NOT NULL)',
+    );
 
-    bus = await RabbitMqEventBus.connect({ url: vhost.url, connectionName: 'test-consumer', retryDelayMs: 100, logger: { info() {}, warn() {}, error() {} } });
+    bus = await RabbitMqEventBus.connect({
+      url: vhost.url,
+      connectionName: 'test-consumer',
+      retryDelayMs: 100,
+      logger: { info() {}, warn() {}, error() {} },
+    });
     subscription = await bus.subscribe({
       queue,
       types: ['identity.user.registered'],
@@ -77,18 +89,28 @@ describe('user.registered survives a RabbitMQ connection loss (distributed)', ()
     }
     expect(dropped).toBeGreaterThanOrEqual(2);
 
-    const rows = await eventually(async () => {
-      const result: { user_id: number; applied: number }[] = await consumerData.query('SELECT user_id, applied FROM consumer.registered');
-      return result.length >= total ? result : null;
-    }, 60_000, 200);
-    expect(rows.map((r) => r.user_id).sort((a, b) => a - b)).toEqual(registered.map((u) => u.id).sort((a, b) => a - b));
+    const rows = await eventually(
+      async () => {
+        const result: { user_id: number; applied: number }[] = await consumerData.query(
+          'SELECT user_id, applied FROM consumer.registered',
+        );
+        return result.length >= total ? result : null;
+      },
+      60_000,
+      200,
+    );
+    expect(rows.map((r) => r.user_id).sort((a, b) => a - b)).toEqual(
+      registered.map((u) => u.id).sort((a, b) => a - b),
+    );
     expect(rows.every((r) => r.applied === 1)).toBe(true);
     // Every outbox row of identity ends up marked published: nothing left behind.
     const identityData = new DataSource({ type: 'postgres', url: identityDb.url });
     await identityData.initialize();
     try {
       const unpublished = await eventually(async () => {
-        const [row]: { n: string }[] = await identityData.query('SELECT count(*) AS n FROM identity.outbox WHERE published_at IS NULL');
+        const [row]: { n: string }[] = await identityData.query(
+          'SELECT count(*) AS n FROM identity.outbox WHERE published_at IS NULL',
+        );
         return row.n === '0' ? row.n : null;
       });
       expect(unpublished).toBe('0');

@@ -14,7 +14,12 @@ describe('all-in-one persistence', () => {
     dataDir = first.dataDir;
     const client = new ApiClient(first.baseUrl);
     const username = uniqueUsername('keeper');
-    const registered = await client.post<CurrentUserDto>('/api/register', { username, password: 'Keep#1234', name: 'Kept User', cityBuds: ['austin'] });
+    const registered = await client.post<CurrentUserDto>('/api/register', {
+      username,
+      password: 'Keep#1234',
+      name: 'Kept User',
+      cityBuds: ['austin'],
+    });
     expect(registered.status).toBe(201);
     await first.stop();
 

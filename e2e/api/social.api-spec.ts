@@ -135,7 +135,13 @@ function describeSocialApi(mode: string, start: () => Promise<TestSystem>): void
 
       const followers = await followersOf(bob.id);
       expect(followers).toEqual([
-        { id: alice.id, username: alice.username, name: 'alice tester', profilePicture: null, isPrivate: false },
+        {
+          id: alice.id,
+          username: alice.username,
+          name: 'alice tester',
+          profilePicture: null,
+          isPrivate: false,
+        },
       ]);
       expect(JSON.stringify(followers)).not.toMatch(/password|hash/i);
       expect(ids(await followingOf(alice.id))).toEqual([bob.id]);
@@ -349,10 +355,14 @@ function describeSocialApi(mode: string, start: () => Promise<TestSystem>): void
       expect(toggled.body.isPrivate).toBe(false);
 
       // social-graph hears of the change from identity's event.
-      const followers = await eventually(async () => {
-        const res = await anonymous.get<FollowUserDto[]>(`/api/users/${hana.id}/followers`);
-        return res.status === 200 && res.body.length === 2 ? res.body : null;
-      }, 20_000, 100);
+      const followers = await eventually(
+        async () => {
+          const res = await anonymous.get<FollowUserDto[]>(`/api/users/${hana.id}/followers`);
+          return res.status === 200 && res.body.length === 2 ? res.body : null;
+        },
+        20_000,
+        100,
+      );
       expect(ids(followers).sort()).toEqual([ivan.id, jill.id].sort());
       expect(await statusOf(ivan, hana)).toEqual({ isFollowing: true, status: 'following' });
       expect(await requestsOf(hana)).toEqual([]);
@@ -403,11 +413,17 @@ function describeSocialApi(mode: string, start: () => Promise<TestSystem>): void
         [{ blockedId: 2.5 }, 'blockedId must be a positive integer'],
       ] as const) {
         const res = await lena.client.post<{ message: string }>('/api/users/block', body);
-        expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message });
+        expect({ body, status: res.status, message: res.body.message }).toEqual({
+          body,
+          status: 400,
+          message,
+        });
       }
       expect((await lena.client.post('/api/users/block', { blockedId: lena.id })).status).toBe(400);
 
-      const unblocked = await lena.client.post<{ message: string }>('/api/users/unblock', { blockedId: mo.id });
+      const unblocked = await lena.client.post<{ message: string }>('/api/users/unblock', {
+        blockedId: mo.id,
+      });
       expect(unblocked.status).toBe(200);
       expect(typeof unblocked.body.message).toBe('string');
       expect(await blockedBy(lena)).toEqual([]);
@@ -432,17 +448,21 @@ function describeSocialApi(mode: string, start: () => Promise<TestSystem>): void
       expect((await follow(otto, nia)).status).toBe(403);
     });
 
-    it("recommends buds followed by your buds, and buds sharing your flavors, with reasons", async () => {
+    it('recommends buds followed by your buds, and buds sharing your flavors, with reasons', async () => {
       const ana = await bud('ana');
       const ben = await bud('ben');
       const cy = await bud('cy');
       expect((await follow(ana, ben)).body).toEqual({ status: 'following' });
       expect((await follow(ben, cy)).body).toEqual({ status: 'following' });
 
-      const forAna = await eventually(async () => {
-        const list = await recommendationsFor(ana);
-        return list.some((r) => r.user.id === cy.id) ? list : null;
-      }, 10_000, 100);
+      const forAna = await eventually(
+        async () => {
+          const list = await recommendationsFor(ana);
+          return list.some((r) => r.user.id === cy.id) ? list : null;
+        },
+        10_000,
+        100,
+      );
       const viaBen = forAna.find((r) => r.user.id === cy.id)!;
       expect(viaBen).toMatchObject({
         reason: 'followed_by_buds',
@@ -459,10 +479,14 @@ function describeSocialApi(mode: string, start: () => Promise<TestSystem>): void
       const flavors = ['keto', 'sober', 'luxury'];
       const fay = await bud('fay', { flavorBuds: flavors });
       const gus = await bud('gus', { flavorBuds: ['luxury', 'keto', 'spicy'] });
-      const forFay = await eventually(async () => {
-        const list = await recommendationsFor(fay);
-        return list.find((r) => r.user.id === gus.id) ?? null;
-      }, 10_000, 100);
+      const forFay = await eventually(
+        async () => {
+          const list = await recommendationsFor(fay);
+          return list.find((r) => r.user.id === gus.id) ?? null;
+        },
+        10_000,
+        100,
+      );
       expect(forFay).toMatchObject({ reason: 'shared_flavors', mutualBuds: 0 });
       expect([...forFay.sharedFlavors].sort()).toEqual(['keto', 'luxury']);
       expect(forFay.reasonText).toMatch(/keto/i);

@@ -56,7 +56,9 @@ describe('registration and sign-in in the browser', () => {
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { name: 'Browser Tester' }).waitFor();
     await page.getByText(`@${username}`).first().waitFor();
-    await page.getByText('Food enthusiast with a passion for sushi and vegan, enjoying dining in Charlottesville.').waitFor();
+    await page
+      .getByText('Food enthusiast with a passion for sushi and vegan, enjoying dining in Charlottesville.')
+      .waitFor();
     await page.getByText('SushiBud').first().waitFor();
     await page.getByText('Flavor Seeker').first().waitFor();
 

@@ -54,10 +54,24 @@ describe('social actions in the browser', () => {
     eve = await register(eveContext, 'eve', 'Eve Espresso');
     await post(context, `/api/users/${carla.id}/toggle-privacy`);
     // social-graph learns users, badges and privacy from identity's events.
-    await eventually(async () => (await fetch(`${system.baseUrl}/api/users/${carla.id}/followers`)).status === 403, 30_000, 100);
-    await eventually(async () => (await fetch(`${system.baseUrl}/api/users/${dan.id}/followers/count`)).status === 200, 30_000, 100);
-    await eventually(async () => (await fetch(`${system.baseUrl}/api/users/${eve.id}/followers/count`)).status === 200, 30_000, 100);
-    expect(await post(eveContext, `/api/users/${eve.id}/follow/${carla.id}`)).toEqual({ status: 'requested' });
+    await eventually(
+      async () => (await fetch(`${system.baseUrl}/api/users/${carla.id}/followers`)).status === 403,
+      30_000,
+      100,
+    );
+    await eventually(
+      async () => (await fetch(`${system.baseUrl}/api/users/${dan.id}/followers/count`)).status === 200,
+      30_000,
+      100,
+    );
+    await eventually(
+      async () => (await fetch(`${system.baseUrl}/api/users/${eve.id}/followers/count`)).status === 200,
+      30_000,
+      100,
+    );
+    expect(await post(eveContext, `/api/users/${eve.id}/follow/${carla.id}`)).toEqual({
+      status: 'requested',
+    });
     await eveContext.close();
     await danContext.close();
     page = await context.newPage();
@@ -89,7 +103,9 @@ describe('social actions in the browser', () => {
   it('follows a recommended bud from the Recommended view', async () => {
     await page.goto('/social?view=recommended');
     await page.getByText('Friend Recommendations').waitFor();
-    const card = page.getByRole('list', { name: 'Recommended buds' }).getByRole('listitem', { name: 'Dan Dumpling' });
+    const card = page
+      .getByRole('list', { name: 'Recommended buds' })
+      .getByRole('listitem', { name: 'Dan Dumpling' });
     await card.getByText('Also loves sushi, vegan and pizza').waitFor();
     await card.getByText('SushiBud').waitFor();
     await card.getByText('+1 more').waitFor();
@@ -97,7 +113,10 @@ describe('social actions in the browser', () => {
     const done = card.getByRole('button', { name: 'Following', exact: true });
     await done.waitFor();
     expect(await done.isDisabled()).toBe(true);
-    await page.locator('[data-stat="following"]').filter({ hasText: /^1 Following$/ }).waitFor();
+    await page
+      .locator('[data-stat="following"]')
+      .filter({ hasText: /^1 Following$/ })
+      .waitFor();
   }, 60_000);
 
   it('puts a request back when Delete fails, and deletes it when the call works', async () => {
@@ -128,7 +147,8 @@ describe('social actions in the browser', () => {
     await page.getByRole('button', { name: 'Following', exact: true }).hover();
     const failed = page.waitForResponse((response) => response.url().includes('/unfollow/'));
     const recheck = page.waitForResponse(
-      (response) => response.url().includes(`/is-following/${dan.id}`) && response.request().method() === 'GET',
+      (response) =>
+        response.url().includes(`/is-following/${dan.id}`) && response.request().method() === 'GET',
     );
     await page.getByRole('button', { name: 'Unfollow', exact: true }).click();
     expect((await failed).status()).toBe(500);

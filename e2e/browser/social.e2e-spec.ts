@@ -44,8 +44,16 @@ describe('following a private bud in the browser', () => {
 
     // social-graph learns users and their privacy from identity's events: wait until it has both,
     // and B as private (an anonymous visitor is refused B's followers list).
-    await eventually(async () => (await fetch(`${system.baseUrl}/api/users/${userA.id}/followers/count`)).status === 200, 30_000, 100);
-    await eventually(async () => (await fetch(`${system.baseUrl}/api/users/${userB.id}/followers`)).status === 403, 30_000, 100);
+    await eventually(
+      async () => (await fetch(`${system.baseUrl}/api/users/${userA.id}/followers/count`)).status === 200,
+      30_000,
+      100,
+    );
+    await eventually(
+      async () => (await fetch(`${system.baseUrl}/api/users/${userB.id}/followers`)).status === 403,
+      30_000,
+      100,
+    );
 
     pageA = await contextA.newPage();
     pageB = await contextB.newPage();
@@ -77,7 +85,8 @@ describe('following a private bud in the browser', () => {
     const follow = pageA.getByRole('button', { name: 'Follow', exact: true });
     await follow.waitFor();
     const recheck = pageA.waitForResponse(
-      (response) => response.url().includes(`/is-following/${userB.id}`) && response.request().method() === 'GET',
+      (response) =>
+        response.url().includes(`/is-following/${userB.id}`) && response.request().method() === 'GET',
     );
     const followCall = pageA.waitForResponse((response) => response.url().includes(`/follow/${userB.id}`));
     await follow.click();
@@ -97,7 +106,10 @@ describe('following a private bud in the browser', () => {
     await pageB.getByText('People who want to follow you').waitFor();
     await pageB.getByRole('switch', { name: 'Private Profile' }).waitFor();
     await pageB.getByText('New followers must be approved').waitFor();
-    const request = pageB.getByRole('list', { name: 'Follow requests' }).getByRole('listitem').filter({ hasText: `@${userA.username}` });
+    const request = pageB
+      .getByRole('list', { name: 'Follow requests' })
+      .getByRole('listitem')
+      .filter({ hasText: `@${userA.username}` });
     await request.getByRole('link', { name: /Alice Appetite/ }).waitFor();
     await request.getByRole('button', { name: 'Accept & Follow' }).click();
     await pageB.getByText('No pending follow requests').waitFor();
@@ -105,8 +117,14 @@ describe('following a private bud in the browser', () => {
     await pageB.getByText('Request accepted').first().waitFor();
 
     // B's header counts: A follows B, and B follows A back (A is public, so at once).
-    await pageB.locator('[data-stat="followers"]').filter({ hasText: /^1 Follower$/ }).waitFor();
-    await pageB.locator('[data-stat="following"]').filter({ hasText: /^1 Following$/ }).waitFor();
+    await pageB
+      .locator('[data-stat="followers"]')
+      .filter({ hasText: /^1 Follower$/ })
+      .waitFor();
+    await pageB
+      .locator('[data-stat="following"]')
+      .filter({ hasText: /^1 Following$/ })
+      .waitFor();
     await pageB.goto(`/profile/${userA.username}`);
     await pageB.getByRole('heading', { name: 'Alice Appetite' }).waitFor();
     await pageB.getByRole('button', { name: 'Following', exact: true }).waitFor();
@@ -134,7 +152,10 @@ describe('following a private bud in the browser', () => {
     // Search Buds finds B case-insensitively, with the follow state.
     await pageA.goto('/social');
     await pageA.getByLabel('Search buds by name or username').fill('bruno BISTRO');
-    const result = pageA.getByRole('list', { name: 'Search results' }).getByRole('listitem').filter({ hasText: `@${userB.username}` });
+    const result = pageA
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('listitem')
+      .filter({ hasText: `@${userB.username}` });
     await result.getByRole('button', { name: 'Following', exact: true }).waitFor();
     await pageA.getByLabel('Search buds by name or username').fill('no-such-bud-here');
     await pageA.getByText('No users found matching "no-such-bud-here"').waitFor();

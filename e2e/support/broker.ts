@@ -20,7 +20,9 @@ function brokerClientPorts(pids: number[]): number[] {
  */
 export function dropBrokerConnections(pids: number[]): number {
   const ports = new Set(brokerClientPorts(pids));
-  const listing = execFileSync('rabbitmqctl', ['-q', 'list_connections', 'pid', 'peer_port'], { encoding: 'utf8' });
+  const listing = execFileSync('rabbitmqctl', ['-q', 'list_connections', 'pid', 'peer_port'], {
+    encoding: 'utf8',
+  });
   let closed = 0;
   for (const line of listing.split('\n')) {
     const [connectionPid, peerPort] = line.trim().split(/\s+/);

@@ -15,7 +15,11 @@ export interface TestSystem {
 }
 
 /** Limits raised so a test's burst of sign-ups is not rate limited (the limit has its own test). */
-const TEST_LIMITS = { RATE_LIMIT_AUTH_PER_MINUTE: '10000', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'silent' };
+const TEST_LIMITS = {
+  RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  LOG_LEVEL: 'silent',
+};
 
 export interface AllInOneOptions {
   /** Keep data between two starts by passing the same directory. */
@@ -26,7 +30,9 @@ export interface AllInOneOptions {
 }
 
 /** `npm start`'s code path in this process: embedded Postgres and in-process bus unless URLs are given. */
-export async function startAllInOneSystem(options: AllInOneOptions = {}): Promise<TestSystem & { dataDir: string }> {
+export async function startAllInOneSystem(
+  options: AllInOneOptions = {},
+): Promise<TestSystem & { dataDir: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dinebuds-data-'));
   const port = await freePort();
   const config = loadRunnerConfig({
@@ -96,7 +102,11 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * from their built `dist/main.js`, on real PostgreSQL (one database, a schema per service) and
  * RabbitMQ. social-graph starts first so its queue exists before identity publishes.
  */
-export async function startDistributedSystem(options: { databaseUrl: string; amqpUrl: string; env?: Record<string, string> }): Promise<TestSystem & { logs: string[]; pids: number[] }> {
+export async function startDistributedSystem(options: {
+  databaseUrl: string;
+  amqpUrl: string;
+  env?: Record<string, string>;
+}): Promise<TestSystem & { logs: string[]; pids: number[] }> {
   const logs: string[] = [];
   const internalToken = 'distributed-test-internal-token';
   const identityPort = await freePort();
@@ -104,17 +114,35 @@ export async function startDistributedSystem(options: { databaseUrl: string; amq
   const gatewayPort = await freePort();
   const socialGraph = startProcess(
     'services/social-graph/dist/main.js',
-    { PORT: String(socialGraphPort), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl, INTERNAL_TOKEN: internalToken, LOG_LEVEL: 'warn', ...options.env },
+    {
+      PORT: String(socialGraphPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseUrl,
+      AMQP_URL: options.amqpUrl,
+      INTERNAL_TOKEN: internalToken,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     logs,
   );
   // Consumers before producers: identity publishes only once social-graph has declared its queue.
-  await waitForHealth(`http://127.0.0.1:${socialGraphPort}/health`, socialGraph, logs).catch(async (error: unknown) => {
-    await stopProcess(socialGraph);
-    throw error;
-  });
+  await waitForHealth(`http://127.0.0.1:${socialGraphPort}/health`, socialGraph, logs).catch(
+    async (error: unknown) => {
+      await stopProcess(socialGraph);
+      throw error;
+    },
+  );
   const identity = startProcess(
     'services/identity/dist/main.js',
-    { PORT: String(identityPort), HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl, INTERNAL_TOKEN: internalToken, LOG_LEVEL: 'warn', ...options.env },
+    {
+      PORT: String(identityPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseUrl,
+      AMQP_URL: options.amqpUrl,
+      INTERNAL_TOKEN: internalToken,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     logs,
   );
   const gateway = startProcess(
@@ -138,14 +166,22 @@ export async function startDistributedSystem(options: { databaseUrl: string; amq
     await stopProcess(socialGraph);
   };
   try {
-    await eventually(async () => {
-      if (identity.exitCode !== null || gateway.exitCode !== null || socialGraph.exitCode !== null) throw new Error(`a process exited:\n${logs.join('')}`);
-      const response = await fetch(`${baseUrl}/api/health`);
-      return response.status === 200;
-    }, 30_000, 200);
+    await eventually(
+      async () => {
+        if (identity.exitCode !== null || gateway.exitCode !== null || socialGraph.exitCode !== null)
+          throw new Error(`a process exited:\n${logs.join('')}`);
+        const response = await fetch(`${baseUrl}/api/health`);
+        return response.status === 200;
+      },
+      30_000,
+      200,
+    );
   } catch (error) {
     await stop();
-    throw new Error(`distributed system did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`, { cause: error });
+    throw new Error(
+      `distributed system did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`,
+      { cause: error },
+    );
   }
   return { baseUrl, logs, stop, pids: [identity.pid!, socialGraph.pid!, gateway.pid!] };
 }
@@ -153,11 +189,18 @@ export async function startDistributedSystem(options: { databaseUrl: string; amq
 /** Waits until a service process answers 200 on its /health (or fails if it exits). */
 async function waitForHealth(url: string, child: ChildProcess, logs: string[]): Promise<void> {
   try {
-    await eventually(async () => {
-      if (child.exitCode !== null) throw new Error(`the process exited:\n${logs.join('')}`);
-      return (await fetch(url)).status === 200;
-    }, 30_000, 200);
+    await eventually(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the process exited:\n${logs.join('')}`);
+        return (await fetch(url)).status === 200;
+      },
+      30_000,
+      200,
+    );
   } catch (error) {
-    throw new Error(`${url} did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`, { cause: error });
+    throw new Error(
+      `${url} did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`,
+      { cause: error },
+    );
   }
 }

@@ -24,7 +24,8 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
   const logger = createLogger('runner', config.LOG_LEVEL);
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
+    for (const stop of stops.reverse())
+      await stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
   };
 
   try {
@@ -38,7 +39,11 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     let bus: EventBus;
     let releaseEvents = () => {};
     if (config.AMQP_URL) {
-      bus = await RabbitMqEventBus.connect({ url: config.AMQP_URL, logger, connectionName: 'dinebuds-all-in-one' });
+      bus = await RabbitMqEventBus.connect({
+        url: config.AMQP_URL,
+        logger,
+        connectionName: 'dinebuds-all-in-one',
+      });
       logger.info('using RabbitMQ for domain events');
     } else {
       // Paused until every service has subscribed, as durable RabbitMQ queues would guarantee.
@@ -74,7 +79,8 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     releaseEvents();
 
     const frontendDist = existsSync(config.FRONTEND_DIST) ? config.FRONTEND_DIST : null;
-    if (!frontendDist) logger.warn({ path: config.FRONTEND_DIST }, 'frontend build not found: serving the API only');
+    if (!frontendDist)
+      logger.warn({ path: config.FRONTEND_DIST }, 'frontend build not found: serving the API only');
     const gateway = await startGateway({
       port: config.PORT,
       host: config.HOST,

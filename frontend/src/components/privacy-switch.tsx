@@ -28,7 +28,8 @@ export function PrivacySwitch({
             toast.success(isPrivate ? 'Your profile is now private' : 'Your profile is now public', {
               description: message && !/^profile is now/i.test(message) ? message : undefined,
             }),
-          onError: (error) => toast.error('Failed to update privacy settings', { description: error.message }),
+          onError: (error) =>
+            toast.error('Failed to update privacy settings', { description: error.message }),
         })
       }
       disabled={toggle.isPending}

@@ -28,7 +28,11 @@ export function UserRow({ user, meta, action, onNavigate, className }: UserRowPr
   const displayName = user.name?.trim() || user.username;
   return (
     <li className={cn('user-row', className)}>
-      <Link to={`/profile/${encodeURIComponent(user.username)}`} className="user-row__link" onClick={onNavigate}>
+      <Link
+        to={`/profile/${encodeURIComponent(user.username)}`}
+        className="user-row__link"
+        onClick={onNavigate}
+      >
         <span aria-hidden="true">
           <UserAvatar name={user.name} username={user.username} src={user.profilePicture} size="md" />
         </span>

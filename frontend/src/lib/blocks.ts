@@ -9,7 +9,8 @@ import { queryKeys } from './query-keys';
 
 export const getBlockedUsers = () => api.get<BlockedUserDto[]>('/api/users/blocked');
 export const blockUser = (blockedId: number) => api.post<BlockedUserDto>('/api/users/block', { blockedId });
-export const unblockUser = (blockedId: number) => api.post<MessageResponse>('/api/users/unblock', { blockedId });
+export const unblockUser = (blockedId: number) =>
+  api.post<MessageResponse>('/api/users/unblock', { blockedId });
 
 export const blockedUsersQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.blockedUsers, queryFn: getBlockedUsers });

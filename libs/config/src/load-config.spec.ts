@@ -12,7 +12,13 @@ describe('loadConfig', () => {
 
   it('applies defaults and coerces values', () => {
     const config = loadConfig(shape, { INTERNAL_TOKEN: 'x'.repeat(16), COOKIE_SECURE: 'true', PORT: '' });
-    expect(config).toEqual({ PORT: 4101, DATABASE_URL: undefined, RPC_TIMEOUT_MS: 5000, COOKIE_SECURE: true, INTERNAL_TOKEN: 'x'.repeat(16) });
+    expect(config).toEqual({
+      PORT: 4101,
+      DATABASE_URL: undefined,
+      RPC_TIMEOUT_MS: 5000,
+      COOKIE_SECURE: true,
+      INTERNAL_TOKEN: 'x'.repeat(16),
+    });
   });
 
   it('names every bad variable and what it held', () => {
@@ -24,7 +30,7 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    expect(message).toContain("PORT:");
+    expect(message).toContain('PORT:');
     expect(message).toContain("(got 'eighty')");
     expect(message).toContain('DATABASE_URL: must be a URL starting with postgres:// or postgresql://');
     expect(message).toContain('INTERNAL_TOKEN');

@@ -45,7 +45,8 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   } catch (error) {
     // Two replicas starting together may race on CREATE SCHEMA; the loser sees a duplicate.
-    if ((error as { code?: string }).code !== '23505' && (error as { code?: string }).code !== '42P06') throw error;
+    if ((error as { code?: string }).code !== '23505' && (error as { code?: string }).code !== '42P06')
+      throw error;
   } finally {
     await client.end();
   }
@@ -55,7 +56,10 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
  * Opens a service's data source and runs its pending migrations. An advisory lock per schema keeps
  * replicas that start at once from running the same migration twice.
  */
-export async function initializeServiceDataSource(dataSource: DataSource, schema: string): Promise<DataSource> {
+export async function initializeServiceDataSource(
+  dataSource: DataSource,
+  schema: string,
+): Promise<DataSource> {
   const url = (dataSource.options as { url?: string }).url;
   if (!url) throw new Error('Service data source needs a url');
   await ensureSchema(url, schema);
@@ -66,7 +70,9 @@ export async function initializeServiceDataSource(dataSource: DataSource, schema
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]).catch(() => undefined);
+    await runner
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`])
+      .catch(() => undefined);
     await runner.release();
   }
   return dataSource;

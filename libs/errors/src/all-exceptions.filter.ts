@@ -13,7 +13,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { body, unexpected } = toErrorBody(exception);
-    if (unexpected) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (unexpected)
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     if (response.headersSent) return;
     response.status(body.statusCode).json(body);
   }
@@ -23,7 +26,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
  * Express error middleware with the same answer, for errors raised by middleware registered with
  * app.use() outside Nest's filter chain (body parsers).
  */
-export function expressErrorHandler(error: unknown, _req: unknown, res: Response, next: (e?: unknown) => void): void {
+export function expressErrorHandler(
+  error: unknown,
+  _req: unknown,
+  res: Response,
+  next: (e?: unknown) => void,
+): void {
   if (res.headersSent) return next(error);
   const { body } = toErrorBody(error);
   res.status(body.statusCode).json(body);

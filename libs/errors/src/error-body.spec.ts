@@ -14,14 +14,20 @@ describe('toErrorBody', () => {
   });
 
   it('keeps the first validation message as one sentence', () => {
-    const error = new BadRequestException(['Username must be at least 3 characters', 'Password must be at least 6 characters']);
+    const error = new BadRequestException([
+      'Username must be at least 3 characters',
+      'Password must be at least 6 characters',
+    ]);
     expect(toErrorBody(error).body.message).toBe('Username must be at least 3 characters');
   });
 
   it('hides Nest route texts and internals', () => {
     expect(toErrorBody(new NotFoundException('Cannot GET /api/nope')).body.message).toBe('Not found');
     const result = toErrorBody(new TypeError('x is undefined'));
-    expect(result).toEqual({ body: { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' }, unexpected: true });
+    expect(result).toEqual({
+      body: { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' },
+      unexpected: true,
+    });
   });
 
   it('answers parser failures with 400 and 413', () => {
@@ -30,6 +36,9 @@ describe('toErrorBody', () => {
   });
 
   it('relays an upstream error unchanged', () => {
-    expect(toErrorBody(new UpstreamHttpError(403, 'You can only change your own profile', 'FORBIDDEN')).body.statusCode).toBe(403);
+    expect(
+      toErrorBody(new UpstreamHttpError(403, 'You can only change your own profile', 'FORBIDDEN')).body
+        .statusCode,
+    ).toBe(403);
   });
 });

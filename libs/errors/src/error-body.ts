@@ -27,9 +27,11 @@ function parserError(error: unknown): ApiErrorBody | undefined {
   const e = error as { type?: string; status?: number; code?: string; message?: string };
   if (e.type === 'entity.parse.failed') return body(400, 'Malformed JSON in request body');
   if (e.type === 'entity.too.large') return body(413, 'Request body is too large');
-  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return body(415, 'Unsupported request encoding');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+    return body(415, 'Unsupported request encoding');
   if (e.code === 'LIMIT_FILE_SIZE') return body(413, 'File too large / The maximum file size is 5MB');
-  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return body(400, e.message ?? 'Invalid upload');
+  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_'))
+    return body(400, e.message ?? 'Invalid upload');
   return undefined;
 }
 
@@ -41,8 +43,10 @@ export function body(statusCode: number, message: string, code?: string): ApiErr
 
 /** Maps anything thrown to the one error body every API answers with. Unknown errors are 500s. */
 export function toErrorBody(error: unknown): { body: ApiErrorBody; unexpected: boolean } {
-  if (error instanceof DomainError) return { body: body(error.status, error.message, error.code), unexpected: false };
-  if (error instanceof UpstreamHttpError) return { body: body(error.status, error.message, error.code), unexpected: error.status >= 500 };
+  if (error instanceof DomainError)
+    return { body: body(error.status, error.message, error.code), unexpected: false };
+  if (error instanceof UpstreamHttpError)
+    return { body: body(error.status, error.message, error.code), unexpected: error.status >= 500 };
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
@@ -51,7 +55,10 @@ export function toErrorBody(error: unknown): { body: ApiErrorBody; unexpected: b
         ? response
         : (firstSentence((response as { message?: unknown }).message) ?? error.message);
     // Nest's built-in 'Cannot GET /x' is not a sentence a user should see.
-    const shown = status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message) ? 'Not found' : message;
+    const shown =
+      status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message)
+        ? 'Not found'
+        : message;
     return { body: body(status, shown), unexpected: status >= 500 };
   }
   const parsed = parserError(error);

@@ -7,7 +7,10 @@ import { createLogger } from './logger.js';
  * nestjs-pino wired the same way in every service and the gateway: one JSON line per request with
  * the request id set by requestContextMiddleware (which must run first: app.use it in bootstrap).
  */
-export function structuredLoggerModule(component: string, level = process.env.LOG_LEVEL ?? 'info'): DynamicModule {
+export function structuredLoggerModule(
+  component: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+): DynamicModule {
   return LoggerModule.forRoot({
     pinoHttp: {
       logger: createLogger(component, level),

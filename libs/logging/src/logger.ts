@@ -16,7 +16,11 @@ export const REDACTED_PATHS = [
 ];
 
 /** Structured JSON logger for one process component; every line carries the current request id. */
-export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info', options: LoggerOptions = {}): Logger {
+export function createLogger(
+  name: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  options: LoggerOptions = {},
+): Logger {
   return pino({
     name,
     level,

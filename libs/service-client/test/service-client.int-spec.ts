@@ -46,7 +46,13 @@ describe('ServiceClient against a real service app', () => {
     const port = await freePort();
     await app.listen(port, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${port}`;
-    client = new ServiceClient<EchoRpc>({ service: 'echo', baseUrl, internalToken: token, timeoutMs: 300, requestId: () => 'req-1' });
+    client = new ServiceClient<EchoRpc>({
+      service: 'echo',
+      baseUrl,
+      internalToken: token,
+      timeoutMs: 300,
+      requestId: () => 'req-1',
+    });
   });
 
   afterAll(async () => {
@@ -57,25 +63,45 @@ describe('ServiceClient against a real service app', () => {
   it('passes the request and the caller identity', async () => {
     const caller = { userId: 7, isAdmin: false, sessionId: 's-1' };
     await expect(client.call('echo.caller', { text: 'hi' }, caller)).resolves.toEqual({ text: 'hi', caller });
-    await expect(client.call('echo.caller', { text: 'anon' })).resolves.toEqual({ text: 'anon', caller: null });
+    await expect(client.call('echo.caller', { text: 'anon' })).resolves.toEqual({
+      text: 'anon',
+      caller: null,
+    });
   });
 
   it("relays a service's domain error with its status and message", async () => {
     const error = await client.call('echo.fail', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamHttpError);
-    expect(error).toMatchObject({ status: 403, message: 'You can only change your own profile', code: 'FORBIDDEN' });
+    expect(error).toMatchObject({
+      status: 403,
+      message: 'You can only change your own profile',
+      code: 'FORBIDDEN',
+    });
   });
 
   it('rejects calls without the internal token', async () => {
-    const intruder = new ServiceClient<EchoRpc>({ service: 'echo', baseUrl, internalToken: 'wrong-token-wrong-token' });
-    await expect(intruder.call('echo.caller', { text: 'x' }, { userId: 1, isAdmin: true, sessionId: null })).rejects.toMatchObject({ status: 401 });
+    const intruder = new ServiceClient<EchoRpc>({
+      service: 'echo',
+      baseUrl,
+      internalToken: 'wrong-token-wrong-token',
+    });
+    await expect(
+      intruder.call('echo.caller', { text: 'x' }, { userId: 1, isAdmin: true, sessionId: null }),
+    ).rejects.toMatchObject({ status: 401 });
     await intruder.close();
   });
 
   it('turns a slow service into 504 and a missing one into 503', async () => {
     await expect(client.call('echo.slow', { ms: 1000 })).rejects.toMatchObject({ status: 504 });
-    const gone = new ServiceClient<EchoRpc>({ service: 'gone', baseUrl: `http://127.0.0.1:${await freePort()}`, internalToken: token });
-    await expect(gone.call('echo.caller', { text: 'x' })).rejects.toMatchObject({ status: 503, message: 'The gone service is unavailable' });
+    const gone = new ServiceClient<EchoRpc>({
+      service: 'gone',
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      internalToken: token,
+    });
+    await expect(gone.call('echo.caller', { text: 'x' })).rejects.toMatchObject({
+      status: 503,
+      message: 'The gone service is unavailable',
+    });
     await gone.close();
   });
 });

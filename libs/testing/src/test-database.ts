@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** The server tests use: DATABASE_URL when given, else the machine's local PostgreSQL. */
-export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The broker tests use: AMQP_URL when given, else the machine's local RabbitMQ. */
-export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+export const TEST_AMQP_URL =
+  process.env.TEST_AMQP_URL ?? process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
 export interface TestDatabase {
   /** Connection URL of the fresh database. */

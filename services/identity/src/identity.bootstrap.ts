@@ -35,9 +35,12 @@ export interface RunningIdentityService {
  * main.ts (standalone) and by the all-in-one runner.
  */
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
-  if (!options.internalToken || options.internalToken.length < 16) throw new Error('identity: internalToken must have at least 16 characters');
+  if (!options.internalToken || options.internalToken.length < 16)
+    throw new Error('identity: internalToken must have at least 16 characters');
   if (Boolean(options.adminUsername) !== Boolean(options.adminPassword)) {
-    throw new Error('identity: set both adminUsername and adminPassword (ADMIN_USERNAME / ADMIN_PASSWORD), or neither');
+    throw new Error(
+      'identity: set both adminUsername and adminPassword (ADMIN_USERNAME / ADMIN_PASSWORD), or neither',
+    );
   }
   const settings: IdentitySettings = {
     argon2: argon2Cost(options.argon2),
@@ -47,7 +50,16 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   };
   if (!(settings.sessionTtlMs > 0)) throw new Error('identity: sessionTtlMs must be positive');
 
-  @Module({ imports: [IdentityModule.forRoot({ databaseUrl: options.databaseUrl, bus: options.bus, settings, logLevel: options.logLevel })] })
+  @Module({
+    imports: [
+      IdentityModule.forRoot({
+        databaseUrl: options.databaseUrl,
+        bus: options.bus,
+        settings,
+        logLevel: options.logLevel,
+      }),
+    ],
+  })
   class IdentityAppModule {}
 
   const app = await createServiceApp(IdentityAppModule, { internalToken: options.internalToken });

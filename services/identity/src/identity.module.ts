@@ -69,7 +69,13 @@ export class IdentityModule {
           logger: createLogger('identity.events', logLevel),
         }),
       ],
-      controllers: [HealthController, AuthRpcController, SessionsRpcController, UsersRpcController, BadgesRpcController],
+      controllers: [
+        HealthController,
+        AuthRpcController,
+        SessionsRpcController,
+        UsersRpcController,
+        BadgesRpcController,
+      ],
       providers: [
         { provide: IDENTITY_SETTINGS, useValue: options.settings },
         { provide: PasswordHasher, useFactory: () => new PasswordHasher(options.settings.argon2) },

@@ -44,10 +44,24 @@ describe('identity: registration, login and sessions', () => {
       const username = uniqueUsername('Reg');
       const auth = await identity.client.call(
         'auth.register',
-        registration({ username, name: '  Ada   Lovelace ', flavorBuds: ['sushi', 'vegan', 'sushi'], cityBuds: ['  New York ', 'new york', 'Charlottesville'] }),
+        registration({
+          username,
+          name: '  Ada   Lovelace ',
+          flavorBuds: ['sushi', 'vegan', 'sushi'],
+          cityBuds: ['  New York ', 'new york', 'Charlottesville'],
+        }),
       );
-      expect(auth.user).toMatchObject({ username, name: 'Ada Lovelace', isAdmin: false, isPrivate: false, reviewCount: 0, profilePicture: null });
-      expect(auth.user.bio).toBe('Food enthusiast with a passion for sushi and vegan, enjoying dining in New York and Charlottesville.');
+      expect(auth.user).toMatchObject({
+        username,
+        name: 'Ada Lovelace',
+        isAdmin: false,
+        isPrivate: false,
+        reviewCount: 0,
+        profilePicture: null,
+      });
+      expect(auth.user.bio).toBe(
+        'Food enthusiast with a passion for sushi and vegan, enjoying dining in New York and Charlottesville.',
+      );
       expect(auth.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(JSON.stringify(auth)).not.toMatch(/argon2|password/i);
 
@@ -63,12 +77,20 @@ describe('identity: registration, login and sessions', () => {
       ]);
 
       // Only the hash of the cookie secret is stored.
-      const sessions = await query<{ token_hash: string }>(db.url, 'SELECT token_hash FROM identity.sessions WHERE user_id = $1', [auth.user.id]);
+      const sessions = await query<{ token_hash: string }>(
+        db.url,
+        'SELECT token_hash FROM identity.sessions WHERE user_id = $1',
+        [auth.user.id],
+      );
       expect(sessions).toHaveLength(1);
       expect(sessions[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(sessions[0].token_hash).not.toContain(auth.sessionToken);
 
-      const [stored] = await query<{ password_hash: string }>(db.url, 'SELECT password_hash FROM identity.users WHERE id = $1', [auth.user.id]);
+      const [stored] = await query<{ password_hash: string }>(
+        db.url,
+        'SELECT password_hash FROM identity.users WHERE id = $1',
+        [auth.user.id],
+      );
       expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
 
       const outbox = await query<{ type: string; payload: EventEnvelope<'identity.user.registered'> }>(
@@ -76,17 +98,29 @@ describe('identity: registration, login and sessions', () => {
         `SELECT type, payload FROM identity.outbox WHERE payload->'data'->>'userId' = $1 ORDER BY seq`,
         [String(auth.user.id)],
       );
-      expect(outbox.map((row) => row.type)).toEqual(['identity.user.registered', 'identity.user.badges-changed']);
+      expect(outbox.map((row) => row.type)).toEqual([
+        'identity.user.registered',
+        'identity.user.badges-changed',
+      ]);
       expect(outbox[0].payload).toMatchObject({
         type: 'identity.user.registered',
         producer: 'identity',
-        data: { userId: auth.user.id, username, flavorBadges: ['sushi', 'vegan'], cityBadges: ['new york', 'charlottesville'] },
+        data: {
+          userId: auth.user.id,
+          username,
+          flavorBadges: ['sushi', 'vegan'],
+          cityBadges: ['new york', 'charlottesville'],
+        },
       });
       // The badges travel on their own event too, for consumers that keep only badges.
       expect(outbox[1].payload).toMatchObject({
         type: 'identity.user.badges-changed',
         producer: 'identity',
-        data: { userId: auth.user.id, flavorBadges: ['sushi', 'vegan'], cityBadges: ['new york', 'charlottesville'] },
+        data: {
+          userId: auth.user.id,
+          flavorBadges: ['sushi', 'vegan'],
+          cityBadges: ['new york', 'charlottesville'],
+        },
       });
 
       // The relay hands it to the bus.
@@ -95,14 +129,19 @@ describe('identity: registration, login and sessions', () => {
     });
 
     it('keeps a given bio and privacy choice', async () => {
-      const auth = await identity.client.call('auth.register', registration({ bio: '  I like soup  ', isPrivate: true }));
+      const auth = await identity.client.call(
+        'auth.register',
+        registration({ bio: '  I like soup  ', isPrivate: true }),
+      );
       expect(auth.user).toMatchObject({ bio: 'I like soup', isPrivate: true });
     });
 
     it('refuses a username that differs only in case (409)', async () => {
       const username = uniqueUsername('Case');
       await identity.client.call('auth.register', registration({ username }));
-      await expect(identity.client.call('auth.register', registration({ username: username.toUpperCase() }))).rejects.toMatchObject({
+      await expect(
+        identity.client.call('auth.register', registration({ username: username.toUpperCase() })),
+      ).rejects.toMatchObject({
         status: 409,
         message: 'Username already exists',
       });
@@ -119,7 +158,9 @@ describe('identity: registration, login and sessions', () => {
       for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
         expect(r.reason).toMatchObject({ status: 409, message: 'Username already exists' });
       }
-      const rows = await query(db.url, 'SELECT id FROM identity.users WHERE lower(username) = lower($1)', [username]);
+      const rows = await query(db.url, 'SELECT id FROM identity.users WHERE lower(username) = lower($1)', [
+        username,
+      ]);
       expect(rows).toHaveLength(1);
     });
 
@@ -130,15 +171,22 @@ describe('identity: registration, login and sessions', () => {
       [{ password: '12345' }, 'Password must be at least 6 characters'],
       [{ name: ' A ' }, 'Name must be at least 2 characters'],
       [{ bio: 'b'.repeat(161) }, 'Bio must be at most 160 characters'],
-      [{ flavorBuds: ['sushi', 'pizza', 'taco', 'vegan', 'keto', 'wine'] }, 'You can select up to 5 flavor preferences'],
+      [
+        { flavorBuds: ['sushi', 'pizza', 'taco', 'vegan', 'keto', 'wine'] },
+        'You can select up to 5 flavor preferences',
+      ],
       [{ flavorBuds: ['caviar'] }, 'Unknown flavor badge'],
       [{ cityBuds: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'You can select up to 5 city preferences'],
       [{ cityBuds: ['   '] }, 'Please enter a city name'],
     ])('rejects %j with 400 and stores nothing', async (overrides, message) => {
       const username = uniqueUsername('invalid');
-      await expect(identity.client.call('auth.register', registration({ username, ...overrides }))).rejects.toMatchObject({ status: 400, message });
+      await expect(
+        identity.client.call('auth.register', registration({ username, ...overrides })),
+      ).rejects.toMatchObject({ status: 400, message });
       const name = (overrides as { username?: string }).username ?? username;
-      expect(await query(db.url, 'SELECT id FROM identity.users WHERE lower(username) = lower($1)', [name])).toHaveLength(0);
+      expect(
+        await query(db.url, 'SELECT id FROM identity.users WHERE lower(username) = lower($1)', [name]),
+      ).toHaveLength(0);
     });
 
     it.each([
@@ -146,16 +194,27 @@ describe('identity: registration, login and sessions', () => {
       ['an array', '[1,2,3]'],
       ['missing fields', '{}'],
       ['wrong types', '{"username": 42, "password": ["x"], "name": {}}'],
-      ['a non-list flavorBuds', JSON.stringify({ username: 'shape_check', password: 'secret1', name: 'Shape', flavorBuds: 'sushi' })],
-      ['non-string cities', JSON.stringify({ username: 'shape_check', password: 'secret1', name: 'Shape', cityBuds: [1, 2] })],
-      ['a non-boolean isPrivate', JSON.stringify({ username: 'shape_check', password: 'secret1', name: 'Shape', isPrivate: 'yes' })],
+      [
+        'a non-list flavorBuds',
+        JSON.stringify({ username: 'shape_check', password: 'secret1', name: 'Shape', flavorBuds: 'sushi' }),
+      ],
+      [
+        'non-string cities',
+        JSON.stringify({ username: 'shape_check', password: 'secret1', name: 'Shape', cityBuds: [1, 2] }),
+      ],
+      [
+        'a non-boolean isPrivate',
+        JSON.stringify({ username: 'shape_check', password: 'secret1', name: 'Shape', isPrivate: 'yes' }),
+      ],
       ['malformed JSON', '{"username": '],
     ])('answers 400 (never 500) for %s', async (_label, body) => {
       const response = await rawCall(identity.service.url, 'auth.register', body);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       expect(typeof (response.body as { message: unknown }).message).toBe('string');
-      expect(await query(db.url, `SELECT id FROM identity.users WHERE username = 'shape_check'`)).toHaveLength(0);
+      expect(
+        await query(db.url, `SELECT id FROM identity.users WHERE username = 'shape_check'`),
+      ).toHaveLength(0);
     });
 
     it('rolls the event back with the registration when the transaction fails', async () => {
@@ -165,15 +224,34 @@ describe('identity: registration, login and sessions', () => {
         `CREATE FUNCTION identity.fail_session() RETURNS trigger LANGUAGE plpgsql AS $$
          BEGIN IF NEW.user_agent = 'fail-me' THEN RAISE EXCEPTION 'forced failure'; END IF; RETURN NEW; END $$`,
       );
-      await query(db.url, `CREATE TRIGGER fail_session BEFORE INSERT ON identity.sessions FOR EACH ROW EXECUTE FUNCTION identity.fail_session()`);
+      await query(
+        db.url,
+        `CREATE TRIGGER fail_session BEFORE INSERT ON identity.sessions FOR EACH ROW EXECUTE FUNCTION identity.fail_session()`,
+      );
       try {
         const username = uniqueUsername('atomic');
-        await expect(identity.client.call('auth.register', registration({ username, userAgent: 'fail-me', flavorBuds: ['sushi'] }))).rejects.toMatchObject({
+        await expect(
+          identity.client.call(
+            'auth.register',
+            registration({ username, userAgent: 'fail-me', flavorBuds: ['sushi'] }),
+          ),
+        ).rejects.toMatchObject({
           status: 500,
         });
-        expect(await query(db.url, 'SELECT id FROM identity.users WHERE username = $1', [username])).toHaveLength(0);
-        expect(await query(db.url, `SELECT id FROM identity.outbox WHERE payload->'data'->>'username' = $1`, [username])).toHaveLength(0);
-        expect(await query(db.url, `SELECT id FROM identity.flavor_badges fb WHERE NOT EXISTS (SELECT 1 FROM identity.users u WHERE u.id = fb.user_id)`)).toHaveLength(0);
+        expect(
+          await query(db.url, 'SELECT id FROM identity.users WHERE username = $1', [username]),
+        ).toHaveLength(0);
+        expect(
+          await query(db.url, `SELECT id FROM identity.outbox WHERE payload->'data'->>'username' = $1`, [
+            username,
+          ]),
+        ).toHaveLength(0);
+        expect(
+          await query(
+            db.url,
+            `SELECT id FROM identity.flavor_badges fb WHERE NOT EXISTS (SELECT 1 FROM identity.users u WHERE u.id = fb.user_id)`,
+          ),
+        ).toHaveLength(0);
       } finally {
         await query(db.url, 'DROP TRIGGER fail_session ON identity.sessions');
         await query(db.url, 'DROP FUNCTION identity.fail_session()');
@@ -187,14 +265,24 @@ describe('identity: registration, login and sessions', () => {
 
     beforeAll(async () => {
       username = uniqueUsername('Login');
-      registered = await identity.client.call('auth.register', registration({ username, password: 'secret1' }));
+      registered = await identity.client.call(
+        'auth.register',
+        registration({ username, password: 'secret1' }),
+      );
     });
 
     it('logs in case-insensitively and resolves the new session', async () => {
-      const auth = await identity.client.call('auth.login', { username: username.toUpperCase(), password: 'secret1', userAgent: 'Firefox', ipAddress: '10.0.0.1' });
+      const auth = await identity.client.call('auth.login', {
+        username: username.toUpperCase(),
+        password: 'secret1',
+        userAgent: 'Firefox',
+        ipAddress: '10.0.0.1',
+      });
       expect(auth.user).toEqual(registered.user);
       expect(auth.sessionId).not.toBe(registered.sessionId);
-      await expect(identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken })).resolves.toEqual({
+      await expect(
+        identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken }),
+      ).resolves.toEqual({
         userId: registered.user.id,
         isAdmin: false,
         sessionId: auth.sessionId,
@@ -202,15 +290,36 @@ describe('identity: registration, login and sessions', () => {
     });
 
     it('answers the same 401 for a wrong password and an unknown user', async () => {
-      await expect(identity.client.call('auth.login', { username, password: 'wrong-password', userAgent: null, ipAddress: null })).rejects.toMatchObject({
+      await expect(
+        identity.client.call('auth.login', {
+          username,
+          password: 'wrong-password',
+          userAgent: null,
+          ipAddress: null,
+        }),
+      ).rejects.toMatchObject({
         status: 401,
         message: 'Invalid username or password',
       });
-      await expect(identity.client.call('auth.login', { username: 'nobody_here', password: 'secret1', userAgent: null, ipAddress: null })).rejects.toMatchObject({
+      await expect(
+        identity.client.call('auth.login', {
+          username: 'nobody_here',
+          password: 'secret1',
+          userAgent: null,
+          ipAddress: null,
+        }),
+      ).rejects.toMatchObject({
         status: 401,
         message: 'Invalid username or password',
       });
-      await expect(identity.client.call('auth.login', { username: 'x'.repeat(500), password: 'y'.repeat(5000), userAgent: null, ipAddress: null })).rejects.toMatchObject({
+      await expect(
+        identity.client.call('auth.login', {
+          username: 'x'.repeat(500),
+          password: 'y'.repeat(5000),
+          userAgent: null,
+          ipAddress: null,
+        }),
+      ).rejects.toMatchObject({
         status: 401,
       });
     });
@@ -221,19 +330,43 @@ describe('identity: registration, login and sessions', () => {
     });
 
     it('resolves unknown, malformed and revoked tokens to null', async () => {
-      await expect(identity.client.call('sessions.resolve', { sessionToken: 'A'.repeat(43) })).resolves.toBeNull();
+      await expect(
+        identity.client.call('sessions.resolve', { sessionToken: 'A'.repeat(43) }),
+      ).resolves.toBeNull();
       await expect(identity.client.call('sessions.resolve', { sessionToken: 'short' })).resolves.toBeNull();
-      const auth = await identity.client.call('auth.login', { username, password: 'secret1', userAgent: null, ipAddress: null });
-      await expect(identity.client.call('auth.logout', { sessionToken: auth.sessionToken })).resolves.toEqual({ message: 'Logged out successfully' });
-      await expect(identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken })).resolves.toBeNull();
+      const auth = await identity.client.call('auth.login', {
+        username,
+        password: 'secret1',
+        userAgent: null,
+        ipAddress: null,
+      });
+      await expect(identity.client.call('auth.logout', { sessionToken: auth.sessionToken })).resolves.toEqual(
+        { message: 'Logged out successfully' },
+      );
+      await expect(
+        identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken }),
+      ).resolves.toBeNull();
       // Logging out twice (or with garbage) is harmless.
-      await expect(identity.client.call('auth.logout', { sessionToken: auth.sessionToken })).resolves.toEqual({ message: 'Logged out successfully' });
-      expect((await rawCall(identity.service.url, 'sessions.resolve', '{"sessionToken": 7}')).status).toBe(400);
+      await expect(identity.client.call('auth.logout', { sessionToken: auth.sessionToken })).resolves.toEqual(
+        { message: 'Logged out successfully' },
+      );
+      expect((await rawCall(identity.service.url, 'sessions.resolve', '{"sessionToken": 7}')).status).toBe(
+        400,
+      );
     });
 
     it('treats expired sessions as gone and slides last_seen_at at most once a minute', async () => {
-      const auth = await identity.client.call('auth.login', { username, password: 'secret1', userAgent: null, ipAddress: null });
-      await query(db.url, `UPDATE identity.sessions SET last_seen_at = now() - interval '2 minutes' WHERE id = $1`, [auth.sessionId]);
+      const auth = await identity.client.call('auth.login', {
+        username,
+        password: 'secret1',
+        userAgent: null,
+        ipAddress: null,
+      });
+      await query(
+        db.url,
+        `UPDATE identity.sessions SET last_seen_at = now() - interval '2 minutes' WHERE id = $1`,
+        [auth.sessionId],
+      );
       await identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken });
       const [touched] = await query<{ seconds: number; ttl_days: number }>(
         db.url,
@@ -244,16 +377,30 @@ describe('identity: registration, login and sessions', () => {
       expect(touched.seconds).toBeLessThan(30);
       expect(Math.round(touched.ttl_days)).toBe(30);
 
-      await query(db.url, `UPDATE identity.sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [auth.sessionId]);
-      await expect(identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken })).resolves.toBeNull();
+      await query(
+        db.url,
+        `UPDATE identity.sessions SET expires_at = now() - interval '1 second' WHERE id = $1`,
+        [auth.sessionId],
+      );
+      await expect(
+        identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken }),
+      ).resolves.toBeNull();
     });
   });
 
   describe('session list, revoke and password change', () => {
     it('lists own sessions newest first, marks the current one, revokes only own sessions', async () => {
       const username = uniqueUsername('sessions');
-      const first = await identity.client.call('auth.register', registration({ username, password: 'secret1', userAgent: 'Device A' }));
-      const second = await identity.client.call('auth.login', { username, password: 'secret1', userAgent: 'Device B', ipAddress: '10.1.1.1' });
+      const first = await identity.client.call(
+        'auth.register',
+        registration({ username, password: 'secret1', userAgent: 'Device A' }),
+      );
+      const second = await identity.client.call('auth.login', {
+        username,
+        password: 'secret1',
+        userAgent: 'Device B',
+        ipAddress: '10.1.1.1',
+      });
       const caller = callerOf(second);
 
       const list = await identity.client.call('sessions.list', {}, caller);
@@ -264,13 +411,21 @@ describe('identity: registration, login and sessions', () => {
       expect(JSON.stringify(list)).not.toContain(second.sessionToken);
 
       const stranger = await identity.client.call('auth.register', registration());
-      await expect(identity.client.call('sessions.revoke', { sessionId: first.sessionId }, callerOf(stranger))).rejects.toMatchObject({
+      await expect(
+        identity.client.call('sessions.revoke', { sessionId: first.sessionId }, callerOf(stranger)),
+      ).rejects.toMatchObject({
         status: 404,
         message: 'Session not found',
       });
-      await expect(identity.client.call('sessions.revoke', { sessionId: 'not-a-uuid' }, caller)).rejects.toMatchObject({ status: 404 });
-      await expect(identity.client.call('sessions.revoke', { sessionId: first.sessionId }, caller)).resolves.toEqual({ message: 'Session revoked' });
-      await expect(identity.client.call('sessions.resolve', { sessionToken: first.sessionToken })).resolves.toBeNull();
+      await expect(
+        identity.client.call('sessions.revoke', { sessionId: 'not-a-uuid' }, caller),
+      ).rejects.toMatchObject({ status: 404 });
+      await expect(
+        identity.client.call('sessions.revoke', { sessionId: first.sessionId }, caller),
+      ).resolves.toEqual({ message: 'Session revoked' });
+      await expect(
+        identity.client.call('sessions.resolve', { sessionToken: first.sessionToken }),
+      ).resolves.toBeNull();
       await expect(identity.client.call('sessions.list', {}, caller)).resolves.toHaveLength(1);
       await expect(identity.client.call('sessions.list', {})).rejects.toMatchObject({ status: 401 });
     });
@@ -278,37 +433,102 @@ describe('identity: registration, login and sessions', () => {
     it('changes the password and revokes every other session', async () => {
       const username = uniqueUsername('pw');
       const a = await identity.client.call('auth.register', registration({ username, password: 'secret1' }));
-      const b = await identity.client.call('auth.login', { username, password: 'secret1', userAgent: null, ipAddress: null });
-      const c = await identity.client.call('auth.login', { username, password: 'secret1', userAgent: null, ipAddress: null });
+      const b = await identity.client.call('auth.login', {
+        username,
+        password: 'secret1',
+        userAgent: null,
+        ipAddress: null,
+      });
+      const c = await identity.client.call('auth.login', {
+        username,
+        password: 'secret1',
+        userAgent: null,
+        ipAddress: null,
+      });
       const caller = callerOf(b);
 
-      await expect(identity.client.call('users.changePassword', { currentPassword: 'nope-nope', newPassword: STRONG_PASSWORD }, caller)).rejects.toMatchObject({
+      await expect(
+        identity.client.call(
+          'users.changePassword',
+          { currentPassword: 'nope-nope', newPassword: STRONG_PASSWORD },
+          caller,
+        ),
+      ).rejects.toMatchObject({
         status: 400,
         message: 'Current password is incorrect',
       });
-      await expect(identity.client.call('users.changePassword', { currentPassword: 'secret1', newPassword: 'weakpass' }, caller)).rejects.toMatchObject({
+      await expect(
+        identity.client.call(
+          'users.changePassword',
+          { currentPassword: 'secret1', newPassword: 'weakpass' },
+          caller,
+        ),
+      ).rejects.toMatchObject({
         status: 400,
         message: 'Password too weak / Please create a stronger password.',
       });
       // Nothing changed yet: every session still works.
-      for (const s of [a, b, c]) await expect(identity.client.call('sessions.resolve', { sessionToken: s.sessionToken })).resolves.not.toBeNull();
+      for (const s of [a, b, c])
+        await expect(
+          identity.client.call('sessions.resolve', { sessionToken: s.sessionToken }),
+        ).resolves.not.toBeNull();
 
-      await expect(identity.client.call('users.changePassword', { currentPassword: 'secret1', newPassword: STRONG_PASSWORD }, caller)).resolves.toEqual({
+      await expect(
+        identity.client.call(
+          'users.changePassword',
+          { currentPassword: 'secret1', newPassword: STRONG_PASSWORD },
+          caller,
+        ),
+      ).resolves.toEqual({
         message: 'Password updated',
       });
-      await expect(identity.client.call('sessions.resolve', { sessionToken: a.sessionToken })).resolves.toBeNull();
-      await expect(identity.client.call('sessions.resolve', { sessionToken: c.sessionToken })).resolves.toBeNull();
-      await expect(identity.client.call('sessions.resolve', { sessionToken: b.sessionToken })).resolves.toMatchObject({ sessionId: b.sessionId });
+      await expect(
+        identity.client.call('sessions.resolve', { sessionToken: a.sessionToken }),
+      ).resolves.toBeNull();
+      await expect(
+        identity.client.call('sessions.resolve', { sessionToken: c.sessionToken }),
+      ).resolves.toBeNull();
+      await expect(
+        identity.client.call('sessions.resolve', { sessionToken: b.sessionToken }),
+      ).resolves.toMatchObject({ sessionId: b.sessionId });
 
-      await expect(identity.client.call('auth.login', { username, password: 'secret1', userAgent: null, ipAddress: null })).rejects.toMatchObject({ status: 401 });
-      await expect(identity.client.call('auth.login', { username, password: STRONG_PASSWORD, userAgent: null, ipAddress: null })).resolves.toMatchObject({
+      await expect(
+        identity.client.call('auth.login', {
+          username,
+          password: 'secret1',
+          userAgent: null,
+          ipAddress: null,
+        }),
+      ).rejects.toMatchObject({ status: 401 });
+      await expect(
+        identity.client.call('auth.login', {
+          username,
+          password: STRONG_PASSWORD,
+          userAgent: null,
+          ipAddress: null,
+        }),
+      ).resolves.toMatchObject({
         user: { id: a.user.id },
       });
-      await expect(identity.client.call('users.changePassword', { currentPassword: STRONG_PASSWORD, newPassword: STRONG_PASSWORD }, caller)).rejects.toMatchObject({
+      await expect(
+        identity.client.call(
+          'users.changePassword',
+          { currentPassword: STRONG_PASSWORD, newPassword: STRONG_PASSWORD },
+          caller,
+        ),
+      ).rejects.toMatchObject({
         status: 400,
       });
-      expect((await rawCall(identity.service.url, 'users.changePassword', '{"currentPassword": null}', caller)).status).toBe(400);
-      await expect(identity.client.call('users.changePassword', { currentPassword: 'secret1', newPassword: STRONG_PASSWORD })).rejects.toMatchObject({ status: 401 });
+      expect(
+        (await rawCall(identity.service.url, 'users.changePassword', '{"currentPassword": null}', caller))
+          .status,
+      ).toBe(400);
+      await expect(
+        identity.client.call('users.changePassword', {
+          currentPassword: 'secret1',
+          newPassword: STRONG_PASSWORD,
+        }),
+      ).rejects.toMatchObject({ status: 401 });
     });
   });
 
@@ -319,7 +539,11 @@ describe('identity: registration, login and sessions', () => {
   });
 
   it('refuses calls without the internal token', async () => {
-    const response = await fetch(`${identity.service.url}/rpc/users.list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${identity.service.url}/rpc/users.list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -3,7 +3,11 @@ import type { EventBus } from '@dinebuds/events';
 import { ServiceClient } from '@dinebuds/service-client';
 import { freePort } from '@dinebuds/testing';
 import pg from 'pg';
-import { startIdentityService, type IdentityServiceOptions, type RunningIdentityService } from '../src/index.js';
+import {
+  startIdentityService,
+  type IdentityServiceOptions,
+  type RunningIdentityService,
+} from '../src/index.js';
 
 /**
  * IdentityRpc is an interface (no implicit index signature), ServiceClient wants an RpcMap: the
@@ -37,7 +41,12 @@ export async function startTestIdentity(
     argon2: TEST_ARGON2,
     ...extra,
   });
-  const client = new ServiceClient<IdentityRpcMap>({ service: 'identity', baseUrl: service.url, internalToken: INTERNAL_TOKEN, timeoutMs: 10_000 });
+  const client = new ServiceClient<IdentityRpcMap>({
+    service: 'identity',
+    baseUrl: service.url,
+    internalToken: INTERNAL_TOKEN,
+    timeoutMs: 10_000,
+  });
   return {
     service,
     client,
@@ -55,7 +64,9 @@ export function uniqueUsername(prefix = 'user'): string {
   return `${prefix}_${counter}_${Math.random().toString(36).slice(2, 7)}`;
 }
 
-export function registration(overrides: Partial<RegisterRequest & ClientInfo> = {}): RegisterRequest & ClientInfo {
+export function registration(
+  overrides: Partial<RegisterRequest & ClientInfo> = {},
+): RegisterRequest & ClientInfo {
   return {
     username: uniqueUsername(),
     password: 'secret1',
@@ -71,7 +82,11 @@ export function callerOf(auth: { user: { id: number; isAdmin: boolean }; session
 }
 
 /** Raw SQL against the test database (to look at what the service stored). */
-export async function query<T = Record<string, unknown>>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T = Record<string, unknown>>(
+  databaseUrl: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -82,8 +97,16 @@ export async function query<T = Record<string, unknown>>(databaseUrl: string, sq
 }
 
 /** Calls the service with a raw body (bypassing the client's types) to probe malformed input. */
-export async function rawCall(baseUrl: string, pattern: string, body: string, caller?: Caller): Promise<{ status: number; body: unknown }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-internal-token': INTERNAL_TOKEN };
+export async function rawCall(
+  baseUrl: string,
+  pattern: string,
+  body: string,
+  caller?: Caller,
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-internal-token': INTERNAL_TOKEN,
+  };
   if (caller) {
     headers['x-caller-id'] = String(caller.userId);
     headers['x-caller-admin'] = String(caller.isAdmin);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
 import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
-import { STRONG_PASSWORD, callerOf, query, registration, startTestIdentity, uniqueUsername } from './identity-test-kit.js';
+import {
+  STRONG_PASSWORD,
+  callerOf,
+  query,
+  registration,
+  startTestIdentity,
+  uniqueUsername,
+} from './identity-test-kit.js';
 
 describe('identity: start-up, admin bootstrap, persistence and health', () => {
   let db: TestDatabase;
@@ -22,11 +29,25 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
     const first = await startTestIdentity(db.url, bus, admin);
     let userAuth;
     try {
-      const login = await first.client.call('auth.login', { username: 'rootadmin', password: STRONG_PASSWORD, userAgent: null, ipAddress: null });
+      const login = await first.client.call('auth.login', {
+        username: 'rootadmin',
+        password: STRONG_PASSWORD,
+        userAgent: null,
+        ipAddress: null,
+      });
       expect(login.user).toMatchObject({ username: 'RootAdmin', isAdmin: true });
-      await expect(first.client.call('sessions.resolve', { sessionToken: login.sessionToken })).resolves.toMatchObject({ isAdmin: true });
-      userAuth = await first.client.call('auth.register', registration({ username: 'later_admin', password: 'secret1', flavorBuds: ['pizza'] }));
-      await first.client.call('users.update', { id: userAuth.user.id, bio: 'Kept across restarts' }, callerOf(userAuth));
+      await expect(
+        first.client.call('sessions.resolve', { sessionToken: login.sessionToken }),
+      ).resolves.toMatchObject({ isAdmin: true });
+      userAuth = await first.client.call(
+        'auth.register',
+        registration({ username: 'later_admin', password: 'secret1', flavorBuds: ['pizza'] }),
+      );
+      await first.client.call(
+        'users.update',
+        { id: userAuth.user.id, bio: 'Kept across restarts' },
+        callerOf(userAuth),
+      );
     } finally {
       await first.stop();
     }
@@ -36,24 +57,64 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
     try {
       const admins = await query(db.url, `SELECT id FROM identity.users WHERE lower(username) = 'rootadmin'`);
       expect(admins).toHaveLength(1);
-      const migrations = await query<{ name: string }>(db.url, 'SELECT name FROM identity.identity_migrations ORDER BY id');
-      expect(migrations.map((m) => m.name)).toEqual(['IdentityInitial1732300000000', 'EventsOutboxInbox1732300000001']);
+      const migrations = await query<{ name: string }>(
+        db.url,
+        'SELECT name FROM identity.identity_migrations ORDER BY id',
+      );
+      expect(migrations.map((m) => m.name)).toEqual([
+        'IdentityInitial1732300000000',
+        'EventsOutboxInbox1732300000001',
+      ]);
 
       // The session and data of the first run are still there.
-      await expect(second.client.call('sessions.resolve', { sessionToken: userAuth.sessionToken })).resolves.toMatchObject({ userId: userAuth.user.id });
-      await expect(second.client.call('users.get', { id: userAuth.user.id })).resolves.toMatchObject({ bio: 'Kept across restarts', isAdmin: false });
-      await expect(second.client.call('badges.listFlavor', { userId: userAuth.user.id })).resolves.toEqual([expect.objectContaining({ badgeId: 'pizza' })]);
-      await expect(second.client.call('auth.login', { username: 'later_admin', password: 'secret1', userAgent: null, ipAddress: null })).resolves.toBeDefined();
+      await expect(
+        second.client.call('sessions.resolve', { sessionToken: userAuth.sessionToken }),
+      ).resolves.toMatchObject({ userId: userAuth.user.id });
+      await expect(second.client.call('users.get', { id: userAuth.user.id })).resolves.toMatchObject({
+        bio: 'Kept across restarts',
+        isAdmin: false,
+      });
+      await expect(second.client.call('badges.listFlavor', { userId: userAuth.user.id })).resolves.toEqual([
+        expect.objectContaining({ badgeId: 'pizza' }),
+      ]);
+      await expect(
+        second.client.call('auth.login', {
+          username: 'later_admin',
+          password: 'secret1',
+          userAgent: null,
+          ipAddress: null,
+        }),
+      ).resolves.toBeDefined();
     } finally {
       await second.stop();
     }
 
     // Naming an existing account promotes it and changes nothing else (the password stays).
-    const third = await startTestIdentity(db.url, bus, { adminUsername: 'LATER_ADMIN', adminPassword: 'other-password-1' });
+    const third = await startTestIdentity(db.url, bus, {
+      adminUsername: 'LATER_ADMIN',
+      adminPassword: 'other-password-1',
+    });
     try {
-      const login = await third.client.call('auth.login', { username: 'later_admin', password: 'secret1', userAgent: null, ipAddress: null });
-      expect(login.user).toMatchObject({ id: userAuth.user.id, isAdmin: true, bio: 'Kept across restarts', username: 'later_admin' });
-      await expect(third.client.call('auth.login', { username: 'later_admin', password: 'other-password-1', userAgent: null, ipAddress: null })).rejects.toMatchObject({
+      const login = await third.client.call('auth.login', {
+        username: 'later_admin',
+        password: 'secret1',
+        userAgent: null,
+        ipAddress: null,
+      });
+      expect(login.user).toMatchObject({
+        id: userAuth.user.id,
+        isAdmin: true,
+        bio: 'Kept across restarts',
+        username: 'later_admin',
+      });
+      await expect(
+        third.client.call('auth.login', {
+          username: 'later_admin',
+          password: 'other-password-1',
+          userAgent: null,
+          ipAddress: null,
+        }),
+      ).rejects.toMatchObject({
         status: 401,
       });
     } finally {
@@ -65,11 +126,24 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
     const shared = await createTestDatabase('identity_replicas');
     const busA = new InProcessEventBus({ logger: silentEventsLogger });
     const admin = { adminUsername: 'replica_admin', adminPassword: STRONG_PASSWORD };
-    const replicas = await Promise.all([startTestIdentity(shared.url, busA, admin), startTestIdentity(shared.url, busA, admin)]);
+    const replicas = await Promise.all([
+      startTestIdentity(shared.url, busA, admin),
+      startTestIdentity(shared.url, busA, admin),
+    ]);
     try {
-      expect(await query(shared.url, `SELECT id FROM identity.users WHERE username = 'replica_admin' AND is_admin`)).toHaveLength(1);
-      const auth = await replicas[0].client.call('auth.register', registration({ username: uniqueUsername('rep') }));
-      await expect(replicas[1].client.call('sessions.resolve', { sessionToken: auth.sessionToken })).resolves.toMatchObject({ userId: auth.user.id });
+      expect(
+        await query(
+          shared.url,
+          `SELECT id FROM identity.users WHERE username = 'replica_admin' AND is_admin`,
+        ),
+      ).toHaveLength(1);
+      const auth = await replicas[0].client.call(
+        'auth.register',
+        registration({ username: uniqueUsername('rep') }),
+      );
+      await expect(
+        replicas[1].client.call('sessions.resolve', { sessionToken: auth.sessionToken }),
+      ).resolves.toMatchObject({ userId: auth.user.id });
     } finally {
       await Promise.all(replicas.map((r) => r.stop()));
       await busA.close();
@@ -94,9 +168,15 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
   });
 
   it('refuses argon2 settings below the OWASP floor and a short internal token', async () => {
-    await expect(startTestIdentity(db.url, bus, { argon2: { memoryCost: 1024, timeCost: 1 } })).rejects.toThrow(/memoryCost/);
+    await expect(
+      startTestIdentity(db.url, bus, { argon2: { memoryCost: 1024, timeCost: 1 } }),
+    ).rejects.toThrow(/memoryCost/);
     await expect(startTestIdentity(db.url, bus, { internalToken: 'short' })).rejects.toThrow(/internalToken/);
-    await expect(startTestIdentity(db.url, bus, { adminUsername: 'lonely_admin' })).rejects.toThrow(/adminPassword/);
-    await expect(startTestIdentity(db.url, bus, { adminUsername: 'x!', adminPassword: 'whatever-1' })).rejects.toThrow(/Invalid admin account/);
+    await expect(startTestIdentity(db.url, bus, { adminUsername: 'lonely_admin' })).rejects.toThrow(
+      /adminPassword/,
+    );
+    await expect(
+      startTestIdentity(db.url, bus, { adminUsername: 'x!', adminPassword: 'whatever-1' }),
+    ).rejects.toThrow(/Invalid admin account/);
   });
 });

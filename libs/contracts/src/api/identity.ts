@@ -19,7 +19,10 @@ export interface UserDto {
 export type CurrentUserDto = UserDto;
 
 /** Follower-list / search entry. */
-export type UserSummaryDto = Pick<UserDto, 'id' | 'username' | 'name' | 'profilePicture' | 'bio' | 'reviewCount' | 'isPrivate'>;
+export type UserSummaryDto = Pick<
+  UserDto,
+  'id' | 'username' | 'name' | 'profilePicture' | 'bio' | 'reviewCount' | 'isPrivate'
+>;
 
 export interface LoginRequest {
   username: string;

@@ -6,14 +6,41 @@ export { CITY_CATALOGUE };
 
 /** Registration's popular cities (document 1 §3), stored lower-case. */
 export const REGISTRATION_POPULAR_CITIES = [
-  'new york', 'los angeles', 'chicago', 'san francisco', 'miami', 'boston', 'seattle', 'austin',
-  'denver', 'nashville', 'portland', 'new orleans', 'charlottesville', 'washington dc', 'philadelphia', 'atlanta',
+  'new york',
+  'los angeles',
+  'chicago',
+  'san francisco',
+  'miami',
+  'boston',
+  'seattle',
+  'austin',
+  'denver',
+  'nashville',
+  'portland',
+  'new orleans',
+  'charlottesville',
+  'washington dc',
+  'philadelphia',
+  'atlanta',
 ] as const;
 
 /** The settings / edit-badges popular list (document 1 §3). */
 export const SETTINGS_POPULAR_CITIES = [
-  'New York', 'Los Angeles', 'Chicago', 'San Francisco', 'Miami', 'Seattle', 'Austin', 'Boston',
-  'Portland', 'Washington DC', 'New Orleans', 'Nashville', 'Denver', 'Philadelphia', 'Atlanta',
+  'New York',
+  'Los Angeles',
+  'Chicago',
+  'San Francisco',
+  'Miami',
+  'Seattle',
+  'Austin',
+  'Boston',
+  'Portland',
+  'Washington DC',
+  'New Orleans',
+  'Nashville',
+  'Denver',
+  'Philadelphia',
+  'Atlanta',
 ] as const;
 
 export const CITY_SUGGESTIONS_MAX = 10;
@@ -34,7 +61,9 @@ export function searchCities(query: string, limit = CITY_SUGGESTIONS_MAX): Catal
   const q = cityKey(query);
   if (q.length === 0) return [];
   const starts = CITY_CATALOGUE.filter((c) => cityKey(c.name).startsWith(q));
-  const contains = CITY_CATALOGUE.filter((c) => !cityKey(c.name).startsWith(q) && cityKey(c.name).includes(q));
+  const contains = CITY_CATALOGUE.filter(
+    (c) => !cityKey(c.name).startsWith(q) && cityKey(c.name).includes(q),
+  );
   return [...starts, ...contains].slice(0, limit);
 }
 

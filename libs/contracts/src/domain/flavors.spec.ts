@@ -1,5 +1,12 @@
 import { describe, it, expect } from '@jest/globals';
-import { FLAVOR_GROUPS, FLAVOR_IDS, flavorBudLabel, flavorCategoryOf, flavorGroupOf, flavorLabel } from './flavors.js';
+import {
+  FLAVOR_GROUPS,
+  FLAVOR_IDS,
+  flavorBudLabel,
+  flavorCategoryOf,
+  flavorGroupOf,
+  flavorLabel,
+} from './flavors.js';
 
 describe('flavorCategoryOf', () => {
   it("stores flavor and cuisine picks as 'preference'", () => {

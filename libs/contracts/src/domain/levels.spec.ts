@@ -38,8 +38,17 @@ describe('reviewLevelFor', () => {
     expect(reviewLevelFor(9).progressPercent).toBe(90);
     expect(reviewLevelFor(5).progressPercent).toBe(50);
     // 14 of the 15 reviews between Explorer (10) and Maven (25), rounded.
-    expect(reviewLevelFor(24)).toMatchObject({ nextMinReviews: 25, nextTitle: 'Flavor Maven', progressPercent: 93 });
-    expect(reviewLevelFor(75)).toMatchObject({ title: 'Flavor Insider', nextMinReviews: 100, nextTitle: 'Flavor Icon', progressPercent: 50 });
+    expect(reviewLevelFor(24)).toMatchObject({
+      nextMinReviews: 25,
+      nextTitle: 'Flavor Maven',
+      progressPercent: 93,
+    });
+    expect(reviewLevelFor(75)).toMatchObject({
+      title: 'Flavor Insider',
+      nextMinReviews: 100,
+      nextTitle: 'Flavor Icon',
+      progressPercent: 50,
+    });
     expect(reviewLevelFor(99).progressPercent).toBe(98);
   });
 

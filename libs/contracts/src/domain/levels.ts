@@ -27,11 +27,25 @@ export function reviewLevelFor(reviewCount: number): ReviewLevel {
   const current = REVIEW_LEVELS[index];
   const next = REVIEW_LEVELS[index + 1];
   if (!next) {
-    return { title: current.title, minReviews: current.minReviews, nextMinReviews: null, nextTitle: null, progressPercent: 100, isTopLevel: true };
+    return {
+      title: current.title,
+      minReviews: current.minReviews,
+      nextMinReviews: null,
+      nextTitle: null,
+      progressPercent: 100,
+      isTopLevel: true,
+    };
   }
   const span = next.minReviews - current.minReviews;
   const progressPercent = Math.round(((count - current.minReviews) / span) * 100);
-  return { title: current.title, minReviews: current.minReviews, nextMinReviews: next.minReviews, nextTitle: next.title, progressPercent, isTopLevel: false };
+  return {
+    title: current.title,
+    minReviews: current.minReviews,
+    nextMinReviews: next.minReviews,
+    nextTitle: next.title,
+    progressPercent,
+    isTopLevel: false,
+  };
 }
 
 /** CityBud tiers (document 2 §9): default minimum reviews per level; admins can edit them later. */

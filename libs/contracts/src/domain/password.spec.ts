@@ -3,8 +3,18 @@ import { PASSWORD_MIN_STRENGTH, passwordStrength } from './password.js';
 
 describe('passwordStrength', () => {
   it('checks each of the four rules', () => {
-    expect(passwordStrength('').rules).toEqual({ length: false, uppercase: false, digit: false, special: false });
-    expect(passwordStrength('abcdefgh').rules).toEqual({ length: true, uppercase: false, digit: false, special: false });
+    expect(passwordStrength('').rules).toEqual({
+      length: false,
+      uppercase: false,
+      digit: false,
+      special: false,
+    });
+    expect(passwordStrength('abcdefgh').rules).toEqual({
+      length: true,
+      uppercase: false,
+      digit: false,
+      special: false,
+    });
     expect(passwordStrength('aB').rules.uppercase).toBe(true);
     expect(passwordStrength('a7').rules.digit).toBe(true);
     expect(passwordStrength('a!').rules.special).toBe(true);

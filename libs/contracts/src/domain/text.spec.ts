@@ -10,7 +10,9 @@ describe('generateBio', () => {
   });
 
   it('handles a single flavor and city', () => {
-    expect(generateBio(['bbq'], ['austin'])).toBe('Food enthusiast with a passion for bbq, enjoying dining in Austin.');
+    expect(generateBio(['bbq'], ['austin'])).toBe(
+      'Food enthusiast with a passion for bbq, enjoying dining in Austin.',
+    );
   });
 
   it('lower-cases flavors and title-cases cities', () => {
@@ -21,7 +23,9 @@ describe('generateBio', () => {
 
   it('leaves out the parts with no picks', () => {
     expect(generateBio(['sushi', 'pasta'], [])).toBe('Food enthusiast with a passion for sushi and pasta.');
-    expect(generateBio([], ['miami', 'boston'])).toBe('Food enthusiast, enjoying dining in Miami and Boston.');
+    expect(generateBio([], ['miami', 'boston'])).toBe(
+      'Food enthusiast, enjoying dining in Miami and Boston.',
+    );
     expect(generateBio([], [])).toBe('Food enthusiast.');
   });
 });

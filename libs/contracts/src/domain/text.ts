@@ -25,7 +25,8 @@ function joinTwo(items: readonly string[]): string {
  */
 export function generateBio(flavors: readonly string[], cities: readonly string[]): string {
   const parts: string[] = [];
-  if (flavors.length > 0) parts.push(`Food enthusiast with a passion for ${joinTwo(flavors.map((f) => f.toLowerCase()))}`);
+  if (flavors.length > 0)
+    parts.push(`Food enthusiast with a passion for ${joinTwo(flavors.map((f) => f.toLowerCase()))}`);
   else parts.push('Food enthusiast');
   if (cities.length > 0) parts.push(`enjoying dining in ${joinTwo(cities.map(titleCase))}`);
   return `${parts.join(', ')}.`;

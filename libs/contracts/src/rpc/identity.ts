@@ -62,7 +62,10 @@ export interface IdentityRpc {
   'users.getByUsername': { request: { username: string }; response: UserDto };
   'users.update': { request: { id: number } & UpdateUserRequest; response: UserDto };
   'users.togglePrivacy': { request: { id: number }; response: TogglePrivacyResponse };
-  'users.setPicture': { request: { id: number; contentType: string; dataBase64: string }; response: ProfilePictureResponse };
+  'users.setPicture': {
+    request: { id: number; contentType: string; dataBase64: string };
+    response: ProfilePictureResponse;
+  };
   'users.getPicture': { request: { id: number }; response: PictureData };
   'users.changePassword': { request: ChangePasswordRequest; response: MessageResponse };
   'badges.listFlavor': { request: { userId: number }; response: FlavorBadgeDto[] };

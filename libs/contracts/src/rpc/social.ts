@@ -24,7 +24,10 @@ export type SocialRpc = {
   'follows.followersCount': { request: { userId: number }; response: CountResponse };
   'follows.followingCount': { request: { userId: number }; response: CountResponse };
   'requests.list': { request: { userId: number }; response: FollowRequestDto[] };
-  'requests.accept': { request: { userId: number; requesterId: number; followBack?: boolean }; response: AcceptRequestResponse };
+  'requests.accept': {
+    request: { userId: number; requesterId: number; followBack?: boolean };
+    response: AcceptRequestResponse;
+  };
   'requests.reject': { request: { userId: number; requesterId: number }; response: MessageResponse };
   'blocks.block': { request: { blockedId: number }; response: BlockedUserDto };
   'blocks.unblock': { request: { blockedId: number }; response: MessageResponse };

@@ -42,7 +42,11 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     return this.options.service;
   }
 
-  async call<P extends keyof M & string>(pattern: P, payload: M[P]['request'], caller?: Caller | null): Promise<M[P]['response']> {
+  async call<P extends keyof M & string>(
+    pattern: P,
+    payload: M[P]['request'],
+    caller?: Caller | null,
+  ): Promise<M[P]['response']> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [INTERNAL_HEADERS.token]: this.options.internalToken,
@@ -107,19 +111,39 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     try {
       const body = JSON.parse(text) as { message?: unknown; code?: unknown };
       if (typeof body.message === 'string') {
-        return new UpstreamHttpError(status, body.message, typeof body.code === 'string' ? body.code : undefined);
+        return new UpstreamHttpError(
+          status,
+          body.message,
+          typeof body.code === 'string' ? body.code : undefined,
+        );
       }
     } catch {
       // not JSON: fall through
     }
-    return new UpstreamHttpError(status >= 500 ? 502 : status, `The ${this.options.service} service answered ${status}`);
+    return new UpstreamHttpError(
+      status >= 500 ? 502 : status,
+      `The ${this.options.service} service answered ${status}`,
+    );
   }
 
   private transportError(error: unknown): UpstreamHttpError {
     const name = (error as Error)?.name;
-    if (name === 'TimeoutError' || name === 'AbortError' || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
-      return new UpstreamHttpError(504, `The ${this.options.service} service did not answer in time`, 'UPSTREAM_TIMEOUT');
+    if (
+      name === 'TimeoutError' ||
+      name === 'AbortError' ||
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError
+    ) {
+      return new UpstreamHttpError(
+        504,
+        `The ${this.options.service} service did not answer in time`,
+        'UPSTREAM_TIMEOUT',
+      );
     }
-    return new UpstreamHttpError(503, `The ${this.options.service} service is unavailable`, 'UPSTREAM_UNAVAILABLE');
+    return new UpstreamHttpError(
+      503,
+      `The ${this.options.service} service is unavailable`,
+      'UPSTREAM_UNAVAILABLE',
+    );
   }
 }

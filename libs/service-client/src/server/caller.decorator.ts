@@ -22,7 +22,9 @@ export const OptionalCaller = createParamDecorator((_data: unknown, ctx: Executi
 
 /** `@RequiredCaller() caller: Caller` — 401 when the call carries no signed-in user. */
 export const RequiredCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {
-  const caller = callerFromHeaders(ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers);
+  const caller = callerFromHeaders(
+    ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers,
+  );
   if (!caller) throw unauthenticated();
   return caller;
 });

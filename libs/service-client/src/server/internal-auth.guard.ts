@@ -19,7 +19,9 @@ export class InternalAuthGuard implements CanActivate {
   constructor(private readonly token: string) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; url: string }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, string | undefined>; url: string }>();
     if (!request.url.startsWith('/rpc')) return true;
     const given = request.headers[INTERNAL_HEADERS.token];
     if (typeof given !== 'string' || !sameSecret(given, this.token)) {

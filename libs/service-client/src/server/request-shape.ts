@@ -105,6 +105,7 @@ export function optionalArray(body: Body, field: string): unknown[] | undefined 
 export function optionalStringArray(body: Body, field: string): string[] | undefined {
   const list = optionalArray(body, field);
   if (list === undefined) return undefined;
-  for (const item of list) if (typeof item !== 'string') throw badRequest(`${field} must be a list of strings`);
+  for (const item of list)
+    if (typeof item !== 'string') throw badRequest(`${field} must be a list of strings`);
   return list as string[];
 }

@@ -17,8 +17,14 @@ export interface ServiceAppOptions {
  * body limit, the one exception filter, structured logs, the internal-token guard, shutdown hooks.
  * The module must import `structuredLoggerModule(...)` from @dinebuds/logging.
  */
-export async function createServiceApp(module: Type<unknown>, options: ServiceAppOptions): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, bodyParser: false });
+export async function createServiceApp(
+  module: Type<unknown>,
+  options: ServiceAppOptions,
+): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.use(requestContextMiddleware);
   app.useBodyParser('json', { limit: options.bodyLimit ?? '10mb' });

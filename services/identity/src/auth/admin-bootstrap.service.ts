@@ -32,8 +32,17 @@ export class AdminBootstrapService {
     const passwordHash = await this.hasher.hash(password);
     try {
       await this.dataSource.transaction(async (manager) => {
-        const inserted = await manager.insert(UserEntity, { username, name: username, bio: null, passwordHash, isAdmin: true, isPrivate: false });
-        const user = await manager.findOneByOrFail(UserEntity, { id: (inserted.identifiers[0] as { id: number }).id });
+        const inserted = await manager.insert(UserEntity, {
+          username,
+          name: username,
+          bio: null,
+          passwordHash,
+          isAdmin: true,
+          isPrivate: false,
+        });
+        const user = await manager.findOneByOrFail(UserEntity, {
+          id: (inserted.identifiers[0] as { id: number }).id,
+        });
         await this.events.record(manager, 'identity.user.registered', {
           ...toUserSnapshot(user),
           flavorBadges: [],

@@ -10,11 +10,20 @@ import {
   requiredString,
   type Body,
 } from '@dinebuds/service-client';
-import { normalizeUsername, passwordProblem, usernameProblem, validBio, validName } from '../users/user.policy.js';
+import {
+  normalizeUsername,
+  passwordProblem,
+  usernameProblem,
+  validBio,
+  validName,
+} from '../users/user.policy.js';
 import type { Registration } from './auth.service.js';
 
 export function readClientInfo(body: Body): ClientInfo {
-  return { userAgent: optionalString(body, 'userAgent') ?? null, ipAddress: optionalString(body, 'ipAddress') ?? null };
+  return {
+    userAgent: optionalString(body, 'userAgent') ?? null,
+    ipAddress: optionalString(body, 'ipAddress') ?? null,
+  };
 }
 
 /**
@@ -58,7 +67,11 @@ export interface LoginInput {
 /** Only the shape is checked here: a too-short or unknown username is just a failed login. */
 export function parseLogin(raw: unknown): LoginInput {
   const body = asBody(raw);
-  return { username: requiredString(body, 'username'), password: requiredString(body, 'password'), client: readClientInfo(body) };
+  return {
+    username: requiredString(body, 'username'),
+    password: requiredString(body, 'password'),
+    client: readClientInfo(body),
+  };
 }
 
 /** Whether a login attempt can possibly match a stored account (skips hashing absurd inputs). */
@@ -73,7 +86,10 @@ export interface PasswordChange {
 
 export function parsePasswordChange(raw: unknown): PasswordChange {
   const body = asBody(raw);
-  return { currentPassword: requiredString(body, 'currentPassword'), newPassword: requiredString(body, 'newPassword') };
+  return {
+    currentPassword: requiredString(body, 'currentPassword'),
+    newPassword: requiredString(body, 'newPassword'),
+  };
 }
 
 /** The new password must pass at least three of the four strength rules, within the length limit. */

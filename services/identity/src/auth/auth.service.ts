@@ -58,7 +58,15 @@ export class AuthService {
     // Cheap pre-check so a taken name does not cost a hash; the unique index settles races.
     if (await this.usernameExists(input.username)) throw usernameTaken();
     const passwordHash = await this.hasher.hash(input.password);
-    const bio = input.bio === undefined ? fitBio(generateBio(input.flavors.map((f) => f.badgeId), input.cities)) : input.bio;
+    const bio =
+      input.bio === undefined
+        ? fitBio(
+            generateBio(
+              input.flavors.map((f) => f.badgeId),
+              input.cities,
+            ),
+          )
+        : input.bio;
     try {
       return await this.dataSource.transaction(async (manager) => {
         const inserted = await manager.insert(UserEntity, {
@@ -122,7 +130,11 @@ export class AuthService {
   }
 
   /** Verifies the current password, enforces strength, and signs out every other session. */
-  async changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<MessageResponse> {
+  async changePassword(
+    caller: Caller,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<MessageResponse> {
     const user = await this.dataSource
       .getRepository(UserEntity)
       .createQueryBuilder('u')
@@ -130,7 +142,8 @@ export class AuthService {
       .where('u.id = :id', { id: caller.userId })
       .getOne();
     if (!user) throw userNotFound();
-    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) throw badRequest('Current password is incorrect');
+    if (!(await this.hasher.verify(user.passwordHash, currentPassword)))
+      throw badRequest('Current password is incorrect');
     const problem = newPasswordProblem(currentPassword, newPassword);
     if (problem) throw badRequest(problem);
     const passwordHash = await this.hasher.hash(newPassword);

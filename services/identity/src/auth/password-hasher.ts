@@ -9,7 +9,10 @@ export interface Argon2Cost {
 
 /** Refuses settings below OWASP's argon2id floor (19 MiB memory, 2 passes). */
 export function argon2Cost(given?: Partial<Argon2Cost>): Argon2Cost {
-  const cost = { memoryCost: given?.memoryCost ?? ARGON2_DEFAULTS.memoryCost, timeCost: given?.timeCost ?? ARGON2_DEFAULTS.timeCost };
+  const cost = {
+    memoryCost: given?.memoryCost ?? ARGON2_DEFAULTS.memoryCost,
+    timeCost: given?.timeCost ?? ARGON2_DEFAULTS.timeCost,
+  };
   if (!Number.isInteger(cost.memoryCost) || cost.memoryCost < ARGON2_DEFAULTS.memoryCost) {
     throw new Error(`argon2 memoryCost must be an integer of at least ${ARGON2_DEFAULTS.memoryCost} KiB`);
   }
@@ -25,7 +28,12 @@ export class PasswordHasher implements OnModuleInit {
   private dummyHash: Promise<string> | undefined;
 
   constructor(cost: Argon2Cost) {
-    this.options = { type: argon2.argon2id, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: 1 };
+    this.options = {
+      type: argon2.argon2id,
+      memoryCost: cost.memoryCost,
+      timeCost: cost.timeCost,
+      parallelism: 1,
+    };
   }
 
   /** Makes the dummy hash at start, so the first unknown-user login is not slower than the rest. */

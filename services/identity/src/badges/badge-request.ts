@@ -1,10 +1,16 @@
 import { CITY_TIER_LEVELS, type CityTierLevel } from '@dinebuds/contracts';
 import { badRequest } from '@dinebuds/errors';
 import { asBody, optionalArray, requiredId, type Body } from '@dinebuds/service-client';
-import { registrationCityChoices, settingsCityChoices, settingsFlavorChoices, type FlavorChoice } from './badge.policy.js';
+import {
+  registrationCityChoices,
+  settingsCityChoices,
+  settingsFlavorChoices,
+  type FlavorChoice,
+} from './badge.policy.js';
 
 function itemObject(item: unknown, field: string): Body {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) throw badRequest(`Each entry of ${field} must be an object`);
+  if (typeof item !== 'object' || item === null || Array.isArray(item))
+    throw badRequest(`Each entry of ${field} must be an object`);
   return item as Body;
 }
 
@@ -39,11 +45,16 @@ export function parseSetCityBadges(raw: unknown): { userId: number; cities: stri
   const userId = requiredId(body, 'userId');
   const badges = optionalArray(body, 'badges');
   const cities = optionalArray(body, 'cities');
-  if (badges !== undefined && cities !== undefined) throw badRequest('Send either badges or cities, not both');
+  if (badges !== undefined && cities !== undefined)
+    throw badRequest('Send either badges or cities, not both');
   if (badges !== undefined) {
     const names = badges.map((item) => {
       const entry = itemObject(item, 'badges');
-      if (entry.level !== undefined && entry.level !== null && !CITY_TIER_LEVELS.includes(entry.level as CityTierLevel)) {
+      if (
+        entry.level !== undefined &&
+        entry.level !== null &&
+        !CITY_TIER_LEVELS.includes(entry.level as CityTierLevel)
+      ) {
         throw badRequest(`level must be one of ${CITY_TIER_LEVELS.join(', ')}`);
       }
       return itemString(entry, 'city', 'badges');
@@ -54,7 +65,11 @@ export function parseSetCityBadges(raw: unknown): { userId: number; cities: stri
     const names = cities.map((item) => {
       const entry = itemObject(item, 'cities');
       const count = entry.reviewCount;
-      if (count !== undefined && count !== null && (typeof count !== 'number' || !Number.isInteger(count) || count < 0)) {
+      if (
+        count !== undefined &&
+        count !== null &&
+        (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
+      ) {
         throw badRequest('reviewCount must be a non-negative integer');
       }
       return itemString(entry, 'city', 'cities');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@dinebuds/errors';
-import { planCityBadges, registrationCityChoices, registrationFlavorChoices, settingsCityChoices, settingsFlavorChoices } from './badge.policy.js';
+import {
+  planCityBadges,
+  registrationCityChoices,
+  registrationFlavorChoices,
+  settingsCityChoices,
+  settingsFlavorChoices,
+} from './badge.policy.js';
 import { parseSetCityBadges, parseSetFlavorBadges } from './badge-request.js';
 
 function errorOf(fn: () => unknown): DomainError {
@@ -23,10 +29,15 @@ describe('flavor badge rules', () => {
   });
 
   it('rejects unknown ids and more than five', () => {
-    expect(errorOf(() => settingsFlavorChoices(['sushi', 'caviar']))).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unknown flavor badge' });
+    expect(errorOf(() => settingsFlavorChoices(['sushi', 'caviar']))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Unknown flavor badge',
+    });
     const six = ['sushi', 'pizza', 'taco', 'burger', 'thai', 'vegan'];
     expect(errorOf(() => settingsFlavorChoices(six)).message).toBe('You can only select up to 5 FlavorBuds');
-    expect(errorOf(() => registrationFlavorChoices(six)).message).toBe('You can select up to 5 flavor preferences');
+    expect(errorOf(() => registrationFlavorChoices(six)).message).toBe(
+      'You can select up to 5 flavor preferences',
+    );
     expect(settingsFlavorChoices(six.slice(0, 5))).toHaveLength(5);
   });
 });
@@ -40,7 +51,9 @@ describe('city badge rules', () => {
     const four = ['a', 'b', 'c', 'd'];
     expect(errorOf(() => settingsCityChoices(four)).message).toBe('You can only select up to 3 CityBuds');
     expect(registrationCityChoices(four)).toHaveLength(4);
-    expect(errorOf(() => registrationCityChoices([...four, 'e', 'f'])).message).toBe('You can select up to 5 city preferences');
+    expect(errorOf(() => registrationCityChoices([...four, 'e', 'f'])).message).toBe(
+      'You can select up to 5 city preferences',
+    );
   });
 
   it('refuses blank and over-long names', () => {
@@ -54,7 +67,11 @@ describe('city badge rules', () => {
       { city: 'paris', reviewCount: 12, level: 'silver' as const },
       { city: 'rome', reviewCount: 0, level: 'bronze' as const },
     ];
-    expect(planCityBadges(existing, ['paris', 'tokyo'])).toEqual({ remove: ['rome'], add: ['tokyo'], keep: ['paris'] });
+    expect(planCityBadges(existing, ['paris', 'tokyo'])).toEqual({
+      remove: ['rome'],
+      add: ['tokyo'],
+      keep: ['paris'],
+    });
     expect(planCityBadges(existing, [])).toEqual({ remove: ['paris', 'rome'], add: [], keep: [] });
   });
 });
@@ -78,10 +95,20 @@ describe('badge request shapes', () => {
   });
 
   it('reads either badges or cities for city requests', () => {
-    expect(parseSetCityBadges({ userId: 1, badges: [{ city: 'Oslo', level: 'bronze' }] })).toEqual({ userId: 1, cities: ['oslo'] });
-    expect(parseSetCityBadges({ userId: 1, cities: [{ city: 'Oslo', reviewCount: 0 }] })).toEqual({ userId: 1, cities: ['oslo'] });
+    expect(parseSetCityBadges({ userId: 1, badges: [{ city: 'Oslo', level: 'bronze' }] })).toEqual({
+      userId: 1,
+      cities: ['oslo'],
+    });
+    expect(parseSetCityBadges({ userId: 1, cities: [{ city: 'Oslo', reviewCount: 0 }] })).toEqual({
+      userId: 1,
+      cities: ['oslo'],
+    });
     expect(errorOf(() => parseSetCityBadges({ userId: 1 })).message).toBe('badges or cities is required');
-    expect(errorOf(() => parseSetCityBadges({ userId: 1, badges: [], cities: [] })).code).toBe('VALIDATION_FAILED');
-    expect(errorOf(() => parseSetCityBadges({ userId: 1, badges: [{ city: 'Oslo', level: 'diamond' }] })).code).toBe('VALIDATION_FAILED');
+    expect(errorOf(() => parseSetCityBadges({ userId: 1, badges: [], cities: [] })).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(
+      errorOf(() => parseSetCityBadges({ userId: 1, badges: [{ city: 'Oslo', level: 'diamond' }] })).code,
+    ).toBe('VALIDATION_FAILED');
   });
 });

@@ -52,7 +52,8 @@ export function cityChoices(names: readonly string[], max: number, tooMany: stri
   for (const raw of names) {
     const key = cityKey(raw);
     if (key === '') throw badRequest(VALIDATION_MESSAGES.emptyCity);
-    if (key.length > LIMITS.cityNameMax) throw badRequest(`City names must be at most ${LIMITS.cityNameMax} characters`);
+    if (key.length > LIMITS.cityNameMax)
+      throw badRequest(`City names must be at most ${LIMITS.cityNameMax} characters`);
     if (!keys.includes(key)) keys.push(key);
   }
   if (keys.length > max) throw badRequest(tooMany);
@@ -86,7 +87,10 @@ export interface CityBadgePlan {
  * Replacing the city list keeps the badges of cities that stay (their review counts and levels
  * are earned by reviews, not chosen by the client) and starts new ones at bronze with 0 reviews.
  */
-export function planCityBadges(existing: readonly ExistingCityBadge[], chosen: readonly string[]): CityBadgePlan {
+export function planCityBadges(
+  existing: readonly ExistingCityBadge[],
+  chosen: readonly string[],
+): CityBadgePlan {
   const have = new Set(existing.map((b) => b.city));
   const want = new Set(chosen);
   return {

@@ -14,7 +14,13 @@ import { FlavorBadgeEntity } from './flavor-badge.entity.js';
 const OWN_BADGES_ONLY = 'You can only change your own badges';
 
 export function toFlavorBadgeDto(badge: FlavorBadgeEntity): FlavorBadgeDto {
-  return { id: badge.id, userId: badge.userId, badgeId: badge.badgeId, category: badge.category, createdAt: badge.createdAt.toISOString() };
+  return {
+    id: badge.id,
+    userId: badge.userId,
+    badgeId: badge.badgeId,
+    category: badge.category,
+    createdAt: badge.createdAt.toISOString(),
+  };
 }
 
 export function toCityBadgeDto(badge: CityBadgeEntity): CityBadgeDto {
@@ -37,7 +43,11 @@ export class BadgesService {
   ) {}
 
   private async requireUser(manager: EntityManager, userId: number, lock = false): Promise<void> {
-    const user = await manager.findOne(UserEntity, { where: { id: userId }, select: { id: true }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const user = await manager.findOne(UserEntity, {
+      where: { id: userId },
+      select: { id: true },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
     if (!user) throw userNotFound();
   }
 
@@ -62,12 +72,22 @@ export class BadgesService {
       await this.requireUser(manager, userId, true);
       const before = await this.flavorBadgesOf(manager, userId);
       const keep = choices.map((c) => c.badgeId);
-      const stale = manager.createQueryBuilder().delete().from(FlavorBadgeEntity).where('user_id = :userId', { userId });
+      const stale = manager
+        .createQueryBuilder()
+        .delete()
+        .from(FlavorBadgeEntity)
+        .where('user_id = :userId', { userId });
       if (keep.length > 0) stale.andWhere('badge_id NOT IN (:...keep)', { keep });
       await stale.execute();
       await this.addFlavorBadges(manager, userId, choices);
       const after = await this.flavorBadgesOf(manager, userId);
-      if (!sameList(before.map((b) => b.badgeId), after.map((b) => b.badgeId))) await this.recordBadgesChanged(manager, userId);
+      if (
+        !sameList(
+          before.map((b) => b.badgeId),
+          after.map((b) => b.badgeId),
+        )
+      )
+        await this.recordBadgesChanged(manager, userId);
       return after;
     });
   }
@@ -92,7 +112,10 @@ export class BadgesService {
    * the outbox in the caller's transaction (registration and every change of either list).
    */
   async recordBadgesChanged(manager: EntityManager, userId: number): Promise<void> {
-    const [flavors, cities] = await Promise.all([this.flavorBadgesOf(manager, userId), this.cityBadgesOf(manager, userId)]);
+    const [flavors, cities] = await Promise.all([
+      this.flavorBadgesOf(manager, userId),
+      this.cityBadgesOf(manager, userId),
+    ]);
     await this.events.record(manager, 'identity.user.badges-changed', {
       userId,
       flavorBadges: flavors.map((b) => b.badgeId),
@@ -120,7 +143,9 @@ export class BadgesService {
       .createQueryBuilder()
       .insert()
       .into(CityBadgeEntity)
-      .values(cities.map((city) => ({ userId, city, reviewCount: 0, level: 'bronze' as const, lastUpdated: now })))
+      .values(
+        cities.map((city) => ({ userId, city, reviewCount: 0, level: 'bronze' as const, lastUpdated: now })),
+      )
       .orIgnore()
       .execute();
   }

@@ -10,7 +10,12 @@ import { IDENTITY_PATTERNS } from './rpc.js';
 describe('identity RPC surface', () => {
   it('routes every IdentityRpc pattern exactly once under /rpc', () => {
     const routes: string[] = [];
-    for (const controller of [AuthRpcController, SessionsRpcController, UsersRpcController, BadgesRpcController]) {
+    for (const controller of [
+      AuthRpcController,
+      SessionsRpcController,
+      UsersRpcController,
+      BadgesRpcController,
+    ]) {
       expect(Reflect.getMetadata(PATH_METADATA, controller)).toBe('rpc');
       const prototype = controller.prototype as unknown as Record<string, unknown>;
       for (const name of Object.getOwnPropertyNames(prototype).filter((n) => n !== 'constructor')) {

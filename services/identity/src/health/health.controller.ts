@@ -24,7 +24,11 @@ export class HealthController {
   async health(@Res() res: Response): Promise<void> {
     const database = (await pingDatabase(this.dataSource)) ? 'up' : 'down';
     const broker = typeof this.bus.isHealthy !== 'function' || this.bus.isHealthy() ? 'up' : 'down';
-    const report: HealthReport = { status: database === 'up' && broker === 'up' ? 'ok' : 'error', database, broker };
+    const report: HealthReport = {
+      status: database === 'up' && broker === 'up' ? 'ok' : 'error',
+      database,
+      broker,
+    };
     res.status(report.status === 'ok' ? 200 : 503).json(report);
   }
 }

@@ -12,7 +12,11 @@ export function isSessionActive(session: Pick<SessionEntity, 'revokedAt' | 'expi
 }
 
 /** Sliding activity: write last_seen_at (and push expiry) at most once per interval. */
-export function shouldTouch(session: Pick<SessionEntity, 'lastSeenAt'>, now: Date, intervalMs: number): boolean {
+export function shouldTouch(
+  session: Pick<SessionEntity, 'lastSeenAt'>,
+  now: Date,
+  intervalMs: number,
+): boolean {
   return now.getTime() - session.lastSeenAt.getTime() >= intervalMs;
 }
 

@@ -4,7 +4,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Caller, ClientInfo, MessageResponse, ResolvedSession, SessionDto } from '@dinebuds/contracts';
 import { DomainError } from '@dinebuds/errors';
 import { DataSource, type EntityManager } from 'typeorm';
-import { IDENTITY_DATA_SOURCE, IDENTITY_SETTINGS, SESSION_TOUCH_INTERVAL_MS, type IdentitySettings } from '../config.js';
+import {
+  IDENTITY_DATA_SOURCE,
+  IDENTITY_SETTINGS,
+  SESSION_TOUCH_INTERVAL_MS,
+  type IdentitySettings,
+} from '../config.js';
 import { SessionEntity } from './session.entity.js';
 import { clientText, expiryFrom, isUuid, shouldTouch } from './session.policy.js';
 import { hashSessionToken, looksLikeSessionToken, newSessionToken } from './session-token.js';
@@ -30,7 +35,11 @@ export class SessionsService {
   ) {}
 
   /** Opens a session inside the caller's transaction; returns the secret once (only its hash is kept). */
-  async create(manager: EntityManager, userId: number, client: ClientInfo): Promise<{ token: string; session: SessionEntity }> {
+  async create(
+    manager: EntityManager,
+    userId: number,
+    client: ClientInfo,
+  ): Promise<{ token: string; session: SessionEntity }> {
     const token = newSessionToken();
     const now = new Date();
     const session = manager.create(SessionEntity, {
@@ -51,12 +60,13 @@ export class SessionsService {
   /** The signed-in user behind a cookie secret, or null (unknown, revoked or expired). */
   async resolve(token: string): Promise<ResolvedSession | null> {
     if (!looksLikeSessionToken(token)) return null;
-    const rows: { id: string; user_id: number; is_admin: boolean; last_seen_at: Date }[] = await this.dataSource.query(
-      `SELECT s.id, s.user_id, u.is_admin, s.last_seen_at
+    const rows: { id: string; user_id: number; is_admin: boolean; last_seen_at: Date }[] =
+      await this.dataSource.query(
+        `SELECT s.id, s.user_id, u.is_admin, s.last_seen_at
          FROM identity.sessions s JOIN identity.users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [hashSessionToken(token)],
-    );
+        [hashSessionToken(token)],
+      );
     const row = rows[0];
     if (!row) return null;
     const now = new Date();
@@ -65,7 +75,12 @@ export class SessionsService {
       await this.dataSource.query(
         `UPDATE identity.sessions SET last_seen_at = $2, expires_at = $3
           WHERE id = $1 AND revoked_at IS NULL AND last_seen_at <= $4`,
-        [row.id, now, expiryFrom(now, this.settings.sessionTtlMs), new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS)],
+        [
+          row.id,
+          now,
+          expiryFrom(now, this.settings.sessionTtlMs),
+          new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS),
+        ],
       );
     }
     return { userId: row.user_id, isAdmin: row.is_admin, sessionId: row.id };
@@ -92,7 +107,10 @@ export class SessionsService {
       .createQueryBuilder()
       .update(SessionEntity)
       .set({ revokedAt: () => 'now()' })
-      .where('id = :id AND user_id = :userId AND revoked_at IS NULL', { id: sessionId, userId: caller.userId })
+      .where('id = :id AND user_id = :userId AND revoked_at IS NULL', {
+        id: sessionId,
+        userId: caller.userId,
+      })
       .execute();
     if (!result.affected) throw sessionNotFound();
     return { message: 'Session revoked' };
@@ -101,9 +119,10 @@ export class SessionsService {
   /** Logout: revokes the session of this secret, if it still exists. */
   async revokeByToken(token: string): Promise<void> {
     if (!looksLikeSessionToken(token)) return;
-    await this.dataSource.query(`UPDATE identity.sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [
-      hashSessionToken(token),
-    ]);
+    await this.dataSource.query(
+      `UPDATE identity.sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`,
+      [hashSessionToken(token)],
+    );
   }
 
   /** After a password change: every session of the user but the one making the change. */

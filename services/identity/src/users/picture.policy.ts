@@ -1,12 +1,18 @@
 import { LIMITS, VALIDATION_MESSAGES } from '@dinebuds/contracts';
 import { badRequest, DomainError } from '@dinebuds/errors';
 
-export const ALLOWED_PICTURE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+export const ALLOWED_PICTURE_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+]);
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 export const fileTooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.fileTooLarge);
-export const invalidFileType = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', VALIDATION_MESSAGES.invalidFileType);
+export const invalidFileType = () =>
+  new DomainError('UNSUPPORTED_MEDIA_TYPE', VALIDATION_MESSAGES.invalidFileType);
 
 /**
  * Decodes the base64 picture (a data: URL prefix is tolerated). The size is checked from the

@@ -44,7 +44,15 @@ describe('user mapping', () => {
       isPrivate: true,
       createdAt: '2025-01-02T03:04:05.000Z',
     });
-    expect(Object.keys(toUserSummaryDto(user())).sort()).toEqual(['bio', 'id', 'isPrivate', 'name', 'profilePicture', 'reviewCount', 'username']);
+    expect(Object.keys(toUserSummaryDto(user())).sort()).toEqual([
+      'bio',
+      'id',
+      'isPrivate',
+      'name',
+      'profilePicture',
+      'reviewCount',
+      'username',
+    ]);
     expect(toUserSnapshot(user())).toMatchObject({ userId: 7, isAdmin: false, isPrivate: true });
   });
 

@@ -1,7 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@dinebuds/errors';
-import { parseLogin, parsePasswordChange, parseRegistration, newPasswordProblem } from '../auth/auth.policy.js';
-import { assertOwner, assertOwnerOrAdmin, fitBio, likeContains, usernameProblem, validBio, validName } from './user.policy.js';
+import {
+  parseLogin,
+  parsePasswordChange,
+  parseRegistration,
+  newPasswordProblem,
+} from '../auth/auth.policy.js';
+import {
+  assertOwner,
+  assertOwnerOrAdmin,
+  fitBio,
+  likeContains,
+  usernameProblem,
+  validBio,
+  validName,
+} from './user.policy.js';
 
 function errorOf(fn: () => unknown): DomainError {
   try {
@@ -52,7 +65,10 @@ describe('profile fields', () => {
 describe('ownership', () => {
   it('lets only the owner change a profile, and admins toggle privacy', () => {
     expect(() => assertOwner(1, 1)).not.toThrow();
-    expect(errorOf(() => assertOwner(2, 1))).toMatchObject({ code: 'FORBIDDEN', message: 'You can only change your own profile' });
+    expect(errorOf(() => assertOwner(2, 1))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You can only change your own profile',
+    });
     expect(() => assertOwnerOrAdmin({ userId: 2, isAdmin: true }, 1)).not.toThrow();
     expect(errorOf(() => assertOwnerOrAdmin({ userId: 2, isAdmin: false }, 1)).code).toBe('FORBIDDEN');
   });
@@ -62,7 +78,15 @@ describe('auth request shapes', () => {
   const valid = { username: 'diner_1', password: 'secret1', name: 'Dee Diner' };
 
   it('parses a registration with defaults and normalised preferences', () => {
-    expect(parseRegistration({ ...valid, flavorBuds: ['Sushi'], cityBuds: [' New York '], userAgent: 'UA', ipAddress: '::1' })).toEqual({
+    expect(
+      parseRegistration({
+        ...valid,
+        flavorBuds: ['Sushi'],
+        cityBuds: [' New York '],
+        userAgent: 'UA',
+        ipAddress: '::1',
+      }),
+    ).toEqual({
       username: 'diner_1',
       password: 'secret1',
       name: 'Dee Diner',
@@ -88,15 +112,27 @@ describe('auth request shapes', () => {
   });
 
   it('checks login and password-change shapes', () => {
-    expect(parseLogin({ username: 'x', password: 'y' })).toEqual({ username: 'x', password: 'y', client: { userAgent: null, ipAddress: null } });
+    expect(parseLogin({ username: 'x', password: 'y' })).toEqual({
+      username: 'x',
+      password: 'y',
+      client: { userAgent: null, ipAddress: null },
+    });
     expect(errorOf(() => parseLogin({ username: 'x' })).message).toBe('password is required');
-    expect(errorOf(() => parsePasswordChange({ currentPassword: 'x', newPassword: 1 })).message).toBe('newPassword must be a string');
+    expect(errorOf(() => parsePasswordChange({ currentPassword: 'x', newPassword: 1 })).message).toBe(
+      'newPassword must be a string',
+    );
   });
 
   it('requires a strong, different, bounded new password', () => {
-    expect(newPasswordProblem('old-Pass1', 'weakpass')).toBe('Password too weak / Please create a stronger password.');
-    expect(newPasswordProblem('Str0ng-pass', 'Str0ng-pass')).toBe('New password must be different from the current password');
-    expect(newPasswordProblem('old', `A1-${'x'.repeat(130)}`)).toBe('Password must be at most 128 characters');
+    expect(newPasswordProblem('old-Pass1', 'weakpass')).toBe(
+      'Password too weak / Please create a stronger password.',
+    );
+    expect(newPasswordProblem('Str0ng-pass', 'Str0ng-pass')).toBe(
+      'New password must be different from the current password',
+    );
+    expect(newPasswordProblem('old', `A1-${'x'.repeat(130)}`)).toBe(
+      'Password must be at most 128 characters',
+    );
     expect(newPasswordProblem('old', 'Str0ng-pass')).toBeNull();
   });
 });

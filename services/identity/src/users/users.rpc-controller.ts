@@ -33,7 +33,8 @@ export class UsersRpcController {
   search(@Body() raw: unknown): RpcResult<'users.search'> {
     const body = asBody(raw);
     const query = optionalString(body, 'query') ?? '';
-    if (query.length > LIMITS.searchQueryMax) throw badRequest(`Search text must be at most ${LIMITS.searchQueryMax} characters`);
+    if (query.length > LIMITS.searchQueryMax)
+      throw badRequest(`Search text must be at most ${LIMITS.searchQueryMax} characters`);
     return this.users.search(query, readPage(body, DEFAULT_PAGE_LIMIT, LIMITS.listPageMax));
   }
 
@@ -53,7 +54,11 @@ export class UsersRpcController {
     const id = requiredId(body, 'id');
     const name = optionalNullableString(body, 'name');
     if (name === null) throw badRequest('name must be a string');
-    return this.users.update(caller, id, { name, bio: optionalNullableString(body, 'bio'), isPrivate: optionalBoolean(body, 'isPrivate') });
+    return this.users.update(caller, id, {
+      name,
+      bio: optionalNullableString(body, 'bio'),
+      isPrivate: optionalBoolean(body, 'isPrivate'),
+    });
   }
 
   @Rpc('users.togglePrivacy')

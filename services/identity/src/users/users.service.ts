@@ -57,7 +57,10 @@ export class UsersService {
   }
 
   async findByUsername(username: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+    return this.users
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
   }
 
   async me(caller: Caller): Promise<CurrentUserDto> {
@@ -85,7 +88,9 @@ export class UsersService {
     if (q === '') return this.list(page);
     const users = await this.users
       .createQueryBuilder('u')
-      .where("(lower(u.username) LIKE :q ESCAPE '\\' OR lower(u.name) LIKE :q ESCAPE '\\')", { q: likeContains(q) })
+      .where("(lower(u.username) LIKE :q ESCAPE '\\' OR lower(u.name) LIKE :q ESCAPE '\\')", {
+        q: likeContains(q),
+      })
       .orderBy('u.id', 'ASC')
       .take(page.limit)
       .skip(page.offset)
@@ -117,7 +122,10 @@ export class UsersService {
       user.isPrivate = !user.isPrivate;
       const saved = await manager.save(user);
       await this.events.record(manager, 'identity.user.updated', toUserSnapshot(saved));
-      return { message: saved.isPrivate ? 'Profile is now private' : 'Profile is now public', isPrivate: saved.isPrivate };
+      return {
+        message: saved.isPrivate ? 'Profile is now private' : 'Profile is now public',
+        isPrivate: saved.isPrivate,
+      };
     });
   }
 
@@ -131,7 +139,11 @@ export class UsersService {
     return this.dataSource.transaction(async (manager) => {
       const user = await this.lockUser(manager, id);
       const version = user.pictureVersion + 1;
-      await manager.update(UserEntity, { id }, { picture: bytes, pictureType: contentType, pictureVersion: version });
+      await manager.update(
+        UserEntity,
+        { id },
+        { picture: bytes, pictureType: contentType, pictureVersion: version },
+      );
       Object.assign(user, { pictureType: contentType, pictureVersion: version });
       await this.events.record(manager, 'identity.user.updated', toUserSnapshot(user));
       return { profilePicture: profilePictureUrl(user)! };
@@ -139,9 +151,17 @@ export class UsersService {
   }
 
   async getPicture(id: number): Promise<PictureData> {
-    const user = await this.users.createQueryBuilder('u').addSelect('u.picture').where('u.id = :id', { id }).getOne();
+    const user = await this.users
+      .createQueryBuilder('u')
+      .addSelect('u.picture')
+      .where('u.id = :id', { id })
+      .getOne();
     if (!user) throw userNotFound();
     if (!user.picture || !user.pictureType) throw new DomainError('NOT_FOUND', 'Profile picture not found');
-    return { contentType: user.pictureType, dataBase64: user.picture.toString('base64'), etag: pictureEtag(user.id, user.pictureVersion) };
+    return {
+      contentType: user.pictureType,
+      dataBase64: user.picture.toString('base64'),
+      etag: pictureEtag(user.id, user.pictureVersion),
+    };
   }
 }

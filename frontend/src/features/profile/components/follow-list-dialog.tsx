@@ -32,7 +32,15 @@ export function FollowListDialog({ kind, onClose, user }: FollowListDialogProps)
   );
 }
 
-function FollowList({ kind, user, onNavigate }: { kind: FollowListKind; user: UserDto; onNavigate: () => void }) {
+function FollowList({
+  kind,
+  user,
+  onNavigate,
+}: {
+  kind: FollowListKind;
+  user: UserDto;
+  onNavigate: () => void;
+}) {
   const list = useInfiniteQuery(followListQueryOptions(kind, user.id));
   const name = user.name?.trim() || user.username;
   const noun = kind === 'followers' ? 'followers' : 'following';
@@ -65,13 +73,20 @@ function FollowList({ kind, user, onNavigate }: { kind: FollowListKind; user: Us
       <EmptyState
         compact
         icon={<Users />}
-        title={kind === 'followers' ? `${name} doesn't have any followers yet.` : `${name} isn't following anyone yet.`}
+        title={
+          kind === 'followers'
+            ? `${name} doesn't have any followers yet.`
+            : `${name} isn't following anyone yet.`
+        }
       />
     );
   }
   return (
     <div className="follow-list">
-      <ul className="user-list" aria-label={kind === 'followers' ? `${name}'s followers` : `People ${name} follows`}>
+      <ul
+        className="user-list"
+        aria-label={kind === 'followers' ? `${name}'s followers` : `People ${name} follows`}
+      >
         {people.map((person) => (
           <UserRow key={person.id} user={person} onNavigate={onNavigate} />
         ))}

@@ -27,7 +27,12 @@ export function ProfileStats({ stats }: { stats: ProfileStat[] }) {
           </>
         );
         return (
-          <li key={stat.key} className="profile-stats__item" data-stat={stat.key} aria-busy={stat.value === undefined || undefined}>
+          <li
+            key={stat.key}
+            className="profile-stats__item"
+            data-stat={stat.key}
+            aria-busy={stat.value === undefined || undefined}
+          >
             {stat.onSelect ? (
               <button
                 type="button"

@@ -21,7 +21,9 @@ export function ProfileView({ user, isOwn }: ProfileViewProps) {
   const blocking = !isOwn && follow.me ? blockActions : null;
   // Spec 1 §2: a private account's reviews and saved restaurants are for approved followers only.
   const showPrivateNotice =
-    !isOwn && user.isPrivate && (follow.enabled ? follow.status !== undefined && follow.status !== 'following' : true);
+    !isOwn &&
+    user.isPrivate &&
+    (follow.enabled ? follow.status !== undefined && follow.status !== 'following' : true);
 
   return (
     <div className="page profile">

@@ -58,7 +58,8 @@ function BlockedUserRow({ entry }: { entry: BlockedUserDto }) {
           aria-label={`Unblock ${name}`}
           onClick={() =>
             unblock.mutate(entry.blockedId, {
-              onSuccess: () => toast.success('User unblocked', { description: `You have unblocked ${name}.` }),
+              onSuccess: () =>
+                toast.success('User unblocked', { description: `You have unblocked ${name}.` }),
               onError: (error) => toast.error('Error unblocking user', { description: error.message }),
             })
           }

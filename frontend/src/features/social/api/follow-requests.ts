@@ -59,7 +59,10 @@ export function useAnswerFollowRequest({ onAnswered, onFailed }: AnswerCallbacks
     onMutate: async ({ request }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const current = queryClient.getQueryData<FollowRequestDto[]>(key) ?? [];
-      queryClient.setQueryData<FollowRequestDto[]>(key, current.filter((r) => r.id !== request.id));
+      queryClient.setQueryData<FollowRequestDto[]>(
+        key,
+        current.filter((r) => r.id !== request.id),
+      );
       return { index: current.findIndex((r) => r.id === request.id) };
     },
     onError: (error, variables, context) => {
@@ -76,7 +79,10 @@ export function useAnswerFollowRequest({ onAnswered, onFailed }: AnswerCallbacks
       onAnswered?.(result, variables);
       const followBack = 'followBack' in result ? result.followBack : null;
       if (followBack) {
-        queryClient.setQueryData(queryKeys.followStatus(userId, request.requesterId), statusAnswer(followBack.status));
+        queryClient.setQueryData(
+          queryKeys.followStatus(userId, request.requesterId),
+          statusAnswer(followBack.status),
+        );
       }
     },
     onSettled: () => {

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import type { UserSummaryDto } from '@dinebuds/contracts';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -12,7 +18,10 @@ export const getUsers = (offset: number) =>
 
 /** Spec 2 §5: name or username, case-insensitive (the server matches). */
 export const searchUsers = (text: string, signal?: AbortSignal) =>
-  api.get<UserSummaryDto[]>('/api/users/search', { query: { username: text, limit: SEARCH_RESULTS_MAX }, signal });
+  api.get<UserSummaryDto[]>('/api/users/search', {
+    query: { username: text, limit: SEARCH_RESULTS_MAX },
+    signal,
+  });
 
 export const usersListQueryOptions = () =>
   infiniteQueryOptions({

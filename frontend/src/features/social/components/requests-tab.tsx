@@ -14,12 +14,17 @@ import { SectionHeading } from './section-heading';
 export function RequestsTab({ user }: { user: CurrentUserDto }) {
   const requests = useFollowRequests(user.id);
   const answer = useAnswerWithToasts();
-  const onAnswer = (request: FollowRequestDto, choice: RequestAnswer) => answer.mutate({ request, answer: choice });
+  const onAnswer = (request: FollowRequestDto, choice: RequestAnswer) =>
+    answer.mutate({ request, answer: choice });
   return (
     <div className="stack">
       <SectionHeading id="requests-title" title="Requests" description="People who want to follow you" />
       <Card>
-        <PrivacySwitch user={user} privateText="New followers must be approved" publicText="Anyone can follow you" />
+        <PrivacySwitch
+          user={user}
+          privateText="New followers must be approved"
+          publicText="Anyone can follow you"
+        />
       </Card>
       <section className="stack stack--tight" aria-labelledby="follow-requests-title">
         <h3 className="section-title" id="follow-requests-title">

@@ -61,7 +61,8 @@ export function SocialScreen() {
 
 function SocialHeader({ userId }: { userId: number }) {
   const { followers, following } = useFollowCounts(userId);
-  const show = (query: typeof followers) => (query.data ? query.data.count.toLocaleString() : query.isError ? '–' : '…');
+  const show = (query: typeof followers) =>
+    query.data ? query.data.count.toLocaleString() : query.isError ? '–' : '…';
   const followersLabel = followers.data?.count === 1 ? 'Follower' : 'Followers';
   return (
     <header className="page-header social-header">

@@ -37,7 +37,11 @@ export function AllUsersList() {
   const users = useWithoutMe(list.data?.pages.flat());
   return (
     <section className="stack stack--tight" aria-labelledby="all-users-title">
-      <SectionHeading id="all-users-title" title="All Users" description="Find and follow other DineBuds users" />
+      <SectionHeading
+        id="all-users-title"
+        title="All Users"
+        description="Find and follow other DineBuds users"
+      />
       {list.isPending ? (
         <LoadingState compact label="Loading users" />
       ) : list.isError ? (
@@ -49,7 +53,12 @@ export function AllUsersList() {
           retrying={list.isFetching}
         />
       ) : users.length === 0 ? (
-        <EmptyState compact icon={<Users />} title="No users found" description="Nobody else has joined yet." />
+        <EmptyState
+          compact
+          icon={<Users />}
+          title="No users found"
+          description="Nobody else has joined yet."
+        />
       ) : (
         <>
           <UserResultList users={users} label="All users" />
@@ -76,11 +85,19 @@ export function SearchResults({ text }: { text: string }) {
   const users = useWithoutMe(search.data);
   const stale = search.isPlaceholderData;
   return (
-    <section className="stack stack--tight" aria-labelledby="search-results-title" aria-busy={stale || undefined}>
+    <section
+      className="stack stack--tight"
+      aria-labelledby="search-results-title"
+      aria-busy={stale || undefined}
+    >
       <SectionHeading
         id="search-results-title"
         title="Search Results"
-        description={search.isSuccess && !stale ? `${users.length === 1 ? '1 bud' : `${users.length} buds`} matching "${text}"` : undefined}
+        description={
+          search.isSuccess && !stale
+            ? `${users.length === 1 ? '1 bud' : `${users.length} buds`} matching "${text}"`
+            : undefined
+        }
       />
       {search.isPending ? (
         <LoadingState compact label={`Searching for ${text}`} />

@@ -23,10 +23,16 @@ export class IdentityInitial1732300000000 implements MigrationInterface {
         "updated_at" timestamptz NOT NULL DEFAULT now()
       )`);
     // Case-insensitive uniqueness (and the lookup by username); the name is matched in code.
-    await queryRunner.query(`CREATE UNIQUE INDEX "users_username_lower_key" ON "identity"."users" (lower("username"))`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "users_username_lower_key" ON "identity"."users" (lower("username"))`,
+    );
     // Prefix searches on name and username (text_pattern_ops serves LIKE 'abc%').
-    await queryRunner.query(`CREATE INDEX "users_username_lower_pattern_idx" ON "identity"."users" (lower("username") text_pattern_ops)`);
-    await queryRunner.query(`CREATE INDEX "users_name_lower_pattern_idx" ON "identity"."users" (lower("name") text_pattern_ops)`);
+    await queryRunner.query(
+      `CREATE INDEX "users_username_lower_pattern_idx" ON "identity"."users" (lower("username") text_pattern_ops)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "users_name_lower_pattern_idx" ON "identity"."users" (lower("name") text_pattern_ops)`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE "identity"."sessions" (
@@ -40,8 +46,12 @@ export class IdentityInitial1732300000000 implements MigrationInterface {
         "expires_at" timestamptz NOT NULL,
         "revoked_at" timestamptz NULL
       )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "sessions_token_hash_key" ON "identity"."sessions" ("token_hash")`);
-    await queryRunner.query(`CREATE INDEX "sessions_user_created_idx" ON "identity"."sessions" ("user_id", "created_at" DESC)`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "sessions_token_hash_key" ON "identity"."sessions" ("token_hash")`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "sessions_user_created_idx" ON "identity"."sessions" ("user_id", "created_at" DESC)`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE "identity"."flavor_badges" (
