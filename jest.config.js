@@ -1,5 +1,6 @@
-// One Jest run covers every backend project, so `npm test` prints a single summary.
+// One Jest run covers every backend project and the frontend, so `npm test` prints a single summary.
 // Nest 12 is ESM-only: tests run as ES modules (NODE_OPTIONS=--experimental-vm-modules).
+// Two projects in that one run: `backend` (Node environment) and `frontend` (jsdom, React).
 const swcTransform = [
   '@swc/jest',
   {
@@ -15,8 +16,12 @@ const swcTransform = [
   },
 ];
 
+/** Relative `./x.js` imports point at the TypeScript sources (NodeNext style). */
+const stripJsExtension = { '^(\\.{1,2}/.*)\\.js$': '$1' };
+
 /** @type {import('jest').Config} */
-export default {
+const backend = {
+  displayName: 'backend',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.tsx?$': swcTransform },
@@ -26,10 +31,38 @@ export default {
     '^@dinebuds/gateway$': '<rootDir>/gateway/src/index.ts',
     '^@dinebuds/runner$': '<rootDir>/runner/src/index.ts',
     '^@dinebuds/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
+    ...stripJsExtension,
   },
   testMatch: ['**/?(*.)+(spec|int-spec|api-spec|e2e-spec).ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/frontend/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+/**
+ * The web client's unit and component tests (`frontend/src/**\/*.spec.ts(x)`), in jsdom with
+ * the aliases of frontend/vite.config.ts and frontend/tsconfig.json (`@/`, `@dinebuds/contracts`).
+ * @type {import('jest').Config}
+ */
+const frontend = {
+  displayName: 'frontend',
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/frontend/src'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swcTransform },
+  moduleNameMapper: {
+    '^@dinebuds/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@/(.*)$': '<rootDir>/frontend/src/$1',
+    '\\.css$': '<rootDir>/frontend/src/test/style-stub.ts',
+    ...stripJsExtension,
+  },
+  setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
+  testMatch: ['<rootDir>/frontend/src/**/*.spec.{ts,tsx}'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [backend, frontend],
   testTimeout: 60_000,
 };
