@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@dinebuds/testing';
-import { startGateway, type RunningGateway } from '../src/index.js';
-import { startFakeIdentity, type FakeIdentity } from './support/fake-identity.js';
-import { startFakeSocialGraph, type FakeSocialGraph } from './support/fake-social-graph.js';
+import type { FakeIdentity } from './support/fake-identity.js';
+import type { FakeSocialGraph } from './support/fake-social-graph.js';
+import {
+  startGatewayOnFakes,
+  startGatewayWithServiceDown,
+  type GatewayOnFakes,
+  type GatewayUnderTest,
+} from './support/gateway-under-test.js';
 import { TINY_PNG, api, sessionCookie } from './support/http.js';
 
 const TOKEN = 'gateway-test-internal-token-0123';
@@ -10,25 +14,16 @@ const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated', error
 const NOT_FOUND = { statusCode: 404, message: 'Not found', error: 'Not Found' };
 
 describe('gateway against a fake identity service', () => {
+  let system: GatewayOnFakes;
   let identity: FakeIdentity;
   let social: FakeSocialGraph;
-  let gateway: RunningGateway;
   let url: string;
   let aliceCookie: string;
   let aliceId: number;
 
   beforeAll(async () => {
-    identity = await startFakeIdentity(TOKEN);
-    social = await startFakeSocialGraph(TOKEN);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: { identity: identity.url, socialGraph: social.url },
-      internalToken: TOKEN,
-      logLevel: 'silent',
-      rateLimitAuthPerMinute: 1000,
-    });
-    url = gateway.url;
+    system = await startGatewayOnFakes(TOKEN, { rateLimitAuthPerMinute: 1000 });
+    ({ identity, social, url } = system);
     const registered = await api(url, '/api/register', {
       method: 'POST',
       json: {
@@ -46,9 +41,7 @@ describe('gateway against a fake identity service', () => {
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
-    await social?.close();
+    await system?.close();
   });
 
   describe('sessions', () => {
@@ -368,7 +361,12 @@ describe('gateway against a fake identity service', () => {
   });
 
   describe('profile pictures', () => {
-    const upload = (bytes: Buffer, cookie?: string, field = 'profilePicture', filename = 'me.png') => {
+    const upload = (
+      bytes: Buffer<ArrayBuffer>,
+      cookie?: string,
+      field = 'profilePicture',
+      filename = 'me.png',
+    ) => {
       const form = new FormData();
       form.append(field, new Blob([bytes], { type: 'image/png' }), filename);
       return api(url, `/api/users/${aliceId}/profile-picture`, { method: 'POST', body: form, cookie });
@@ -542,28 +540,14 @@ describe('gateway against a fake identity service', () => {
 });
 
 describe('gateway rate limits', () => {
-  let identity: FakeIdentity;
-  let social: FakeSocialGraph;
-  let gateway: RunningGateway;
+  let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    identity = await startFakeIdentity(TOKEN);
-    social = await startFakeSocialGraph(TOKEN);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: { identity: identity.url, socialGraph: social.url },
-      internalToken: TOKEN,
-      logLevel: 'silent',
-      rateLimitAuthPerMinute: 3,
-      rateLimitPerMinute: 50,
-    });
+    gateway = await startGatewayOnFakes(TOKEN, { rateLimitAuthPerMinute: 3, rateLimitPerMinute: 50 });
   });
 
   afterAll(async () => {
     await gateway?.close();
-    await identity?.close();
-    await social?.close();
   });
 
   it('answers 429 after N login attempts per IP, while other routes still work', async () => {
@@ -605,25 +589,14 @@ describe('gateway rate limits', () => {
 });
 
 describe('gateway when identity is down', () => {
-  let social: FakeSocialGraph;
-  let gateway: RunningGateway;
+  let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    const nothing = `http://127.0.0.1:${await freePort()}`;
-    social = await startFakeSocialGraph(TOKEN);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: { identity: nothing, socialGraph: social.url },
-      internalToken: TOKEN,
-      logLevel: 'silent',
-      rpcTimeoutMs: 1000,
-    });
+    gateway = await startGatewayWithServiceDown(TOKEN, 'identity');
   });
 
   afterAll(async () => {
     await gateway?.close();
-    await social?.close();
   });
 
   it('answers 503 for identity routes and health, and still serves what needs no service', async () => {
@@ -650,29 +623,20 @@ describe('gateway when identity is down', () => {
 });
 
 describe('gateway behind a proxy, over HTTPS', () => {
+  let gateway: GatewayOnFakes;
   let identity: FakeIdentity;
-  let social: FakeSocialGraph;
-  let gateway: RunningGateway;
 
   beforeAll(async () => {
-    identity = await startFakeIdentity(TOKEN);
-    social = await startFakeSocialGraph(TOKEN);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: { identity: identity.url, socialGraph: social.url },
-      internalToken: TOKEN,
-      logLevel: 'silent',
+    gateway = await startGatewayOnFakes(TOKEN, {
       trustProxy: true,
       cookieSecure: true,
       rateLimitAuthPerMinute: 1,
     });
+    identity = gateway.identity;
   });
 
   afterAll(async () => {
     await gateway?.close();
-    await identity?.close();
-    await social?.close();
   });
 
   it('marks the cookie Secure and sends HSTS', async () => {

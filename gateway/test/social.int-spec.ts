@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@dinebuds/testing';
-import { startGateway, type RunningGateway } from '../src/index.js';
-import { startFakeIdentity, type FakeIdentity } from './support/fake-identity.js';
-import { startFakeSocialGraph, type FakeSocialGraph } from './support/fake-social-graph.js';
+import type { FakeIdentity } from './support/fake-identity.js';
+import type { FakeSocialGraph } from './support/fake-social-graph.js';
+import {
+  startGatewayOnFakes,
+  startGatewayWithServiceDown,
+  type GatewayOnFakes,
+  type GatewayUnderTest,
+} from './support/gateway-under-test.js';
 import { api, sessionCookie } from './support/http.js';
 
 const TOKEN = 'gateway-social-internal-token-01';
@@ -10,9 +14,9 @@ const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated', error
 const ACT_FOR_YOURSELF = { statusCode: 403, message: 'You can only act for yourself', error: 'Forbidden' };
 
 describe('gateway social routes against fake identity and social-graph services', () => {
+  let system: GatewayOnFakes;
   let identity: FakeIdentity;
   let social: FakeSocialGraph;
-  let gateway: RunningGateway;
   let url: string;
   const users: Record<'alice' | 'bob' | 'carol', { id: number; cookie: string }> = {} as never;
 
@@ -20,17 +24,8 @@ describe('gateway social routes against fake identity and social-graph services'
   const callsSince = (mark: number) => social.state.calls.slice(mark);
 
   beforeAll(async () => {
-    identity = await startFakeIdentity(TOKEN);
-    social = await startFakeSocialGraph(TOKEN);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: { identity: identity.url, socialGraph: social.url },
-      internalToken: TOKEN,
-      logLevel: 'silent',
-      rateLimitAuthPerMinute: 1000,
-    });
-    url = gateway.url;
+    system = await startGatewayOnFakes(TOKEN, { rateLimitAuthPerMinute: 1000 });
+    ({ identity, social, url } = system);
     for (const [name, isPrivate] of [
       ['alice', false],
       ['bob', false],
@@ -47,9 +42,7 @@ describe('gateway social routes against fake identity and social-graph services'
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
-    await social?.close();
+    await system?.close();
   });
 
   describe('follows', () => {
@@ -469,24 +462,14 @@ describe('gateway social routes against fake identity and social-graph services'
 });
 
 describe('gateway when social-graph is down', () => {
-  let identity: FakeIdentity;
-  let gateway: RunningGateway;
+  let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    identity = await startFakeIdentity(TOKEN);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: { identity: identity.url, socialGraph: `http://127.0.0.1:${await freePort()}` },
-      internalToken: TOKEN,
-      logLevel: 'silent',
-      rpcTimeoutMs: 1000,
-    });
+    gateway = await startGatewayWithServiceDown(TOKEN, 'socialGraph');
   });
 
   afterAll(async () => {
     await gateway?.close();
-    await identity?.close();
   });
 
   it('answers 503 for social routes and health, while identity routes still work', async () => {

@@ -12,7 +12,7 @@ import type {
 import { DomainError, unauthenticated } from '@dinebuds/errors';
 import { structuredLoggerModule } from '@dinebuds/logging';
 import { OptionalCaller, RequiredCaller, createServiceApp } from '@dinebuds/service-client';
-import { freePort } from '@dinebuds/testing';
+import { listenFakeService } from './fake-service.js';
 
 type Req<P extends keyof IdentityRpc> = IdentityRpc[P]['request'];
 type Res<P extends keyof IdentityRpc> = IdentityRpc[P]['response'];
@@ -258,28 +258,26 @@ export interface FakeIdentity {
 /** Starts the fake identity on a free loopback port; GET /health answers like a real service. */
 export async function startFakeIdentity(internalToken: string): Promise<FakeIdentity> {
   const app = await createServiceApp(FakeIdentityModule, { internalToken });
-  const http = app.getHttpAdapter().getInstance() as {
-    get(
-      path: string,
-      handler: (req: unknown, res: { status(n: number): { json(b: unknown): void } }) => void,
-    ): void;
-  };
-  http.get('/health', (_req, res) =>
+  const url = await listenFakeService(app, () =>
     state.healthy
-      ? res.status(200).json({
-          status: 'ok',
-          info: { database: { status: 'up' } },
-          error: {},
-          details: { database: { status: 'up' } },
-        })
-      : res.status(503).json({
-          status: 'error',
-          info: {},
-          error: { database: { status: 'down' } },
-          details: { database: { status: 'down' } },
-        }),
+      ? {
+          status: 200,
+          body: {
+            status: 'ok',
+            info: { database: { status: 'up' } },
+            error: {},
+            details: { database: { status: 'up' } },
+          },
+        }
+      : {
+          status: 503,
+          body: {
+            status: 'error',
+            info: {},
+            error: { database: { status: 'down' } },
+            details: { database: { status: 'down' } },
+          },
+        },
   );
-  const port = await freePort();
-  await app.listen(port, '127.0.0.1');
-  return { app, url: `http://127.0.0.1:${port}`, state, close: () => app.close() };
+  return { app, url, state, close: () => app.close() };
 }

@@ -3,8 +3,8 @@ import type { BlockedUserDto, Caller, FollowRequestDto, FollowUserDto, SocialRpc
 import { DomainError, badRequest, forbidden } from '@dinebuds/errors';
 import { structuredLoggerModule } from '@dinebuds/logging';
 import { OptionalCaller, RequiredCaller, createServiceApp } from '@dinebuds/service-client';
-import { freePort } from '@dinebuds/testing';
 import type { RecordedCall } from './fake-identity.js';
+import { listenFakeService } from './fake-service.js';
 
 type Req<P extends keyof SocialRpc> = SocialRpc[P]['request'];
 type Res<P extends keyof SocialRpc> = SocialRpc[P]['response'];
@@ -288,20 +288,13 @@ export async function startFakeSocialGraph(internalToken: string): Promise<FakeS
   class FakeSocialGraphModule {}
 
   const app = await createServiceApp(FakeSocialGraphModule, { internalToken });
-  const http = app.getHttpAdapter().getInstance() as {
-    get(
-      path: string,
-      handler: (req: unknown, res: { status(n: number): { json(b: unknown): void } }) => void,
-    ): void;
-  };
-  http.get('/health', (_req, res) =>
+  const url = await listenFakeService(app, () =>
     state.healthy
-      ? res.status(200).json({ status: 'ok', info: {}, error: {}, details: { database: { status: 'up' } } })
-      : res
-          .status(503)
-          .json({ status: 'error', info: {}, error: { database: { status: 'down' } }, details: {} }),
+      ? { status: 200, body: { status: 'ok', info: {}, error: {}, details: { database: { status: 'up' } } } }
+      : {
+          status: 503,
+          body: { status: 'error', info: {}, error: { database: { status: 'down' } }, details: {} },
+        },
   );
-  const port = await freePort();
-  await app.listen(port, '127.0.0.1');
-  return { app, url: `http://127.0.0.1:${port}`, state, close: () => app.close() };
+  return { app, url, state, close: () => app.close() };
 }

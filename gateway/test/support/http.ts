@@ -1,3 +1,5 @@
+import { TINY_PNG_BASE64 } from '@dinebuds/testing';
+
 /** Small fetch helpers for gateway tests: JSON in and out, cookies kept by hand. */
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -42,7 +44,4 @@ export function sessionCookie(setCookies: string[], name = 'dinebuds_sid'): stri
 }
 
 /** The smallest valid PNG (1x1 transparent pixel). */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from(TINY_PNG_BASE64, 'base64');

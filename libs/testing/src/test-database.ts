@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { eventually } from './ports.js';
 
 /** The server tests use: DATABASE_URL when given, else the machine's local PostgreSQL. */
 export const TEST_POSTGRES_URL =
@@ -47,4 +48,33 @@ export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase>
       }
     },
   };
+}
+
+/** Raw SQL against a test database (to look at what the services stored). */
+export async function query<T = Record<string, unknown>>(
+  databaseUrl: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Polls `sql` until its first row exists and satisfies `check`, and returns that row. */
+export async function waitForRow<T>(
+  databaseUrl: string,
+  sql: string,
+  params: unknown[],
+  check: (row: T) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<T> {
+  return eventually(async () => {
+    const [row] = await query<T>(databaseUrl, sql, params);
+    return row && check(row) ? row : undefined;
+  }, timeoutMs);
 }

@@ -1,42 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthResult, EventEnvelope } from '@dinebuds/contracts';
-import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
-import { createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
 import {
-  STRONG_PASSWORD,
   callerOf,
+  createTestSystem,
+  eventually,
   query,
   rawCall,
   registration,
-  startTestIdentity,
   uniqueUsername,
-  type TestIdentity,
-} from './identity-test-kit.js';
+  type TestDatabase,
+  type TestSystem,
+} from '@dinebuds/testing';
+import { STRONG_PASSWORD, startTestIdentity, type TestIdentity } from './identity-test-kit.js';
 
 describe('identity: registration, login and sessions', () => {
+  let system: TestSystem;
   let db: TestDatabase;
-  let bus: InProcessEventBus;
   let identity: TestIdentity;
   const published: EventEnvelope[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase('identity_auth');
-    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    system = await createTestSystem('identity_auth');
+    db = system.db;
     // Bind a queue first: a topic exchange (and this bus) drops events nobody is bound to.
-    await bus.subscribe({
+    await system.bus.subscribe({
       queue: 'test.identity-events',
       types: ['identity.user.registered', 'identity.user.updated'],
       handler: async (envelope) => {
         published.push(envelope as EventEnvelope);
       },
     });
-    identity = await startTestIdentity(db.url, bus);
+    identity = await system.own(startTestIdentity(db.url, system.bus));
   });
 
   afterAll(async () => {
-    await identity?.stop();
-    await bus?.close();
-    await db?.drop();
+    await system?.close();
   });
 
   describe('register', () => {

@@ -1,27 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
-import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
 import {
-  STRONG_PASSWORD,
   callerOf,
+  createTestDatabase,
+  createTestSystem,
   query,
   registration,
-  startTestIdentity,
   uniqueUsername,
-} from './identity-test-kit.js';
+  type TestDatabase,
+  type TestSystem,
+} from '@dinebuds/testing';
+import { STRONG_PASSWORD, startTestIdentity } from './identity-test-kit.js';
 
 describe('identity: start-up, admin bootstrap, persistence and health', () => {
+  let system: TestSystem;
   let db: TestDatabase;
   let bus: InProcessEventBus;
 
   beforeAll(async () => {
-    db = await createTestDatabase('identity_lifecycle');
-    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    system = await createTestSystem('identity_lifecycle');
+    ({ db, bus } = system);
   });
 
   afterAll(async () => {
-    await bus?.close();
-    await db?.drop();
+    await system?.close();
   });
 
   it('creates the admin once, keeps data across restarts and promotes an existing account', async () => {

@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthResult, Caller, EventEnvelope } from '@dinebuds/contracts';
-import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
-import { createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
 import {
   TINY_PNG_BASE64,
   callerOf,
+  createTestSystem,
+  eventually,
   query,
   rawCall,
   registration,
-  startTestIdentity,
   uniqueUsername,
-  type TestIdentity,
-} from './identity-test-kit.js';
+  type TestDatabase,
+  type TestSystem,
+} from '@dinebuds/testing';
+import { startTestIdentity, type TestIdentity } from './identity-test-kit.js';
 
 describe('identity: profiles, pictures and badges', () => {
+  let system: TestSystem;
   let db: TestDatabase;
-  let bus: InProcessEventBus;
   let identity: TestIdentity;
   let owner: AuthResult;
   let ownerCaller: Caller;
@@ -24,16 +25,16 @@ describe('identity: profiles, pictures and badges', () => {
   const updates: EventEnvelope<'identity.user.updated'>[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase('identity_profile');
-    bus = new InProcessEventBus({ logger: silentEventsLogger });
-    await bus.subscribe({
+    system = await createTestSystem('identity_profile');
+    db = system.db;
+    await system.bus.subscribe({
       queue: 'test.identity-updates',
       types: ['identity.user.updated'],
       handler: async (envelope) => {
         updates.push(envelope as EventEnvelope<'identity.user.updated'>);
       },
     });
-    identity = await startTestIdentity(db.url, bus);
+    identity = await system.own(startTestIdentity(db.url, system.bus));
     owner = await identity.client.call(
       'auth.register',
       registration({ username: uniqueUsername('Owner'), name: 'Olive Owner' }),
@@ -47,9 +48,7 @@ describe('identity: profiles, pictures and badges', () => {
   });
 
   afterAll(async () => {
-    await identity?.stop();
-    await bus?.close();
-    await db?.drop();
+    await system?.close();
   });
 
   describe('reading users', () => {

@@ -1,32 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EventMap, EventType } from '@dinebuds/contracts';
-import { createEnvelope, InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
-import { createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
+import type { EventMap, EventType, RegisterRequest } from '@dinebuds/contracts';
+import { createEnvelope, type InProcessEventBus } from '@dinebuds/events';
+import { eventually, query, rawCall, type TestDatabase, type TestUser } from '@dinebuds/testing';
 import {
   projectedUser,
-  query,
-  rawCall,
-  registerUser,
+  registerProjectedUser,
   socialOutbox,
-  startTestIdentity,
-  startTestSocialGraph,
+  startSocialTestSystem,
   waitForProjection,
+  type SocialTestSystem,
   type TestIdentity,
   type TestSocialGraph,
-  type TestUser,
 } from './social-test-kit.js';
 
 describe('social-graph: blocks, recommendations and user deletion (identity + social-graph, in-process bus)', () => {
+  let system: SocialTestSystem;
   let db: TestDatabase;
   let bus: InProcessEventBus;
   let identity: TestIdentity;
   let social: TestSocialGraph;
 
-  async function registerAndProject(overrides: Parameters<typeof registerUser>[1] = {}): Promise<TestUser> {
-    const user = await registerUser(identity, overrides);
-    await waitForProjection(db.url, user.id);
-    return user;
-  }
+  const registerAndProject = (overrides?: Partial<RegisterRequest>) =>
+    registerProjectedUser(identity, db.url, overrides);
 
   /** An identity event published directly on the bus, as identity's relay would. */
   async function publishIdentityEvent<T extends EventType>(
@@ -45,17 +40,12 @@ describe('social-graph: blocks, recommendations and user deletion (identity + so
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase('social_blocks');
-    bus = new InProcessEventBus({ logger: silentEventsLogger, retryDelayMs: 100 });
-    social = await startTestSocialGraph(db.url, bus);
-    identity = await startTestIdentity(db.url, bus);
+    system = await startSocialTestSystem('social_blocks');
+    ({ db, bus, identity, social } = system);
   });
 
   afterAll(async () => {
-    await identity?.stop();
-    await social?.stop();
-    await bus?.close();
-    await db?.drop();
+    await system?.close();
   });
 
   describe('blocks', () => {

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
-import { createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
+import type { RegisterRequest } from '@dinebuds/contracts';
+import { eventually, query, rawCall, type TestDatabase, type TestUser } from '@dinebuds/testing';
 import {
-  query,
-  rawCall,
-  registerUser,
+  registerProjectedUser,
   socialOutbox,
-  startTestIdentity,
-  startTestSocialGraph,
+  startSocialTestSystem,
   waitForProjection,
+  type SocialTestSystem,
   type TestIdentity,
   type TestSocialGraph,
-  type TestUser,
 } from './social-test-kit.js';
 
 describe('social-graph: follows, requests and the user projection (identity + social-graph, in-process bus)', () => {
+  let system: SocialTestSystem;
   let db: TestDatabase;
-  let bus: InProcessEventBus;
   let identity: TestIdentity;
   let social: TestSocialGraph;
   let alice: TestUser;
@@ -25,11 +22,8 @@ describe('social-graph: follows, requests and the user projection (identity + so
   let dave: TestUser;
   let erin: TestUser; // private
 
-  async function registerAndProject(overrides: Parameters<typeof registerUser>[1] = {}): Promise<TestUser> {
-    const user = await registerUser(identity, overrides);
-    await waitForProjection(db.url, user.id);
-    return user;
-  }
+  const registerAndProject = (overrides?: Partial<RegisterRequest>) =>
+    registerProjectedUser(identity, db.url, overrides);
 
   async function followEdges(followerId: number, followingId: number): Promise<number> {
     const rows = await query(
@@ -41,11 +35,8 @@ describe('social-graph: follows, requests and the user projection (identity + so
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase('social_follows');
-    bus = new InProcessEventBus({ logger: silentEventsLogger, retryDelayMs: 100 });
-    // social-graph subscribes (declares its queue) before identity publishes anything.
-    social = await startTestSocialGraph(db.url, bus);
-    identity = await startTestIdentity(db.url, bus);
+    system = await startSocialTestSystem('social_follows');
+    ({ db, identity, social } = system);
     alice = await registerAndProject({
       name: 'Alice Adams',
       flavorBuds: ['sushi', 'vegan'],
@@ -58,10 +49,7 @@ describe('social-graph: follows, requests and the user projection (identity + so
   });
 
   afterAll(async () => {
-    await identity?.stop();
-    await social?.stop();
-    await bus?.close();
-    await db?.drop();
+    await system?.close();
   });
 
   describe('projection of identity users', () => {

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EventEnvelope, EventType } from '@dinebuds/contracts';
+import type { EventEnvelope, EventType, RegisterRequest } from '@dinebuds/contracts';
 import { RabbitMqEventBus, silentEventsLogger, type Subscription } from '@dinebuds/events';
-import { createTestDatabase, eventually, TEST_AMQP_URL, type TestDatabase } from '@dinebuds/testing';
 import {
-  projectedUser,
+  createTestDatabase,
+  eventually,
   query,
   registerUser,
+  TEST_AMQP_URL,
+  type TestDatabase,
+} from '@dinebuds/testing';
+import {
+  projectedUser,
+  registerProjectedUser,
   socialOutbox,
   startTestIdentity,
   startTestSocialGraph,
@@ -14,7 +20,6 @@ import {
   type ProjectedUserRow,
   type TestIdentity,
   type TestSocialGraph,
-  type TestUser,
 } from './social-test-kit.js';
 
 const SOCIAL_TYPES = [
@@ -50,11 +55,8 @@ describe('social-graph over RabbitMQ: projection, published events and catching 
     return (observed.filter((e) => e.type === type) as Array<EventEnvelope<T>>).filter((e) => match(e.data));
   }
 
-  async function registerAndProject(overrides: Parameters<typeof registerUser>[1] = {}): Promise<TestUser> {
-    const user = await registerUser(identity, overrides);
-    await waitForProjection(db.url, user.id, () => true, 30_000);
-    return user;
-  }
+  const registerAndProject = (overrides?: Partial<RegisterRequest>) =>
+    registerProjectedUser(identity, db.url, overrides, 30_000);
 
   /** Ready messages in a queue (unacked deliveries are not counted). */
   async function readyMessages(queue: string): Promise<number> {

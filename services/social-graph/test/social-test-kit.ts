@@ -1,137 +1,66 @@
-import type {
-  AuthResult,
-  Caller,
-  ClientInfo,
-  EventEnvelope,
-  EventType,
-  IdentityRpc,
-  RegisterRequest,
-  SocialRpc,
-} from '@dinebuds/contracts';
+import type { EventEnvelope, EventType, RegisterRequest, SocialRpc } from '@dinebuds/contracts';
 import type { EventBus } from '@dinebuds/events';
 import { startIdentityService, type RunningIdentityService } from '@dinebuds/identity';
-import { ServiceClient } from '@dinebuds/service-client';
-import { eventually, freePort } from '@dinebuds/testing';
-import pg from 'pg';
+import {
+  createTestSystem,
+  query,
+  registerUser,
+  startIdentityForTest,
+  startTestService,
+  waitForRow,
+  type IdentityRpcMap,
+  type RpcMapOf,
+  type TestService,
+  type TestSystem,
+  type TestUser,
+} from '@dinebuds/testing';
 import {
   startSocialGraphService,
   type RunningSocialGraphService,
   type SocialGraphServiceOptions,
 } from '../src/index.js';
 
-/** The contracts' RPC maps as mapped types (ServiceClient wants an index-compatible map). */
-export type SocialRpcMap = { [P in keyof SocialRpc]: SocialRpc[P] };
-export type IdentityRpcMap = { [P in keyof IdentityRpc]: IdentityRpc[P] };
+/** Social-graph's own test helpers; the generic ones (users, raw calls, SQL) are in @dinebuds/testing. */
 
-export const INTERNAL_TOKEN = 'social-graph-test-internal-token';
+export type SocialRpcMap = RpcMapOf<SocialRpc>;
+export type TestSocialGraph = TestService<RunningSocialGraphService, SocialRpcMap>;
+export type TestIdentity = TestService<RunningIdentityService, IdentityRpcMap>;
 
-export interface TestSocialGraph {
-  service: RunningSocialGraphService;
-  client: ServiceClient<SocialRpcMap>;
-  stop(): Promise<void>;
-}
-
-export interface TestIdentity {
-  service: RunningIdentityService;
-  client: ServiceClient<IdentityRpcMap>;
-  stop(): Promise<void>;
-}
-
-export async function startTestSocialGraph(
+export function startTestSocialGraph(
   databaseUrl: string,
   bus: EventBus,
   extra: Partial<SocialGraphServiceOptions> = {},
 ): Promise<TestSocialGraph> {
-  const service = await startSocialGraphService({
-    port: await freePort(),
-    host: '127.0.0.1',
+  return startTestService<SocialRpcMap, typeof startSocialGraphService>(startSocialGraphService, {
+    name: 'social-graph',
     databaseUrl,
     bus,
-    internalToken: INTERNAL_TOKEN,
-    logLevel: 'silent',
-    relayIntervalMs: 50,
-    ...extra,
+    options: { relayIntervalMs: 50, ...extra },
   });
-  const client = new ServiceClient<SocialRpcMap>({
-    service: 'social-graph',
-    baseUrl: service.url,
-    internalToken: INTERNAL_TOKEN,
-    timeoutMs: 10_000,
-  });
-  return {
-    service,
-    client,
-    async stop() {
-      await client.close();
-      await service.close();
-    },
-  };
 }
 
 /** The real identity service on the same database (its own schema) and bus. */
-export async function startTestIdentity(databaseUrl: string, bus: EventBus): Promise<TestIdentity> {
-  const service = await startIdentityService({
-    port: await freePort(),
-    host: '127.0.0.1',
-    databaseUrl,
-    bus,
-    internalToken: INTERNAL_TOKEN,
-    logLevel: 'silent',
-    // OWASP's floor: the cheapest settings identity accepts.
-    argon2: { memoryCost: 19456, timeCost: 2 },
-  });
-  const client = new ServiceClient<IdentityRpcMap>({
-    service: 'identity',
-    baseUrl: service.url,
-    internalToken: INTERNAL_TOKEN,
-    timeoutMs: 10_000,
-  });
-  return {
-    service,
-    client,
-    async stop() {
-      await client.close();
-      await service.close();
-    },
-  };
+export function startTestIdentity(databaseUrl: string, bus: EventBus): Promise<TestIdentity> {
+  return startIdentityForTest(startIdentityService, databaseUrl, bus);
 }
 
-let counter = 0;
-/** A unique, valid username per call. */
-export function uniqueUsername(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}_${counter}_${Math.random().toString(36).slice(2, 7)}`;
+export interface SocialTestSystem extends TestSystem {
+  social: TestSocialGraph;
+  identity: TestIdentity;
 }
 
-export interface TestUser {
-  id: number;
-  username: string;
-  name: string;
-  caller: Caller;
-  auth: AuthResult;
-}
-
-/** Registers through identity's RPC (the real producer of identity.user.registered). */
-export async function registerUser(
-  identity: TestIdentity,
-  overrides: Partial<RegisterRequest> = {},
-): Promise<TestUser> {
-  const body: RegisterRequest & ClientInfo = {
-    username: uniqueUsername(overrides.name ? overrides.name.split(' ')[0]!.toLowerCase() : 'user'),
-    password: 'secret1',
-    name: 'Test Diner',
-    userAgent: 'jest',
-    ipAddress: '127.0.0.1',
-    ...overrides,
-  };
-  const auth = await identity.client.call('auth.register', body);
-  return {
-    id: auth.user.id,
-    username: auth.user.username,
-    name: auth.user.name,
-    auth,
-    caller: { userId: auth.user.id, isAdmin: auth.user.isAdmin, sessionId: auth.sessionId },
-  };
+/** A fresh database and in-process bus with social-graph and identity started on them. */
+export async function startSocialTestSystem(prefix: string): Promise<SocialTestSystem> {
+  const system = await createTestSystem(prefix, { retryDelayMs: 100 });
+  try {
+    // social-graph subscribes (declares its queue) before identity publishes anything.
+    const social = await system.own(startTestSocialGraph(system.db.url, system.bus));
+    const identity = await system.own(startTestIdentity(system.db.url, system.bus));
+    return { ...system, social, identity };
+  } catch (error) {
+    await system.close();
+    throw error;
+  }
 }
 
 export interface ProjectedUserRow {
@@ -146,37 +75,33 @@ export interface ProjectedUserRow {
   updated_at: Date;
 }
 
-/** Raw SQL against the test database (to look at what the services stored). */
-export async function query<T = Record<string, unknown>>(
-  databaseUrl: string,
-  sql: string,
-  params: unknown[] = [],
-): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const PROJECTED_USER_SQL = 'SELECT * FROM social.users WHERE id = $1';
 
 export async function projectedUser(databaseUrl: string, id: number): Promise<ProjectedUserRow | undefined> {
-  const [row] = await query<ProjectedUserRow>(databaseUrl, 'SELECT * FROM social.users WHERE id = $1', [id]);
+  const [row] = await query<ProjectedUserRow>(databaseUrl, PROJECTED_USER_SQL, [id]);
   return row;
 }
 
 /** Waits until social-graph's projection holds the user (and satisfies `check`, if given). */
-export async function waitForProjection(
+export function waitForProjection(
   databaseUrl: string,
   id: number,
   check: (row: ProjectedUserRow) => boolean = () => true,
   timeoutMs = 20_000,
 ): Promise<ProjectedUserRow> {
-  return eventually(async () => {
-    const row = await projectedUser(databaseUrl, id);
-    return row && check(row) ? row : undefined;
-  }, timeoutMs);
+  return waitForRow(databaseUrl, PROJECTED_USER_SQL, [id], check, timeoutMs);
+}
+
+/** Registers a user through identity and waits until social-graph has projected it. */
+export async function registerProjectedUser(
+  identity: TestIdentity,
+  databaseUrl: string,
+  overrides: Partial<RegisterRequest> = {},
+  timeoutMs?: number,
+): Promise<TestUser> {
+  const user = await registerUser(identity, overrides);
+  await waitForProjection(databaseUrl, user.id, undefined, timeoutMs);
+  return user;
 }
 
 /** The social.* events social-graph wrote to its outbox, oldest first. */
@@ -190,31 +115,4 @@ export async function socialOutbox<T extends EventType>(
     [type],
   );
   return rows.map((r) => r.payload);
-}
-
-/** Calls the service with a raw body (bypassing the client's types) to probe malformed input. */
-export async function rawCall(
-  baseUrl: string,
-  pattern: string,
-  body: string,
-  caller?: Caller,
-): Promise<{ status: number; body: unknown }> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-internal-token': INTERNAL_TOKEN,
-  };
-  if (caller) {
-    headers['x-caller-id'] = String(caller.userId);
-    headers['x-caller-admin'] = String(caller.isAdmin);
-    if (caller.sessionId) headers['x-caller-session'] = caller.sessionId;
-  }
-  const response = await fetch(`${baseUrl}/rpc/${pattern}`, { method: 'POST', headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // keep text
-  }
-  return { status: response.status, body: parsed };
 }
