@@ -11,6 +11,7 @@ import { requestContextMiddleware } from '@dinebuds/logging';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
 import { GatewayModule } from './gateway.module.js';
+import { answerClientErrorsWithJson } from './http/client-error.js';
 import { securityHeaders } from './http/security.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { spaHandlers } from './spa/spa.js';
@@ -31,7 +32,8 @@ function trustProxySetting(trustProxy: boolean | number | string): boolean | num
  * Starts the gateway (standalone from main.ts, or inside the all-in-one runner). Middleware order:
  * request id, security headers, the SPA's files, cookies, the JSON body (size-limited), then the
  * Nest routes under /api with the rate-limit and session guards, the validation pipe and the
- * one exception filter. Port 0 picks a free port; `url` tells which.
+ * one exception filter. Requests Node's HTTP parser refuses get the same JSON error body. Port 0
+ * picks a free port; `url` tells which.
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const config = resolveGatewayOptions(options);
@@ -62,6 +64,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app);
+  answerClientErrorsWithJson(app.getHttpServer());
 
   try {
     await app.listen(config.port, config.host);

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { structuredLoggerModule } from '@dinebuds/logging';
 import { AuthController } from './auth/auth.controller.js';
 import { SessionGuard } from './auth/session.guard.js';
@@ -7,6 +7,7 @@ import { BadgesController } from './badges/badges.controller.js';
 import { EnvController } from './env/env.controller.js';
 import type { ResolvedGatewayOptions } from './gateway-options.js';
 import { HealthModule } from './health/health.module.js';
+import { BodyTypeInterceptor } from './http/body-type.interceptor.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { SessionsController } from './sessions/sessions.controller.js';
 import { BlocksController } from './social/blocks.controller.js';
@@ -19,6 +20,8 @@ import { UsersController } from './users/users.controller.js';
  * The gateway: owns no data; authenticates the session, checks request shapes, limits rates,
  * and forwards typed calls to the owning service. Guards run in the order listed: the rate limit
  * before the session lookup, so a flood never reaches identity.
+ *
+ * Every route takes a JSON body (or none) but the profile-picture upload (@MultipartBody()).
  *
  * Controllers register their routes in the order listed, and the first matching route wins:
  * the static /users/blocked, /users/recommended (and /users/block, /users/unblock) come before
@@ -48,6 +51,7 @@ export class GatewayModule {
       providers: [
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: SessionGuard },
+        { provide: APP_INTERCEPTOR, useClass: BodyTypeInterceptor },
       ],
     };
   }

@@ -69,7 +69,11 @@ export class RegisterDto implements RegisterRequest {
   @MaxLength(LIMITS.passwordMax, { message: VALIDATION_MESSAGES.passwordMax })
   password: string;
 
-  @ApiPropertyOptional({ description: 'Checked against password when sent; never forwarded' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Checked against password when sent (null reads as absent); never forwarded',
+  })
   @IsOptional()
   @EqualsProperty('password', { message: VALIDATION_MESSAGES.passwordsDontMatch })
   confirmPassword?: string;
@@ -157,7 +161,11 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   @IsStrongPassword(VALIDATION_MESSAGES.passwordTooWeak)
   newPassword: string;
 
-  @ApiPropertyOptional({ description: 'Checked against newPassword when sent; never forwarded' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Checked against newPassword when sent (null reads as absent); never forwarded',
+  })
   @IsOptional()
   @EqualsProperty('newPassword', { message: VALIDATION_MESSAGES.passwordsDontMatch })
   confirmPassword?: string;

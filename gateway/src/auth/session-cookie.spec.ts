@@ -34,6 +34,10 @@ describe('session cookie', () => {
     expect(readSessionToken({ cookies: { dinebuds_sid: '' } })).toBeNull();
     expect(readSessionToken({ cookies: { dinebuds_sid: 'x'.repeat(513) } })).toBeNull();
     expect(readSessionToken({ cookies: { dinebuds_sid: { j: 1 } } })).toBeNull();
+    // cookie-parser decodes 'dinebuds_sid=%00abc'; identity must never be asked about such text.
+    expect(readSessionToken({ cookies: { dinebuds_sid: '\u0000abc' } })).toBeNull();
+    expect(readSessionToken({ cookies: { dinebuds_sid: 'a b' } })).toBeNull();
+    expect(readSessionToken({ cookies: { dinebuds_sid: 'ü' } })).toBeNull();
   });
 });
 

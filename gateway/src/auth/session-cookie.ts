@@ -16,9 +16,13 @@ export function clearSessionCookieOptions(secure: boolean): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure };
 }
 
+/** Printable ASCII: cookie-parser decodes %00 and friends, which no token of ours contains. */
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
 /** The session token of a request (cookie-parser has run), or null. */
 export function readSessionToken(req: { cookies?: Record<string, unknown> }): string | null {
   const value = req.cookies?.[SESSION_COOKIE];
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_TOKEN_LENGTH) return null;
+  if (!TOKEN_CHARACTERS.test(value)) return null;
   return value;
 }

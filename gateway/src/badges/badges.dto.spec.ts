@@ -57,6 +57,15 @@ describe('SetCityBadgesDto', () => {
       { userId: 1, cities: [{ city: 'paris', reviewCount: -1 }] },
       'reviewCount must be a non-negative integer',
     ],
+    [
+      { userId: 1, cities: [{ city: 'paris', reviewCount: 2_147_483_648 }] },
+      'reviewCount must be a non-negative integer',
+    ],
+    [
+      { userId: 1, cities: [{ city: 'paris', reviewCount: 1e300 }] },
+      'reviewCount must be a non-negative integer',
+    ],
+    [{ userId: 1, cities: [{ city: 'paris', reviewCount: null }], badges: undefined }, null],
     [{ userId: 1, badges: null }, 'badges must be a list'],
   ])('%j -> %s', async (plain, message) => {
     expect(await messageFor(SetCityBadgesDto, plain)).toBe(message);

@@ -9,6 +9,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
   Min,
   ValidateNested,
@@ -26,6 +27,9 @@ import { IsNotBlank, IsOptionalNotNull } from '../common/validators.js';
 
 export const FLAVOR_CATEGORIES = ['preference', 'style', 'dietary'] as const;
 const USER_ID_MESSAGE = 'userId must be a positive integer';
+const REVIEW_COUNT_MESSAGE = 'reviewCount must be a non-negative integer';
+/** Counts and ids are PostgreSQL integers. */
+const MAX_INT = 2_147_483_647;
 const trimLower = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -76,7 +80,7 @@ export class CityBadgeInput {
   @MaxLength(LIMITS.cityNameMax, { message: `City names must be at most ${LIMITS.cityNameMax} characters` })
   city: string;
 
-  @ApiPropertyOptional({ enum: CITY_TIER_LEVELS })
+  @ApiPropertyOptional({ enum: CITY_TIER_LEVELS, nullable: true, description: 'null reads as absent' })
   @IsOptional()
   @IsIn(CITY_TIER_LEVELS, { message: 'Unknown city badge level' })
   level?: CityTierLevel;
@@ -91,10 +95,18 @@ export class RegistrationCityInput {
   @MaxLength(LIMITS.cityNameMax, { message: `City names must be at most ${LIMITS.cityNameMax} characters` })
   city: string;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_INT,
+    default: 0,
+    nullable: true,
+    description: 'null reads as absent',
+  })
   @IsOptional()
-  @IsInt({ message: 'reviewCount must be a non-negative integer' })
-  @Min(0, { message: 'reviewCount must be a non-negative integer' })
+  @IsInt({ message: REVIEW_COUNT_MESSAGE })
+  @Min(0, { message: REVIEW_COUNT_MESSAGE })
+  @Max(MAX_INT, { message: REVIEW_COUNT_MESSAGE })
   reviewCount?: number;
 }
 

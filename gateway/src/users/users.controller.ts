@@ -36,6 +36,7 @@ import type {
 import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { MultipartBody } from '../http/body-type.interceptor.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
 import {
   PROFILE_PICTURE_FIELD,
@@ -140,6 +141,7 @@ export class UsersController {
   @Post(':id/profile-picture')
   @HttpCode(200)
   @RequireAuth()
+  @MultipartBody()
   @UseInterceptors(ProfilePictureInterceptor)
   @ApiCookieAuth()
   @ApiOperation({

@@ -35,6 +35,30 @@ describe('toErrorBody', () => {
     expect(toErrorBody({ type: 'entity.too.large' }).body.statusCode).toBe(413);
   });
 
+  it("answers the parsers' other client errors with a sentence, not zlib's text", () => {
+    // What body-parser passes on for a body that claims gzip and is not.
+    const zlib = Object.assign(new Error('incorrect header check'), {
+      status: 400,
+      expose: true,
+      code: 'Z_DATA_ERROR',
+    });
+    expect(toErrorBody(zlib)).toEqual({
+      body: { statusCode: 400, message: 'The request body could not be read', error: 'Bad Request' },
+      unexpected: false,
+    });
+    const aborted = Object.assign(new Error('request aborted'), {
+      status: 400,
+      expose: true,
+      type: 'request.aborted',
+    });
+    expect(toErrorBody(aborted).body.message).toBe('The request body could not be read');
+    // A server-side failure is never exposed, whatever status it carries.
+    expect(toErrorBody(Object.assign(new Error('boom'), { status: 400 })).body.statusCode).toBe(500);
+    expect(toErrorBody(Object.assign(new Error('boom'), { status: 503, expose: true })).body.statusCode).toBe(
+      500,
+    );
+  });
+
   it('relays an upstream error unchanged', () => {
     expect(
       toErrorBody(new UpstreamHttpError(403, 'You can only change your own profile', 'FORBIDDEN')).body

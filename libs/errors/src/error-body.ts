@@ -21,10 +21,16 @@ function firstSentence(message: unknown): string | undefined {
   return undefined;
 }
 
+/** Sentences for the parsers' other client errors, whose own texts are zlib's or Node's. */
+const PARSER_MESSAGES: Record<number, string> = {
+  413: 'Request body is too large',
+  415: 'Unsupported request encoding',
+};
+
 /** Errors thrown by body-parser / multer before any handler runs. */
 function parserError(error: unknown): ApiErrorBody | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const e = error as { type?: string; status?: number; code?: string; message?: string };
+  const e = error as { type?: string; status?: number; expose?: boolean; code?: string; message?: string };
   if (e.type === 'entity.parse.failed') return body(400, 'Malformed JSON in request body');
   if (e.type === 'entity.too.large') return body(413, 'Request body is too large');
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
@@ -32,6 +38,10 @@ function parserError(error: unknown): ApiErrorBody | undefined {
   if (e.code === 'LIMIT_FILE_SIZE') return body(413, 'File too large / The maximum file size is 5MB');
   if (typeof e.code === 'string' && e.code.startsWith('LIMIT_'))
     return body(400, e.message ?? 'Invalid upload');
+  // Any other client error of the parsers (http-errors marks them `expose`): a body that is not
+  // the gzip it claims, a length that does not match, an aborted upload.
+  if (e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500)
+    return body(e.status, PARSER_MESSAGES[e.status] ?? 'The request body could not be read');
   return undefined;
 }
 

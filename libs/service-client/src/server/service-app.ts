@@ -2,9 +2,10 @@ import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { AllExceptionsFilter, expressErrorHandler } from '@dinebuds/errors';
+import { AllExceptionsFilter, badRequest, expressErrorHandler } from '@dinebuds/errors';
 import { requestContextMiddleware } from '@dinebuds/logging';
 import { InternalAuthGuard } from './internal-auth.guard.js';
+import { UNSTORABLE_TEXT, hasUnstorableText } from './request-shape.js';
 
 export interface ServiceAppOptions {
   internalToken: string;
@@ -13,8 +14,21 @@ export interface ServiceAppOptions {
 }
 
 /**
+ * Refuses a body with text PostgreSQL cannot store (NUL, lone surrogates) with a 400 before any
+ * handler reads it, whichever field it hides in: otherwise the query fails and answers 500.
+ */
+export function rejectUnstorableText(
+  req: { body?: unknown },
+  _res: unknown,
+  next: (error?: unknown) => void,
+): void {
+  next(hasUnstorableText(req.body) ? badRequest(UNSTORABLE_TEXT) : undefined);
+}
+
+/**
  * Creates a service's Nest application the same way everywhere: request context first, JSON
- * body limit, the one exception filter, structured logs, the internal-token guard, shutdown hooks.
+ * body limit and storable text, the one exception filter, structured logs, the internal-token
+ * guard, shutdown hooks.
  * The module must import `structuredLoggerModule(...)` from @dinebuds/logging.
  */
 export async function createServiceApp(
@@ -28,6 +42,7 @@ export async function createServiceApp(
   app.useLogger(app.get(Logger));
   app.use(requestContextMiddleware);
   app.useBodyParser('json', { limit: options.bodyLimit ?? '10mb' });
+  app.use(rejectUnstorableText);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalGuards(new InternalAuthGuard(options.internalToken));
   app.enableShutdownHooks();
