@@ -5,9 +5,8 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
-import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter, expressErrorHandler } from '@dinebuds/errors';
-import { requestContextMiddleware } from '@dinebuds/logging';
+import { AppLogger, HTTP_LOGGER, requestContextMiddleware } from '@dinebuds/logging';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
 import { GatewayModule } from './gateway.module.js';
@@ -42,16 +41,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     bodyParser: false,
     forceCloseConnections: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.set('trust proxy', trustProxySetting(config.trustProxy));
   app.disable('x-powered-by');
 
   app.use(requestContextMiddleware);
+  app.use(app.get(HTTP_LOGGER));
   app.use(securityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }));
   if (config.frontendDist) {
     if (!existsSync(join(config.frontendDist, 'index.html'))) {
       app
-        .get(Logger)
+        .get(AppLogger)
         .warn(`FRONTEND_DIST ${config.frontendDist} has no index.html yet: only /api is served`, 'Bootstrap');
     }
     for (const handler of spaHandlers(config.frontendDist)) app.use(handler);

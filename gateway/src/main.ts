@@ -1,3 +1,4 @@
+import { AppLogger } from '@dinebuds/logging';
 import { gatewayOptionsFromEnv } from './config.js';
 import { startGateway } from './gateway.bootstrap.js';
 
@@ -5,9 +6,7 @@ import { startGateway } from './gateway.bootstrap.js';
 async function main(): Promise<void> {
   const gateway = await startGateway(gatewayOptionsFromEnv());
   gateway.app.enableShutdownHooks();
-  gateway.app
-    .get(await import('nestjs-pino').then((m) => m.Logger))
-    .log(`Gateway listening on ${gateway.url}`, 'Bootstrap');
+  gateway.app.get(AppLogger).log(`Gateway listening on ${gateway.url}`, 'Bootstrap');
 }
 
 main().catch((error: unknown) => {

@@ -1,24 +1,80 @@
-import { LoggerModule } from 'nestjs-pino';
-import type { DynamicModule } from '@nestjs/common';
+import { Global, type DynamicModule, type LoggerService, Module } from '@nestjs/common';
+import { pinoHttp, type HttpLogger } from 'pino-http';
 import { INTERNAL_HEADERS } from '@dinebuds/contracts';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /**
- * nestjs-pino wired the same way in every service and the gateway: one JSON line per request with
- * the request id set by requestContextMiddleware (which must run first: app.use it in bootstrap).
+ * Nest's logger interface over one pino logger. Each Nest application gets its own (the all-in-one
+ * process runs several: gateway and services), so every line names its component. Nest passes
+ * `(message, context)`, or `(message, stack, context)` for errors.
+ */
+export class AppLogger implements LoggerService {
+  constructor(readonly pino: Logger) {}
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  private write(level: Level, message: unknown, rest: unknown[]): void {
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    const stack = level === 'error' && rest.length === 2 && typeof rest[0] === 'string' ? rest[0] : undefined;
+    const fields: Record<string, unknown> = {};
+    if (context) fields.context = context;
+    if (stack) fields.stack = stack;
+    if (message instanceof Error) this.pino[level]({ ...fields, err: message }, message.message);
+    else if (typeof message === 'object' && message !== null) this.pino[level]({ ...fields, ...message });
+    else this.pino[level](fields, String(message));
+  }
+}
+
+/** Token of the app's pino-http middleware: `app.use(app.get(HTTP_LOGGER))` after the request context. */
+export const HTTP_LOGGER = Symbol('HTTP_LOGGER');
+
+@Global()
+@Module({})
+class StructuredLoggerModule {}
+
+/**
+ * Structured JSON logs wired the same way in every service and the gateway: `AppLogger` for Nest's
+ * own messages and one line per request (pino-http) carrying the request id that
+ * requestContextMiddleware set. Deliberately per application rather than nestjs-pino's
+ * process-wide logger, which would label every app in the all-in-one process with one name.
  */
 export function structuredLoggerModule(
   component: string,
   level = process.env.LOG_LEVEL ?? 'info',
 ): DynamicModule {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      logger: createLogger(component, level),
-      genReqId: (req) => String(req.headers[INTERNAL_HEADERS.requestId] ?? ''),
-      customProps: (req) => ({ requestId: req.headers[INTERNAL_HEADERS.requestId] }),
-      // Health probes every few seconds would drown the useful lines.
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/api/health' },
-      quietReqLogger: true,
-    },
+  const logger = createLogger(component, level);
+  const httpLogger: HttpLogger = pinoHttp({
+    logger,
+    genReqId: (req) => String(req.headers[INTERNAL_HEADERS.requestId] ?? ''),
+    // Health probes every few seconds would drown the useful lines.
+    autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/api/health' },
+    quietReqLogger: true,
   });
+  return {
+    module: StructuredLoggerModule,
+    providers: [
+      { provide: AppLogger, useValue: new AppLogger(logger) },
+      { provide: HTTP_LOGGER, useValue: httpLogger },
+    ],
+    exports: [AppLogger, HTTP_LOGGER],
+  };
 }

@@ -1,9 +1,8 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter, badRequest, expressErrorHandler } from '@dinebuds/errors';
-import { requestContextMiddleware } from '@dinebuds/logging';
+import { AppLogger, HTTP_LOGGER, requestContextMiddleware } from '@dinebuds/logging';
 import { InternalAuthGuard } from './internal-auth.guard.js';
 import { UNSTORABLE_TEXT, hasUnstorableText } from './request-shape.js';
 
@@ -39,8 +38,9 @@ export async function createServiceApp(
     bufferLogs: true,
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.use(requestContextMiddleware);
+  app.use(app.get(HTTP_LOGGER));
   app.useBodyParser('json', { limit: options.bodyLimit ?? '10mb' });
   app.use(rejectUnstorableText);
   app.useGlobalFilters(new AllExceptionsFilter());
