@@ -23,6 +23,17 @@ export const LIMITS = {
 /** Usernames appear in URLs (/profile/{username}); keep them to a URL-safe alphabet. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
 
+/** Control characters (terminal escapes, NUL, ...) never belong in names, bios or cities. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above, but tabs and line breaks are control characters too
+const CONTROL_OR_LINE_BREAK = /[\u0000-\u001f\u007f]/;
+
+/** True when `text` holds control characters; `allowLineBreaks` lets a bio keep its paragraphs. */
+export function hasControlCharacters(text: string, allowLineBreaks = false): boolean {
+  return (allowLineBreaks ? CONTROL_CHARACTERS : CONTROL_OR_LINE_BREAK).test(text);
+}
+
 /** Spec copy for validation failures, so server and client say the same sentence. */
 export const VALIDATION_MESSAGES = {
   usernameMin: 'Username must be at least 3 characters',
@@ -43,4 +54,7 @@ export const VALIDATION_MESSAGES = {
   invalidFileType: 'Invalid file type / Please upload an image file',
   unknownFlavor: 'Unknown flavor badge',
   emptyCity: 'Please enter a city name',
+  nameControlCharacters: 'Name cannot contain control characters',
+  bioControlCharacters: 'Bio cannot contain control characters',
+  cityControlCharacters: 'City names cannot contain control characters',
 } as const;

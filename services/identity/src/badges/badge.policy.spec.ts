@@ -60,6 +60,9 @@ describe('city badge rules', () => {
     expect(errorOf(() => settingsCityChoices(['  '])).message).toBe('Please enter a city name');
     expect(errorOf(() => settingsCityChoices(['x'.repeat(61)])).code).toBe('VALIDATION_FAILED');
     expect(settingsCityChoices(['x'.repeat(60)])).toHaveLength(1);
+    expect(errorOf(() => settingsCityChoices(['Paris\u0000'])).message).toBe(
+      'City names cannot contain control characters',
+    );
   });
 
   it('keeps the badges of cities that stay when replacing', () => {

@@ -1,6 +1,7 @@
 import {
   cityKey,
   flavorCategoryOf,
+  hasControlCharacters,
   LIMITS,
   VALIDATION_MESSAGES,
   type CityTierLevel,
@@ -52,6 +53,7 @@ export function cityChoices(names: readonly string[], max: number, tooMany: stri
   for (const raw of names) {
     const key = cityKey(raw);
     if (key === '') throw badRequest(VALIDATION_MESSAGES.emptyCity);
+    if (hasControlCharacters(key)) throw badRequest(VALIDATION_MESSAGES.cityControlCharacters);
     if (key.length > LIMITS.cityNameMax)
       throw badRequest(`City names must be at most ${LIMITS.cityNameMax} characters`);
     if (!keys.includes(key)) keys.push(key);

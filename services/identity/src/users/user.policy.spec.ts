@@ -57,6 +57,12 @@ describe('profile fields', () => {
     expect(fitBio('word '.repeat(60)).length).toBeLessThanOrEqual(160);
   });
 
+  it('refuses control characters but keeps line breaks in a bio', () => {
+    expect(errorOf(() => validName('Ada\u001b[31m')).message).toBe('Name cannot contain control characters');
+    expect(validBio('Line one\nLine two')).toBe('Line one\nLine two');
+    expect(errorOf(() => validBio('bell\u0007')).message).toBe('Bio cannot contain control characters');
+  });
+
   it('escapes LIKE wildcards', () => {
     expect(likeContains('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });

@@ -1,4 +1,4 @@
-import { LIMITS, USERNAME_PATTERN, VALIDATION_MESSAGES } from '@dinebuds/contracts';
+import { LIMITS, USERNAME_PATTERN, VALIDATION_MESSAGES, hasControlCharacters } from '@dinebuds/contracts';
 import { badRequest, forbidden } from '@dinebuds/errors';
 
 /** The message a violation answers with, or null when the username is acceptable. */
@@ -29,6 +29,7 @@ export function passwordProblem(password: string): string | null {
 /** Trims and checks a display name. */
 export function validName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
+  if (hasControlCharacters(name)) throw badRequest(VALIDATION_MESSAGES.nameControlCharacters);
   if (name.length < LIMITS.nameMin) throw badRequest(VALIDATION_MESSAGES.nameMin);
   if (name.length > LIMITS.nameMax) throw badRequest(VALIDATION_MESSAGES.nameMax);
   return name;
@@ -39,6 +40,7 @@ export function validBio(raw: string | null): string | null {
   if (raw === null) return null;
   const bio = raw.trim();
   if (bio === '') return null;
+  if (hasControlCharacters(bio, true)) throw badRequest(VALIDATION_MESSAGES.bioControlCharacters);
   if (bio.length > LIMITS.bioMax) throw badRequest(VALIDATION_MESSAGES.bioMax);
   return bio;
 }
