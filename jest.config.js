@@ -65,4 +65,7 @@ const frontend = {
 export default {
   projects: [backend, frontend],
   testTimeout: 60_000,
+  // Local servers by default; testcontainers when they are missing and a Docker engine exists.
+  globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
 };

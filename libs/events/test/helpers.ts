@@ -8,9 +8,13 @@ import { DataSource } from 'typeorm';
 import { createEventsMigration, type EventsLogger, type RabbitMqEventBus } from '../src/index.js';
 import { pollUntil } from '../src/util.js';
 
+// Same resolution as @dinebuds/testing (which this library's tests cannot import: it depends on us).
 export const ADMIN_DATABASE_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-export const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgresql://postgres@127.0.0.1:5432/postgres';
+export const AMQP_URL =
+  process.env.TEST_AMQP_URL ?? process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
