@@ -70,9 +70,5 @@ export class ApiClient {
   }
 }
 
-let counter = 0;
-/** A unique, valid username for a test. */
-export function uniqueUsername(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}_${Date.now().toString(36)}${counter}`.slice(0, 30);
-}
+/** Unique, valid usernames: the same helper the service tests use. */
+export { uniqueUsername } from '@dinebuds/testing';

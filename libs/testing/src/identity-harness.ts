@@ -35,7 +35,8 @@ let counter = 0;
 /** A unique, valid username per call. */
 export function uniqueUsername(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}_${counter}_${Math.random().toString(36).slice(2, 7)}`;
+  // Usernames are at most 30 characters: the prefix gives way, the unique tail never does.
+  return `${prefix.slice(0, 15)}_${counter}_${Math.random().toString(36).slice(2, 7)}`;
 }
 
 /** A valid `auth.register` request: a unique username, 'secret1', 'Test Diner', unless overridden. */

@@ -87,7 +87,7 @@ export class BadgesService {
           after.map((b) => b.badgeId),
         )
       )
-        await this.recordBadgesChanged(manager, userId);
+        await this.recordBadgesChanged(manager, userId, { flavors: after });
       return after;
     });
   }
@@ -102,20 +102,25 @@ export class BadgesService {
       const plan = planCityBadges(existing, cities);
       if (plan.remove.length > 0) await manager.delete(CityBadgeEntity, { userId, city: In(plan.remove) });
       await this.addCityBadges(manager, userId, plan.add);
-      if (plan.remove.length > 0 || plan.add.length > 0) await this.recordBadgesChanged(manager, userId);
-      return this.cityBadgesOf(manager, userId);
+      const after = await this.cityBadgesOf(manager, userId);
+      if (plan.remove.length > 0 || plan.add.length > 0)
+        await this.recordBadgesChanged(manager, userId, { cities: after });
+      return after;
     });
   }
 
   /**
    * Writes identity.user.badges-changed with the user's current flavor and city badges, through
-   * the outbox in the caller's transaction (registration and every change of either list).
+   * the outbox in the caller's transaction (registration and every change of either list). A list
+   * the caller has just read is passed in rather than read again.
    */
-  async recordBadgesChanged(manager: EntityManager, userId: number): Promise<void> {
-    const [flavors, cities] = await Promise.all([
-      this.flavorBadgesOf(manager, userId),
-      this.cityBadgesOf(manager, userId),
-    ]);
+  async recordBadgesChanged(
+    manager: EntityManager,
+    userId: number,
+    known: { flavors?: FlavorBadgeDto[]; cities?: CityBadgeDto[] } = {},
+  ): Promise<void> {
+    const flavors = known.flavors ?? (await this.flavorBadgesOf(manager, userId));
+    const cities = known.cities ?? (await this.cityBadgesOf(manager, userId));
     await this.events.record(manager, 'identity.user.badges-changed', {
       userId,
       flavorBadges: flavors.map((b) => b.badgeId),
