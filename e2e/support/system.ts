@@ -9,6 +9,12 @@ import { eventually, freePort } from '@dinebuds/testing';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Each service's own base URL (its loopback port), for tests that bypass the gateway. */
+export interface ServiceUrls {
+  identity: string;
+  socialGraph: string;
+}
+
 export interface TestSystem {
   baseUrl: string;
   stop(): Promise<void>;
@@ -32,7 +38,7 @@ export interface AllInOneOptions {
 /** `npm start`'s code path in this process: embedded Postgres and in-process bus unless URLs are given. */
 export async function startAllInOneSystem(
   options: AllInOneOptions = {},
-): Promise<TestSystem & { dataDir: string }> {
+): Promise<TestSystem & { dataDir: string; services: ServiceUrls }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dinebuds-data-'));
   const port = await freePort();
   const config = loadRunnerConfig({
@@ -46,7 +52,12 @@ export async function startAllInOneSystem(
     ...options.env,
   });
   const system = await startAllInOne(config);
-  return { baseUrl: system.url.replace('0.0.0.0', '127.0.0.1'), dataDir, stop: system.stop };
+  return {
+    baseUrl: system.url.replace('0.0.0.0', '127.0.0.1'),
+    dataDir,
+    services: system.services,
+    stop: system.stop,
+  };
 }
 
 export function removeDataDir(dataDir: string): void {
@@ -106,7 +117,7 @@ export async function startDistributedSystem(options: {
   databaseUrl: string;
   amqpUrl: string;
   env?: Record<string, string>;
-}): Promise<TestSystem & { logs: string[]; pids: number[] }> {
+}): Promise<TestSystem & { logs: string[]; pids: number[]; services: ServiceUrls }> {
   const logs: string[] = [];
   const internalToken = 'distributed-test-internal-token';
   const identityPort = await freePort();
@@ -183,7 +194,16 @@ export async function startDistributedSystem(options: {
       { cause: error },
     );
   }
-  return { baseUrl, logs, stop, pids: [identity.pid!, socialGraph.pid!, gateway.pid!] };
+  return {
+    baseUrl,
+    logs,
+    stop,
+    pids: [identity.pid!, socialGraph.pid!, gateway.pid!],
+    services: {
+      identity: `http://127.0.0.1:${identityPort}`,
+      socialGraph: `http://127.0.0.1:${socialGraphPort}`,
+    },
+  };
 }
 
 /** Waits until a service process answers 200 on its /health (or fails if it exits). */

@@ -10,6 +10,8 @@ import { startEmbeddedPostgres } from './embedded-postgres.js';
 export interface RunningSystem {
   url: string;
   databaseUrl: string;
+  /** Each service's loopback base URL (not public: the gateway is the only way in). */
+  services: { identity: string; socialGraph: string };
   stop(): Promise<void>;
 }
 
@@ -98,7 +100,12 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     stops.push(gateway.close);
 
     logger.info({ url: gateway.url }, 'DineBuds is running');
-    return { url: gateway.url, databaseUrl, stop: stopAll };
+    return {
+      url: gateway.url,
+      databaseUrl,
+      services: { identity: identity.url, socialGraph: socialGraph.url },
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

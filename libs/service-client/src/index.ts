@@ -1,5 +1,6 @@
 export * from './client/service-client.js';
 export * from './server/internal-auth.guard.js';
 export * from './server/caller.decorator.js';
+export * from './server/verified-caller.js';
 export * from './server/service-app.js';
 export * from './server/request-shape.js';

@@ -1,6 +1,7 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import createExpress from 'express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, badRequest, expressErrorHandler } from '@dinebuds/errors';
 import { AppLogger, HTTP_LOGGER, requestContextMiddleware } from '@dinebuds/logging';
 import { InternalAuthGuard } from './internal-auth.guard.js';
@@ -27,14 +28,18 @@ export function rejectUnstorableText(
 /**
  * Creates a service's Nest application the same way everywhere: request context first, JSON
  * body limit and storable text, the one exception filter, structured logs, the internal-token
- * guard, shutdown hooks.
+ * guard (deny by default), shutdown hooks.
  * The module must import `structuredLoggerModule(...)` from @dinebuds/logging.
  */
 export async function createServiceApp(
   module: Type<unknown>,
   options: ServiceAppOptions,
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, {
+  // Routes match exactly as declared: letter case and a trailing slash make another path.
+  const express = createExpress();
+  express.set('case sensitive routing', true);
+  express.set('strict routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(express), {
     bufferLogs: true,
     bodyParser: false,
   });

@@ -5,6 +5,7 @@ import { EVENT_BUS, type EventBus } from '@dinebuds/events';
 import type { Response } from 'express';
 import { SOCIAL_DATA_SOURCE } from '../config.js';
 import { DataSource } from 'typeorm';
+import { OpenToProbes } from '@dinebuds/service-client';
 
 export interface HealthReport {
   status: 'ok' | 'error';
@@ -13,6 +14,7 @@ export interface HealthReport {
 }
 
 /** Readiness for probes and the gateway's /api/health: 503 when a dependency is down. */
+@OpenToProbes()
 @Controller()
 export class HealthController {
   constructor(
