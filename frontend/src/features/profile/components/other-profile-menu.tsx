@@ -16,7 +16,8 @@ export function OtherProfileMenu({ user, blocking }: OtherProfileMenuProps) {
   const name = user.name?.trim() || user.username;
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a menu needs no aria-hidden page behind it, which would hide focusable content (axe). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className="icon-button" aria-label="Profile actions">
           <MoreVertical aria-hidden="true" />
         </DropdownMenu.Trigger>

@@ -10,7 +10,8 @@ export function ProfileMenu() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a menu needs no aria-hidden page behind it, which would hide focusable content (axe). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className="icon-button" aria-label="Profile menu">
           <MoreVertical aria-hidden="true" />
         </DropdownMenu.Trigger>

@@ -16,11 +16,12 @@ export function ProfileStats({ stats }: { stats: ProfileStat[] }) {
         const spoken = known
           ? `${valueText} ${stat.label}`
           : `${stat.label}: ${stat.value === undefined ? 'loading' : 'unavailable'}`;
+        // The space makes the visible text read '1 Follower' like the accessible name (WCAG 2.5.3).
         const content = (
           <>
             <span className="profile-stats__value" aria-hidden="true">
               {valueText}
-            </span>
+            </span>{' '}
             <span className="profile-stats__label" aria-hidden="true">
               {stat.label}
             </span>

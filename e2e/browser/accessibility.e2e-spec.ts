@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { CurrentUserDto } from '@dinebuds/contracts';
+import { eventually } from '@dinebuds/testing';
+import { uniqueUsername } from '../support/api-client.js';
+import { accessibilityProblem, horizontalOverflowProblem } from '../support/axe.js';
+import { launchBrowser } from '../support/browser.js';
+import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+const PASSWORD = 'Secret#123x';
+
+/**
+ * axe-core on every screen of the app and its open dialogs, at a desktop and a phone size, against
+ * the all-in-one mode (frontend/dist must be built). Any serious or critical violation fails with
+ * its rule, selectors and screen; on the phone no screen may scroll sideways.
+ */
+describe('accessibility of every screen (axe-core)', () => {
+  let system: Awaited<ReturnType<typeof startAllInOneSystem>>;
+  let browser: Browser;
+  let signedInState: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let me: CurrentUserDto;
+  let dan: CurrentUserDto;
+  let eve: CurrentUserDto;
+
+  async function post<T>(ctx: BrowserContext, path: string, data?: unknown): Promise<T> {
+    const response = await ctx.request.post(`${system.baseUrl}${path}`, data === undefined ? {} : { data });
+    expect(response.ok()).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  const status = async (path: string) => (await fetch(`${system.baseUrl}${path}`)).status;
+
+  beforeAll(async () => {
+    system = await startAllInOneSystem();
+    browser = await launchBrowser();
+    const options = { baseURL: system.baseUrl };
+    const meContext = await browser.newContext(options);
+    const danContext = await browser.newContext(options);
+    const eveContext = await browser.newContext(options);
+    const register = (ctx: BrowserContext, prefix: string, name: string) =>
+      post<CurrentUserDto>(ctx, '/api/register', {
+        username: uniqueUsername(prefix),
+        password: PASSWORD,
+        name,
+        bio: 'Always hunting for the best ramen in town.',
+        flavorBuds: ['sushi', 'vegan', 'pizza'],
+        cityBuds: ['charlottesville'],
+      });
+    me = await register(meContext, 'ada', 'Ada Access');
+    dan = await register(danContext, 'dan', 'Dan Dumpling');
+    eve = await register(eveContext, 'eve', 'Eve Espresso');
+    // social-graph learns users from identity's events.
+    for (const user of [me, dan, eve]) {
+      await eventually(
+        async () => (await status(`/api/users/${user.id}/followers/count`)) === 200,
+        30_000,
+        100,
+      );
+    }
+    // Dan and Ada follow each other; then Ada goes private and Eve's follow becomes a request.
+    await post(danContext, `/api/users/${dan.id}/follow/${me.id}`);
+    await post(meContext, `/api/users/${me.id}/follow/${dan.id}`);
+    await post(meContext, `/api/users/${me.id}/toggle-privacy`);
+    await post(eveContext, `/api/users/${eve.id}/toggle-privacy`);
+    await eventually(async () => (await status(`/api/users/${me.id}/followers`)) === 403, 30_000, 100);
+    await eventually(async () => (await status(`/api/users/${eve.id}/followers`)) === 403, 30_000, 100);
+    expect(await post(eveContext, `/api/users/${eve.id}/follow/${me.id}`)).toEqual({ status: 'requested' });
+    signedInState = await meContext.storageState();
+    await Promise.all([meContext.close(), danContext.close(), eveContext.close()]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    if (system) removeDataDir(system.dataDir);
+  });
+
+  describe.each(VIEWPORTS)('at the $name size', ({ name, viewport }) => {
+    let page: Page;
+    let anonymous: Page;
+
+    beforeAll(async () => {
+      // The app's CSP refuses inline scripts, axe's injected source included.
+      const options = { baseURL: system.baseUrl, viewport, bypassCSP: true };
+      const signedIn = await browser.newContext({ ...options, storageState: signedInState });
+      page = await signedIn.newPage();
+      const visitor = await browser.newContext(options);
+      anonymous = await visitor.newPage();
+    });
+
+    afterAll(async () => {
+      await page?.context().close();
+      await anonymous?.context().close();
+    });
+
+    let problems: string[] = [];
+
+    /** axe on the current state of `target`; on the phone, also no sideways scrolling. */
+    async function check(target: Page, screen: string): Promise<void> {
+      const label = `${screen} @ ${name}`;
+      const found = [
+        await accessibilityProblem(target, label),
+        name === 'phone' ? await horizontalOverflowProblem(target, label) : null,
+      ];
+      problems.push(...found.filter((problem) => problem !== null));
+    }
+
+    /** A test that checks several screens and then fails once, listing every screen's problems. */
+    function screens(title: string, walk: () => Promise<void>): void {
+      it(
+        title,
+        async () => {
+          problems = [];
+          try {
+            await walk();
+          } catch (error) {
+            // Keep what the screens before the broken step found.
+            if (error instanceof Error && problems.length > 0)
+              error.message += `\n\n${problems.join('\n\n')}`;
+            throw error;
+          }
+          if (problems.length > 0) throw new Error(problems.join('\n\n'));
+        },
+        60_000,
+      );
+    }
+
+    async function closeWith(target: Page, dialog: Locator): Promise<void> {
+      await target.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+
+    screens('/auth: Login, Register with its errors, and the preferences dialog', async () => {
+      await anonymous.goto('/auth');
+      await anonymous.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await check(anonymous, '/auth Login');
+
+      await anonymous.getByRole('tab', { name: 'Register' }).click();
+      await anonymous.getByRole('heading', { name: 'Create your account' }).waitFor();
+      await check(anonymous, '/auth Register');
+      await anonymous.getByRole('button', { name: 'Continue to Dining Preferences' }).click();
+      await anonymous.getByRole('alert').first().waitFor();
+      await check(anonymous, '/auth Register with errors');
+
+      await anonymous.getByLabel('Full Name').fill('Axe Tester');
+      await anonymous.getByLabel('Username').fill(uniqueUsername('axe'));
+      await anonymous.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await anonymous.getByLabel('Confirm Password').fill(PASSWORD);
+      await anonymous.getByRole('button', { name: 'Continue to Dining Preferences' }).click();
+      const dialog = anonymous.getByRole('dialog', { name: 'Build Your DineBuds Profile' });
+      await dialog.getByRole('button', { name: 'SushiBud' }).click();
+      await dialog.getByText('Selected: 1/5').waitFor();
+      await check(anonymous, 'preferences dialog: FlavorBuds');
+      await dialog.getByRole('button', { name: 'Next: Choose Cities' }).click();
+      await dialog.getByRole('button', { name: 'Charlottesville' }).click();
+      await check(anonymous, 'preferences dialog: CityBuds');
+      await closeWith(anonymous, dialog);
+    });
+
+    screens('a profile, the terms, the privacy policy and the 404 page, signed out', async () => {
+      await anonymous.goto(`/profile/${dan.username}`);
+      await anonymous.getByRole('heading', { name: 'Dan Dumpling' }).waitFor();
+      await anonymous.getByRole('link', { name: 'Sign In' }).waitFor();
+      await check(anonymous, "someone's profile, signed out");
+
+      await anonymous.goto('/terms');
+      await anonymous.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+      await check(anonymous, '/terms, signed out');
+      await anonymous.goto('/privacy-policy');
+      await anonymous.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+      await check(anonymous, '/privacy-policy, signed out');
+      await anonymous.goto('/no-such-page');
+      await anonymous.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await check(anonymous, '404, signed out');
+    });
+
+    screens('/profile with its menu, followers list and sign-out dialog', async () => {
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'Ada Access' }).waitFor();
+      await page.getByText('SushiBud').first().waitFor();
+      await page.getByRole('button', { name: '1 Follower', exact: true }).waitFor();
+      await check(page, '/profile');
+
+      await page.getByRole('button', { name: 'Profile menu' }).click();
+      await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
+      await check(page, '/profile menu');
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      const signOut = page.getByRole('alertdialog', { name: 'Sign Out?' });
+      await signOut.waitFor();
+      await check(page, '/profile sign-out dialog');
+      await signOut.getByRole('button', { name: 'Cancel' }).click();
+      await signOut.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: '1 Follower', exact: true }).click();
+      const followers = page.getByRole('dialog', { name: 'Followers' });
+      await followers.getByRole('link', { name: /Dan Dumpling/ }).waitFor();
+      await check(page, '/profile followers dialog');
+      await closeWith(page, followers);
+    });
+
+    screens("another user's profile, its menu and block dialog, and a private profile", async () => {
+      await page.goto(`/profile/${dan.username}`);
+      await page.getByRole('heading', { name: 'Dan Dumpling' }).waitFor();
+      await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
+      await check(page, "another user's profile");
+
+      await page.getByRole('button', { name: 'Profile actions' }).click();
+      await page.getByRole('menuitem', { name: 'Block user' }).waitFor();
+      await check(page, "another user's profile menu");
+      await page.getByRole('menuitem', { name: 'Block user' }).click();
+      const block = page.getByRole('alertdialog', { name: 'Block Dan Dumpling?' });
+      await block.waitFor();
+      await check(page, "another user's profile block dialog");
+      await block.getByRole('button', { name: 'Cancel' }).click();
+      await block.waitFor({ state: 'detached' });
+
+      await page.goto(`/profile/${eve.username}`);
+      await page.getByRole('heading', { name: 'Eve Espresso' }).waitFor();
+      await page.getByText('This account is private.').waitFor();
+      await check(page, 'a private profile');
+    });
+
+    screens('/settings and every tab of the Security & Privacy dialog', async () => {
+      await page.goto('/settings');
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await check(page, '/settings');
+
+      await page.getByRole('button', { name: 'Security & Privacy' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Security & Privacy' });
+      await dialog.getByRole('form', { name: 'Change password' }).waitFor();
+      await check(page, 'Security & Privacy: Password');
+      await dialog.getByLabel('New Password', { exact: true }).fill('short');
+      await dialog.getByRole('button', { name: 'Update Password' }).click();
+      await dialog.getByRole('alert').first().waitFor();
+      await check(page, 'Security & Privacy: Password with errors');
+
+      await dialog.getByRole('tab', { name: 'Privacy' }).click();
+      await dialog.getByText("You haven't blocked anyone").waitFor();
+      await check(page, 'Security & Privacy: Privacy');
+      await dialog.getByRole('tab', { name: 'Sessions' }).click();
+      await dialog.getByRole('list', { name: 'Active sessions' }).waitFor();
+      await check(page, 'Security & Privacy: Sessions');
+      await closeWith(page, dialog);
+    });
+
+    screens('/social: All Users, Recommended, search results and Requests', async () => {
+      await page.goto('/social');
+      await page
+        .getByRole('list', { name: 'All users' })
+        .getByRole('link', { name: /Dan Dumpling/ })
+        .waitFor();
+      await page.getByTestId('requests-badge').waitFor();
+      await check(page, '/social All Users');
+
+      await page.getByRole('radio', { name: 'Recommended' }).click();
+      await page.getByText('Friend Recommendations').waitFor();
+      await page
+        .getByRole('list', { name: 'Recommended buds' })
+        .or(page.getByText('All caught up!'))
+        .waitFor();
+      await check(page, '/social Recommended');
+
+      await page.getByRole('searchbox').fill('Espresso');
+      await page.getByText('Search Results').waitFor();
+      await page
+        .getByRole('list', { name: 'Search results' })
+        .getByRole('link', { name: /Eve Espresso/ })
+        .waitFor();
+      await check(page, '/social search results');
+
+      await page.getByRole('tab', { name: /^Requests/ }).click();
+      await page
+        .getByRole('list', { name: 'Follow requests' })
+        .getByRole('listitem')
+        .filter({ hasText: `@${eve.username}` })
+        .waitFor();
+      await check(page, '/social Requests');
+    });
+
+    screens('/edit-badges, /terms, /privacy-policy and the 404 page, signed in', async () => {
+      await page.goto('/edit-badges');
+      await page.getByRole('heading', { name: 'Edit Badges' }).waitFor();
+      await page.getByRole('group', { name: 'City options' }).waitFor();
+      await check(page, '/edit-badges');
+
+      await page.goto('/terms');
+      await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+      await check(page, '/terms');
+      await page.goto('/privacy-policy');
+      await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+      await check(page, '/privacy-policy');
+      await page.goto('/no-such-page');
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await check(page, '404');
+    });
+  });
+});
