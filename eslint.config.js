@@ -62,7 +62,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['gateway/**/*.ts'],
+    files: ['gateway/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,17 +1,31 @@
 // Checks the distributed-mode deployment files without a container engine or a cluster:
-// docker-compose.yml (services, health checks, start order, wiring, ports), the Dockerfiles it
-// builds, and the Kubernetes manifests in infra/k8s. When Debian's docker-compose is on PATH it
-// also validates the compose file with it.
-import { describe, it, expect } from '@jest/globals';
+// docker-compose.yml (services, health checks, start order, wiring, ports, secrets), .env.example
+// and infra/generate-env.sh, the Dockerfiles it builds, and the Kubernetes manifests in
+// infra/k8s. When Debian's docker-compose is on PATH it also validates the compose file with it;
+// without it those cases are reported as skipped, naming why.
+import { afterAll, describe, it, expect } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, loadAll } from 'js-yaml';
+import { parseTrustProxy } from '@dinebuds/gateway';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const composeFile = join(root, 'docker-compose.yml');
 const k8sDir = join(root, 'infra', 'k8s');
+
+/** The secrets compose must refuse to run without (from .env or the shell; no defaults). */
+const REQUIRED_SECRETS = ['INTERNAL_TOKEN', 'POSTGRES_PASSWORD', 'RABBITMQ_PASSWORD'];
+/** Stand-ins for an operator's .env, for rendering the file here. */
+const DUMMY_ENV: Record<string, string> = {
+  INTERNAL_TOKEN: 'test-internal-token-0123456789abcdef',
+  POSTGRES_PASSWORD: 'test-postgres-password',
+  RABBITMQ_PASSWORD: 'test-rabbitmq-password',
+};
+/** Environment variable names that hold a secret. */
+const SECRET_NAME = /PASSWORD|PASS$|TOKEN|SECRET/;
 
 // ---- docker-compose.yml ------------------------------------------------------------------
 
@@ -22,7 +36,9 @@ interface ComposeService {
   environment?: Environment;
   healthcheck?: { test?: unknown; disable?: boolean };
   depends_on?: string[] | Record<string, { condition?: string }>;
-  ports?: (string | number | { published?: string | number; target?: number; protocol?: string })[];
+  ports?: (
+    string | number | { published?: string | number; target?: number; protocol?: string; host_ip?: string }
+  )[];
   volumes?: (string | { type?: string; source?: string })[];
 }
 interface ComposeFile {
@@ -35,8 +51,12 @@ const compose = load(readFileSync(composeFile, 'utf8')) as ComposeFile;
 const services = compose.services ?? {};
 const serviceNames = Object.keys(services);
 
-/** Compose variable substitution with every variable unset: `${VAR:-default}` gives the default. */
-function interpolate(value: string): string {
+/**
+ * Compose variable substitution: `${VAR:-default}` gives VAR or the default, `${VAR:?message}`
+ * gives VAR, and when VAR is unset or empty either throws (`strict`, as compose refuses) or
+ * gives '' (to see what the file holds by itself).
+ */
+function interpolate(value: string, vars: Record<string, string> = DUMMY_ENV, strict = true): string {
   // `$$` is a literal `$`: substitute between them only.
   return value
     .split('$$')
@@ -44,14 +64,24 @@ function interpolate(value: string): string {
       part
         .replace(
           /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g,
-          (_m, _name, op?: string, arg?: string) => (op === ':-' || op === '-' ? (arg ?? '') : ''),
+          (_m, name: string, op?: string, arg?: string) => {
+            const set = vars[name];
+            if (op === ':?' || op === '?') {
+              if (set) return set;
+              if (strict) throw new Error(`${name} is required: ${arg}`);
+              return '';
+            }
+            if (set) return set;
+            return op === ':-' || op === '-' ? (arg ?? '') : '';
+          },
         )
-        .replace(/\$[A-Za-z_][A-Za-z0-9_]*/g, ''),
+        .replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => vars[name] ?? ''),
     )
     .join('$');
 }
 
-function environmentOf(service: ComposeService): Record<string, string> {
+/** A service's environment as written, before substitution. */
+function rawEnvironmentOf(service: ComposeService): Record<string, string> {
   const env = service.environment ?? {};
   const entries = Array.isArray(env)
     ? env.map((line) => {
@@ -59,7 +89,18 @@ function environmentOf(service: ComposeService): Record<string, string> {
         return at < 0 ? [line, ''] : [line.slice(0, at), line.slice(at + 1)];
       })
     : Object.entries(env).map(([key, value]) => [key, value == null ? '' : String(value)]);
-  return Object.fromEntries(entries.map(([key, value]) => [key, interpolate(value)]));
+  return Object.fromEntries(entries);
+}
+
+/** A service's environment as compose renders it with `vars` (the dummy .env by default). */
+function environmentOf(
+  service: ComposeService,
+  vars: Record<string, string> = DUMMY_ENV,
+  strict = true,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(rawEnvironmentOf(service)).map(([key, value]) => [key, interpolate(value, vars, strict)]),
+  );
 }
 
 function buildOf(service: ComposeService): { context: string; dockerfile: string } | undefined {
@@ -86,16 +127,19 @@ function hostOf(url: string): string {
 
 interface PortMapping {
   service: string;
+  /** The host address it is published on; undefined = every interface. */
+  hostIp?: string;
   hostPort?: string;
   containerPort: string;
   protocol: string;
 }
 
-function portsOf(name: string): PortMapping[] {
-  return (services[name].ports ?? []).map((entry) => {
+function portsOf(name: string, file: ComposeFile = compose): PortMapping[] {
+  return (file.services[name].ports ?? []).map((entry) => {
     if (typeof entry === 'object') {
       return {
         service: name,
+        hostIp: entry.host_ip,
         hostPort: entry.published === undefined ? undefined : interpolate(String(entry.published)),
         containerPort: String(entry.target),
         protocol: entry.protocol ?? 'tcp',
@@ -105,9 +149,18 @@ function portsOf(name: string): PortMapping[] {
     const parts = mapping.split(':');
     const containerPort = parts[parts.length - 1];
     const hostPort = parts.length >= 2 ? parts[parts.length - 2] : undefined;
-    return { service: name, hostPort, containerPort, protocol };
+    const hostIp =
+      parts.length >= 3
+        ? parts
+            .slice(0, -2)
+            .join(':')
+            .replace(/^\[|\]$/g, '')
+        : undefined;
+    return { service: name, hostIp, hostPort, containerPort, protocol };
   });
 }
+
+const LOOPBACK = ['127.0.0.1', '::1', 'localhost'];
 
 /** The instructions of a Dockerfile's last stage (the image that ships). */
 function finalStage(dockerfile: string): string[] {
@@ -218,7 +271,7 @@ describe('docker-compose.yml', () => {
   });
 
   describe('backends', () => {
-    it.each(backends)(
+    it.each(domainServices)(
       '%s gets the database, the broker, the internal token, a log level and a port',
       (name) => {
         const env = environmentOf(services[name]);
@@ -230,15 +283,34 @@ describe('docker-compose.yml', () => {
       },
     );
 
-    it.each(backends)('%s reaches a Postgres and a RabbitMQ of this file and waits for them', (name) => {
-      const env = environmentOf(services[name]);
-      const deps = Object.keys(dependsOn(services[name]));
-      for (const url of [env.DATABASE_URL, env.AMQP_URL]) {
-        const host = hostOf(url);
-        expect({ name, host, inFile: serviceNames.includes(host) }).toEqual({ name, host, inFile: true });
-        expect(deps).toContain(host);
-      }
+    it('gives the gateway the internal token, a log level and a port, but no database or broker', () => {
+      // It owns no data: a secret it does not need is one more to leak.
+      const env = environmentOf(services.gateway);
+      expect(env.INTERNAL_TOKEN?.length ?? 0).toBeGreaterThanOrEqual(16);
+      expect(env.LOG_LEVEL).toBeTruthy();
+      expect(env.PORT).toMatch(/^\d+$/);
+      expect(env.DATABASE_URL).toBeUndefined();
+      expect(env.AMQP_URL).toBeUndefined();
     });
+
+    it('gives the gateway a TRUST_PROXY it accepts, naming hops or addresses', () => {
+      const value = environmentOf(services.gateway).TRUST_PROXY;
+      expect(() => parseTrustProxy(value)).not.toThrow();
+      expect(parseTrustProxy(value)).not.toBe(false);
+    });
+
+    it.each(domainServices)(
+      '%s reaches a Postgres and a RabbitMQ of this file and waits for them',
+      (name) => {
+        const env = environmentOf(services[name]);
+        const deps = Object.keys(dependsOn(services[name]));
+        for (const url of [env.DATABASE_URL, env.AMQP_URL]) {
+          const host = hostOf(url);
+          expect({ name, host, inFile: serviceNames.includes(host) }).toEqual({ name, host, inFile: true });
+          expect(deps).toContain(host);
+        }
+      },
+    );
 
     it('shares one INTERNAL_TOKEN between the gateway and every service', () => {
       const tokens = new Set(backends.map((name) => environmentOf(services[name]).INTERNAL_TOKEN));
@@ -267,10 +339,23 @@ describe('docker-compose.yml', () => {
       expect(stale).toEqual([]);
     });
 
-    it('sets the identity admin account, and only there', () => {
-      const env = environmentOf(services.identity);
-      expect(env.ADMIN_USERNAME).toBeTruthy();
-      expect(env.ADMIN_PASSWORD).toBeTruthy();
+    it('passes the optional admin account from .env to identity, with no default, and only there', () => {
+      const raw = rawEnvironmentOf(services.identity);
+      expect(Object.keys(raw)).toEqual(expect.arrayContaining(['ADMIN_USERNAME', 'ADMIN_PASSWORD']));
+      const unset = environmentOf(services.identity, {}, false);
+      expect({ username: unset.ADMIN_USERNAME, password: unset.ADMIN_PASSWORD }).toEqual({
+        username: '',
+        password: '',
+      });
+      const set = environmentOf(services.identity, {
+        ...DUMMY_ENV,
+        ADMIN_USERNAME: 'boss',
+        ADMIN_PASSWORD: 'Pw#1x',
+      });
+      expect({ username: set.ADMIN_USERNAME, password: set.ADMIN_PASSWORD }).toEqual({
+        username: 'boss',
+        password: 'Pw#1x',
+      });
       for (const name of backends.filter((n) => n !== 'identity'))
         expect({ name, admin: 'ADMIN_PASSWORD' in environmentOf(services[name]) }).toEqual({
           name,
@@ -286,14 +371,25 @@ describe('docker-compose.yml', () => {
   });
 
   describe('ports', () => {
-    const mappings = serviceNames.flatMap(portsOf);
+    const mappings = serviceNames.flatMap((name) => portsOf(name));
 
-    it('publishes the app, the API and the broker', () => {
+    it("publishes the app; the API and the broker's management UI on loopback only", () => {
       const published = (service: string) =>
         mappings.filter((m) => m.service === service).map((m) => m.hostPort);
       expect(published('frontend')).toContain('8080');
       expect(published('gateway')).toContain('3000');
-      expect(published('rabbitmq')).toEqual(expect.arrayContaining(['5672', '15672']));
+      expect(published('rabbitmq')).toEqual(['15672']);
+      for (const mapping of mappings.filter((m) => ['gateway', 'rabbitmq'].includes(m.service)))
+        expect(mapping).toMatchObject({ hostIp: '127.0.0.1' });
+    });
+
+    it('publishes no PostgreSQL or AMQP port on all interfaces', () => {
+      // Only the containers need them; with a host port they face the network.
+      const exposed = mappings.filter(
+        (m) => ['5432', '5672', '5671'].includes(m.containerPort) && !LOOPBACK.includes(m.hostIp ?? ''),
+      );
+      expect(exposed).toEqual([]);
+      expect(mappings.filter((m) => ['postgres'].includes(m.service))).toEqual([]);
     });
 
     it('has no two services on the same host port', () => {
@@ -330,29 +426,167 @@ describe('docker-compose.yml', () => {
       }
     }
   });
+});
 
-  it('passes `docker-compose config -q` when docker-compose is installed', () => {
-    const probe = spawnSync('docker-compose', ['version'], { encoding: 'utf8' });
-    if (probe.error || probe.status !== 0) {
-      console.log(
-        'docker-compose is not on PATH: skipped its offline validation ' +
-          '(apt-get install -y docker-compose to include it)',
-      );
-      return;
+// ---- secrets: none in the file, each one required, .env.example and generate-env.sh ---------
+
+describe('secrets in docker-compose.yml', () => {
+  const text = readFileSync(composeFile, 'utf8');
+  const exampleFile = join(root, '.env.example');
+  const example = existsSync(exampleFile) ? readFileSync(exampleFile, 'utf8') : '';
+  /** KEY=value lines of .env.example, commented-out ones included. */
+  const exampleEntries = new Map(
+    [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [
+      m[1],
+      m[2].replace(/\s+#.*$/, '').trim(),
+    ]),
+  );
+
+  it.each(REQUIRED_SECRETS)('requires %s wherever it is used (${VAR:?message}), never a default', (name) => {
+    const uses = [...text.matchAll(new RegExp(`\\$\\{${name}(\\W[^}]*)?\\}`, 'g'))].map((m) => m[0]);
+    expect(uses.length).toBeGreaterThan(0);
+    for (const use of uses) expect(use).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
+  });
+
+  it.each(serviceNames)('%s: no password, token or secret comes from the file itself', (name) => {
+    // Rendered with no variables set, a secret is empty: nothing in the file can serve as one.
+    const env = environmentOf(services[name], {}, false);
+    for (const [key, value] of Object.entries(env)) {
+      if (SECRET_NAME.test(key)) expect({ key, value }).toEqual({ key, value: '' });
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+        expect({ key, password: new URL(value).password }).toEqual({ key, password: '' });
     }
-    const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
-      cwd: root,
-      encoding: 'utf8',
-      // Validate the file's own defaults, not whatever this shell happens to export.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    });
-    // Show compose's own message when it fails; warnings on success are fine.
-    expect({ status: result.status, stderr: result.status === 0 ? '' : result.stderr.trim() }).toEqual({
-      status: 0,
-      stderr: '',
+  });
+
+  it('gives PostgreSQL and RabbitMQ their own user, not a well-known default one', () => {
+    const postgres = environmentOf(services.postgres);
+    const rabbitmq = environmentOf(services.rabbitmq);
+    expect(postgres.POSTGRES_USER).toBeTruthy();
+    expect(postgres.POSTGRES_USER).not.toBe('postgres');
+    expect(rabbitmq.RABBITMQ_DEFAULT_USER).toBeTruthy();
+    expect(rabbitmq.RABBITMQ_DEFAULT_USER).not.toBe('guest');
+    for (const name of domainServices) {
+      const env = environmentOf(services[name]);
+      expect(decodeURIComponent(new URL(env.DATABASE_URL).username)).toBe(postgres.POSTGRES_USER);
+      expect(decodeURIComponent(new URL(env.DATABASE_URL).password)).toBe(postgres.POSTGRES_PASSWORD);
+      expect(decodeURIComponent(new URL(env.AMQP_URL).username)).toBe(rabbitmq.RABBITMQ_DEFAULT_USER);
+      expect(decodeURIComponent(new URL(env.AMQP_URL).password)).toBe(rabbitmq.RABBITMQ_DEFAULT_PASS);
+    }
+  });
+
+  it('has an .env.example naming every variable the file reads, with every secret left empty', () => {
+    const read = new Set([...text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]));
+    expect([...read].filter((name) => !exampleEntries.has(name))).toEqual([]);
+    for (const [name, value] of exampleEntries)
+      if (SECRET_NAME.test(name)) expect({ name, value }).toEqual({ name, value: '' });
+  });
+
+  it('keeps .env out of git', () => {
+    const ignored = readFileSync(join(root, '.gitignore'), 'utf8')
+      .split(/\r?\n/)
+      .map((l) => l.trim());
+    expect(ignored).toContain('.env');
+  });
+
+  describe('infra/generate-env.sh', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dinebuds-env-'));
+    const target = join(dir, '.env');
+    const run = () => spawnSync('sh', [join(root, 'infra', 'generate-env.sh'), target], { encoding: 'utf8' });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('writes .env once, owner-only, with long random secrets; never overwrites it', () => {
+      expect(run().status).toBe(0);
+      const first = readFileSync(target, 'utf8');
+      expect(statSync(target).mode & 0o077).toBe(0);
+      const values = new Map([...first.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+      for (const name of REQUIRED_SECRETS) {
+        expect(values.get(name)).toMatch(/^[0-9a-f]{64}$/);
+        expect(example).not.toContain(values.get(name));
+      }
+      expect(values.get('ADMIN_USERNAME')).toBe('admin');
+      expect(values.get('ADMIN_PASSWORD')!.length).toBeGreaterThanOrEqual(32);
+
+      const again = run();
+      expect(again.status).toBe(0);
+      expect(again.stderr).toMatch(/left unchanged/);
+      expect(readFileSync(target, 'utf8')).toBe(first);
     });
   });
 });
+
+// ---- docker-compose itself, when installed ----------------------------------------------------
+
+const composeInstalled = (() => {
+  const probe = spawnSync('docker-compose', ['version'], { encoding: 'utf8' });
+  return !probe.error && probe.status === 0;
+})();
+const whenInstalled = composeInstalled ? it : it.skip;
+
+/** Runs docker-compose on the file with exactly `vars` as its environment (not this shell's). */
+function runCompose(args: string[], vars: Record<string, string>) {
+  return spawnSync('docker-compose', ['-f', 'docker-compose.yml', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...vars },
+  });
+}
+
+describe(
+  composeInstalled
+    ? 'docker-compose config (Debian docker-compose 1.29 installed)'
+    : 'docker-compose config (skipped: docker-compose not installed; apt-get install -y docker-compose)',
+  () => {
+    whenInstalled('passes `docker-compose config -q` with the required secrets set', () => {
+      const result = runCompose(['config', '-q'], DUMMY_ENV);
+      // Show compose's own message when it fails; warnings on success are fine.
+      expect({ status: result.status, stderr: result.status === 0 ? '' : result.stderr.trim() }).toEqual({
+        status: 0,
+        stderr: '',
+      });
+    });
+
+    whenInstalled.each(REQUIRED_SECRETS)('refuses to render without %s, naming it', (name) => {
+      const { [name]: _left, ...rest } = DUMMY_ENV;
+      for (const vars of [rest, { ...rest, [name]: '' }]) {
+        const result = runCompose(['config', '-q'], vars);
+        expect(result.status).not.toBe(0);
+        expect(result.stderr).toContain(name);
+      }
+    });
+
+    whenInstalled('renders with the .env that infra/generate-env.sh writes', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'dinebuds-env-'));
+      try {
+        const envFile = join(dir, '.env');
+        expect(spawnSync('sh', [join(root, 'infra', 'generate-env.sh'), envFile]).status).toBe(0);
+        const result = runCompose(['--env-file', envFile, 'config'], {});
+        expect({ status: result.status, stderr: result.status === 0 ? '' : result.stderr }).toEqual({
+          status: 0,
+          stderr: '',
+        });
+        const generated = readFileSync(envFile, 'utf8');
+        const token = /^INTERNAL_TOKEN=(.+)$/m.exec(generated)![1];
+        const rendered = load(result.stdout) as ComposeFile;
+        for (const name of backends)
+          expect(environmentOf(rendered.services[name], {}).INTERNAL_TOKEN).toBe(token);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    whenInstalled('renders no PostgreSQL or AMQP port on a host interface, and the rest as written', () => {
+      const result = runCompose(['config'], DUMMY_ENV);
+      expect(result.status).toBe(0);
+      const rendered = load(result.stdout) as ComposeFile;
+      const published = Object.keys(rendered.services).flatMap((name) => portsOf(name, rendered));
+      expect(published.length).toBeGreaterThan(0);
+      expect(published.filter((p) => ['5432', '5672', '5671'].includes(p.containerPort))).toEqual([]);
+      expect(published.filter((p) => p.service !== 'frontend' && !LOOPBACK.includes(p.hostIp ?? ''))).toEqual(
+        [],
+      );
+    });
+  },
+);
 
 // ---- infra/k8s -----------------------------------------------------------------------------
 
@@ -515,7 +749,7 @@ describe('infra/k8s manifests', () => {
     }
   });
 
-  it('give every backend its database, broker and internal token from the Secret the example documents', () => {
+  it('give every service its database, broker and internal token (the gateway only the token) from the Secret the example documents', () => {
     const example = k8sDocs.find(
       ({ doc }) => doc.kind === 'Secret' && doc.metadata?.name === 'dinebuds-secrets',
     );
@@ -525,7 +759,14 @@ describe('infra/k8s manifests', () => {
     for (const d of deployments.filter((d) => ['service', 'gateway'].includes(component(d) ?? ''))) {
       for (const container of containersOf(d)) {
         const names = (container.env ?? []).map((e) => e.name);
-        expect(names).toEqual(expect.arrayContaining(['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN', 'PORT']));
+        if (component(d) === 'service')
+          expect(names).toEqual(
+            expect.arrayContaining(['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN', 'PORT']),
+          );
+        else {
+          expect(names).toEqual(expect.arrayContaining(['INTERNAL_TOKEN', 'PORT']));
+          expect(names.filter((n) => ['DATABASE_URL', 'AMQP_URL'].includes(n))).toEqual([]);
+        }
         for (const entry of container.env ?? []) {
           const ref = entry.valueFrom?.secretKeyRef;
           if (ref)
@@ -544,6 +785,56 @@ describe('infra/k8s manifests', () => {
         }
       }
     }
+  });
+
+  it('read every secret from a Secret: no secret-like literal in env values or ConfigMaps', () => {
+    const secretLike = (name: string, value: string) =>
+      SECRET_NAME.test(name) || /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]*@/i.test(value);
+    for (const d of deployments)
+      for (const container of containersOf(d))
+        for (const entry of container.env ?? [])
+          if (entry.value !== undefined)
+            expect({ env: entry.name, secretLike: secretLike(entry.name, entry.value) }).toEqual({
+              env: entry.name,
+              secretLike: false,
+            });
+    for (const map of ofKind('ConfigMap'))
+      for (const [key, value] of Object.entries(map.data ?? {}))
+        expect({ key, secretLike: secretLike(key, value) }).toEqual({ key, secretLike: false });
+    // The only Secret in the tree is the example, and it is never applied.
+    for (const { file } of k8sDocs.filter(({ doc }) => doc.kind === 'Secret'))
+      expect({ file, example: file.includes('/examples/') }).toEqual({ file, example: true });
+  });
+
+  it('keep placeholders, not working values, in the example Secret', () => {
+    const example = k8sDocs.find(({ doc }) => doc.kind === 'Secret')!.doc;
+    for (const [key, value] of Object.entries({ ...example.stringData, ...example.data })) {
+      const password = /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
+        ? decodeURIComponent(new URL(value).password)
+        : null;
+      if (SECRET_NAME.test(key)) expect({ key, value }).toEqual({ key, value: 'CHANGE-ME' });
+      if (password !== null) expect({ key, password }).toEqual({ key, password: 'CHANGE-ME' });
+    }
+  });
+
+  it('give the gateway a TRUST_PROXY it accepts, and let only the frontend reach it', () => {
+    const gatewayConfig = ofKind('ConfigMap').find((c) => c.metadata?.name === 'gateway-config');
+    const value = gatewayConfig?.data?.TRUST_PROXY;
+    expect(() => parseTrustProxy(value)).not.toThrow();
+    if (parseTrustProxy(value) === false) return;
+    // Trusting a hop is safe only while nothing but that proxy can connect.
+    const policy = ofKind('NetworkPolicy').find((p) => {
+      const spec = p.spec as { podSelector?: { matchLabels?: Record<string, string> } };
+      return spec.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'gateway';
+    });
+    expect(policy).toBeDefined();
+    const ingress = (
+      policy!.spec as { ingress: { from: { podSelector?: { matchLabels?: Record<string, string> } }[] }[] }
+    ).ingress;
+    const sources = ingress.flatMap((rule) =>
+      rule.from.map((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name']),
+    );
+    expect(sources).toEqual(['frontend']);
   });
 
   it('list every manifest (but not the examples) and every image in kustomization.yaml', () => {

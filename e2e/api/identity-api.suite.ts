@@ -319,6 +319,40 @@ export function describeIdentityApi(mode: string, start: () => Promise<TestSyste
       ).toBe(200);
     });
 
+    it('refuses the most common passwords on register and on change, whatever their case', async () => {
+      const tooCommon = 'This password is too common. Please choose another.';
+      const client = new ApiClient(system.baseUrl);
+      const username = uniqueUsername('common');
+      for (const common of ['password', 'QWERTY123', 'Password1']) {
+        const refused = await client.post('/api/register', {
+          username,
+          password: common,
+          name: 'Cam Common',
+        });
+        expect({ common, status: refused.status, body: refused.body }).toEqual({
+          common,
+          status: 400,
+          body: { statusCode: 400, message: tooCommon, error: 'Bad Request' },
+        });
+      }
+      expect(client.sessionCookie).toBeUndefined();
+      const registered = await client.post('/api/register', {
+        username,
+        password: 'Keep#1234',
+        name: 'Cam Common',
+      });
+      expect(registered.status).toBe(201);
+      const change = await client.post('/api/user/password', {
+        currentPassword: 'Keep#1234',
+        newPassword: 'P@ssw0rd',
+      });
+      expect(change.status).toBe(400);
+      expect(change.body).toMatchObject({ message: tooCommon });
+      expect(
+        (await new ApiClient(system.baseUrl).post('/api/login', { username, password: 'Keep#1234' })).status,
+      ).toBe(200);
+    });
+
     it('serves env, health and the OpenAPI description', async () => {
       const client = new ApiClient(system.baseUrl);
       const env = await client.get<{ mapsApiKey: string; mapTileUrl: string }>('/api/env');

@@ -41,7 +41,7 @@ describe('gateway configuration', () => {
       services: { identity: 'http://identity:4101', socialGraph: 'http://social-graph:4102' },
       frontendDist: '/srv/frontend',
       cookieSecure: true,
-      trustProxy: true,
+      trustProxy: 1,
       bodyLimit: '2mb',
       rateLimitAuthPerMinute: 5,
     });
@@ -60,6 +60,53 @@ describe('gateway configuration', () => {
     expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
       /RATE_LIMIT_PER_MINUTE/,
     );
+  });
+
+  describe('TRUST_PROXY', () => {
+    const trustProxy = (value: string | undefined) =>
+      gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, TRUST_PROXY: value }).trustProxy;
+
+    it('is off unless set (or set to 0 / false)', () => {
+      expect(trustProxy(undefined)).toBe(false);
+      expect(trustProxy('')).toBe(false);
+      expect(trustProxy('0')).toBe(false);
+      expect(trustProxy('false')).toBe(false);
+    });
+
+    it('is a number of hops, or a list of proxy addresses and CIDR ranges', () => {
+      expect(trustProxy('1')).toBe(1);
+      expect(trustProxy('2')).toBe(2);
+      expect(trustProxy('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+      expect(trustProxy('::1,fd00::/8,loopback')).toEqual(['::1', 'fd00::/8', 'loopback']);
+    });
+
+    it.each(['true', 'TRUE', 'yes', 'on'])('refuses %s: a bare boolean would trust every client', (value) => {
+      expect(() => trustProxy(value)).toThrow(ConfigError);
+      expect(() => trustProxy(value)).toThrow(
+        /TRUST_PROXY: must be a number of proxy hops .*'\w+' is refused: it would trust any X-Forwarded-For/,
+      );
+    });
+
+    it.each(['0.0.0.0/0', '::/0', '10.0.0.0/33', 'proxy.local', '10.0.0.1,', '1.5', '-1', '11'])(
+      'refuses %s, naming the variable',
+      (value) => {
+        expect(() => trustProxy(value)).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+      },
+    );
+
+    it('is checked for programmatic callers too', () => {
+      const base = {
+        port: 0,
+        services: { identity: 'http://x', socialGraph: 'http://y' },
+        internalToken: TOKEN,
+      };
+      expect(resolveGatewayOptions(base).trustProxy).toBe(false);
+      expect(resolveGatewayOptions({ ...base, trustProxy: 1 }).trustProxy).toBe(1);
+      expect(resolveGatewayOptions({ ...base, trustProxy: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+      expect(() => resolveGatewayOptions({ ...base, trustProxy: true as unknown as false })).toThrow(
+        /trustProxy must be a number of proxy hops/,
+      );
+    });
   });
 
   it('refuses programmatic options without a usable token', () => {

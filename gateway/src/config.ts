@@ -1,5 +1,6 @@
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { DEFAULT_MAP_TILE_URL, type GatewayOptions } from './gateway-options.js';
+import { envTrustProxy } from './http/trust-proxy.js';
 
 /** The gateway's environment variables, validated at start-up. */
 export const gatewayEnvShape = {
@@ -10,7 +11,8 @@ export const gatewayEnvShape = {
   INTERNAL_TOKEN: z.string().min(16),
   FRONTEND_DIST: z.string().optional(),
   COOKIE_SECURE: envBool(false),
-  TRUST_PROXY: envBool(false),
+  /** Off unless set: a hop count or the proxies' addresses (http/trust-proxy.ts). */
+  TRUST_PROXY: envTrustProxy(),
   BODY_LIMIT: z
     .string()
     .regex(/^\d+(b|kb|mb)$/i, { message: "must be a size such as '1mb' or '500kb'" })

@@ -1,3 +1,5 @@
+import { type TrustProxy, checkTrustProxy } from './http/trust-proxy.js';
+
 /** Base URL of each service behind the gateway, e.g. http://identity:4101. */
 export interface GatewayServices {
   identity: string;
@@ -17,16 +19,16 @@ export interface GatewayOptions {
   /** Adds `Secure` to the session cookie (and HSTS / upgrade-insecure-requests): set behind HTTPS. */
   cookieSecure?: boolean;
   /**
-   * Trust X-Forwarded-For from a reverse proxy so rate limits and sessions see the client's IP.
-   * `true` trusts one hop (the proxy in front of us); a number or an Express trust-proxy string is
-   * passed through.
+   * Which reverse proxies may name the client in X-Forwarded-For, so rate limits and sessions see
+   * the client's IP: off by default; a number of hops, or the proxies' addresses/CIDRs (an array
+   * or a comma-separated string). `true` is refused: it would trust any header a client writes.
    */
-  trustProxy?: boolean | number | string;
+  trustProxy?: TrustProxy | string;
   /** Largest JSON body, e.g. '1mb' (default). */
   bodyLimit?: string;
   /** Timeout of one call to a service (default 5000 ms). */
   rpcTimeoutMs?: number;
-  /** Login and register attempts per IP per minute (default 20). */
+  /** Login, register and password-change attempts per IP per minute (default 20). */
   rateLimitAuthPerMinute?: number;
   /** Requests per IP per minute on any /api route (default 600). */
   rateLimitPerMinute?: number;
@@ -45,7 +47,7 @@ export interface ResolvedGatewayOptions {
   internalToken: string;
   frontendDist: string | null;
   cookieSecure: boolean;
-  trustProxy: boolean | number | string;
+  trustProxy: TrustProxy;
   bodyLimit: string;
   rpcTimeoutMs: number;
   rateLimitAuthPerMinute: number;
@@ -71,7 +73,7 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     internalToken: options.internalToken,
     frontendDist: options.frontendDist ?? null,
     cookieSecure: options.cookieSecure ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: checkTrustProxy(options.trustProxy),
     bodyLimit: options.bodyLimit ?? '1mb',
     rpcTimeoutMs: options.rpcTimeoutMs ?? 5000,
     rateLimitAuthPerMinute: options.rateLimitAuthPerMinute ?? 20,

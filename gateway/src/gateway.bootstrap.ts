@@ -12,6 +12,7 @@ import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js
 import { GatewayModule } from './gateway.module.js';
 import { answerClientErrorsWithJson } from './http/client-error.js';
 import { securityHeaders } from './http/security.js';
+import { expressTrustProxy } from './http/trust-proxy.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { spaHandlers } from './spa/spa.js';
 
@@ -20,11 +21,6 @@ export interface RunningGateway {
   /** e.g. http://127.0.0.1:3000 */
   url: string;
   close(): Promise<void>;
-}
-
-/** `true` trusts the one proxy in front of us, not whatever X-Forwarded-For a client writes. */
-function trustProxySetting(trustProxy: boolean | number | string): boolean | number | string {
-  return trustProxy === true ? 1 : trustProxy;
 }
 
 /**
@@ -42,7 +38,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     forceCloseConnections: true,
   });
   app.useLogger(app.get(AppLogger));
-  app.set('trust proxy', trustProxySetting(config.trustProxy));
+  app.set('trust proxy', expressTrustProxy(config.trustProxy));
   app.disable('x-powered-by');
 
   app.use(requestContextMiddleware);

@@ -8,3 +8,4 @@ export {
 } from './gateway-options.js';
 export { gatewayEnvShape, gatewayOptionsFromEnv } from './config.js';
 export { SESSION_COOKIE } from './auth/session-cookie.js';
+export { type TrustProxy, envTrustProxy, parseTrustProxy } from './http/trust-proxy.js';

@@ -1,35 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FakeIdentity } from './support/fake-identity.js';
-import type { FakeSocialGraph } from './support/fake-social-graph.js';
+import { startDatabaseOutage } from './support/database-outage.js';
 import {
-  startGatewayOnFakes,
+  startGatewayOnServices,
   startGatewayWithServiceDown,
-  type GatewayOnFakes,
+  type GatewayOnServices,
   type GatewayUnderTest,
 } from './support/gateway-under-test.js';
 import { TINY_PNG, api, sessionCookie } from './support/http.js';
+import { startRealServices, waitUntilHealthy, type RealServices } from './support/real-services.js';
+import type { RecordingRelay } from './support/recording-relay.js';
 
-const TOKEN = 'gateway-test-internal-token-0123';
+// The gateway in front of the real identity and social-graph services (real PostgreSQL, one
+// in-process bus), started once for this file; each describe puts its own gateway in front.
+let real: RealServices;
+
+beforeAll(async () => {
+  real = await startRealServices('gateway_int');
+});
+
+afterAll(async () => {
+  await real?.close();
+});
+
+/** A strong password no common-password list holds. */
+const PASSWORD = 'Secret#123x';
 const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated', error: 'Unauthorized' };
 const NOT_FOUND = { statusCode: 404, message: 'Not found', error: 'Not Found' };
 
-describe('gateway against a fake identity service', () => {
-  let system: GatewayOnFakes;
-  let identity: FakeIdentity;
-  let social: FakeSocialGraph;
+describe('gateway against the identity service', () => {
+  let system: GatewayOnServices;
+  let identity: RecordingRelay;
   let url: string;
   let aliceCookie: string;
   let aliceId: number;
+  /** Registered by the first test: another user than alice. */
+  let bobId: number;
 
   beforeAll(async () => {
-    system = await startGatewayOnFakes(TOKEN, { rateLimitAuthPerMinute: 1000 });
-    ({ identity, social, url } = system);
+    system = await startGatewayOnServices(real, { rateLimitAuthPerMinute: 1000 });
+    ({ identity, url } = system);
     const registered = await api(url, '/api/register', {
       method: 'POST',
       json: {
         username: 'alice',
-        password: 'Secret#123',
-        confirmPassword: 'Secret#123',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
         name: 'Alice',
         flavorBuds: ['Sushi'],
         cityBuds: ['new york'],
@@ -48,10 +63,11 @@ describe('gateway against a fake identity service', () => {
     it('registers: 201, the user, an HttpOnly Lax cookie for 30 days; confirmPassword stays at the edge', async () => {
       const res = await api(url, '/api/register', {
         method: 'POST',
-        json: { username: 'bob', password: 'Secret#123', name: 'Bob' },
+        json: { username: 'bob', password: PASSWORD, name: 'Bob' },
         headers: { 'user-agent': 'jest-agent' },
       });
       expect(res.status).toBe(201);
+      bobId = res.body.id;
       expect(res.body).toMatchObject({ username: 'bob', name: 'Bob' });
       expect(res.body).not.toHaveProperty('password');
       const cookie = res.setCookies.find((c) => c.startsWith('dinebuds_sid='))!;
@@ -60,14 +76,14 @@ describe('gateway against a fake identity service', () => {
       expect(cookie).toMatch(/Path=\//);
       expect(cookie).toMatch(/Max-Age=2592000/);
       expect(cookie).not.toMatch(/Secure/i);
-      const call = identity.state.callsTo('auth.register').at(-1)!;
+      const call = identity.callsTo('auth.register').at(-1)!;
       expect(call.body).toMatchObject({
         username: 'bob',
         userAgent: 'jest-agent',
         ipAddress: expect.stringMatching(/127\.0\.0\.1/),
       });
-      expect(identity.state.callsTo('auth.register')[0].body).not.toHaveProperty('confirmPassword');
-      expect(identity.state.callsTo('auth.register')[0].body).toMatchObject({
+      expect(identity.callsTo('auth.register')[0].body).not.toHaveProperty('confirmPassword');
+      expect(identity.callsTo('auth.register')[0].body).toMatchObject({
         flavorBuds: ['sushi'],
         cityBuds: ['new york'],
       });
@@ -76,7 +92,7 @@ describe('gateway against a fake identity service', () => {
     it('relays 409 for a taken username', async () => {
       const res = await api(url, '/api/register', {
         method: 'POST',
-        json: { username: 'alice', password: 'Secret#123', name: 'Alice Again' },
+        json: { username: 'alice', password: PASSWORD, name: 'Alice Again' },
       });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({
@@ -89,19 +105,19 @@ describe('gateway against a fake identity service', () => {
     it('logs in (200 + cookie) and the cookie signs /api/user with the caller and the request id', async () => {
       const login = await api(url, '/api/login', {
         method: 'POST',
-        json: { username: 'alice', password: 'Secret#123' },
+        json: { username: 'alice', password: PASSWORD },
         headers: { 'x-request-id': 'req-login-1' },
       });
       expect(login.status).toBe(200);
       expect(login.body).toMatchObject({ id: aliceId, username: 'alice' });
-      expect(identity.state.callsTo('auth.login').at(-1)!.requestId).toBe('req-login-1');
+      expect(identity.callsTo('auth.login').at(-1)!.requestId).toBe('req-login-1');
       const cookie = sessionCookie(login.setCookies);
 
       const me = await api(url, '/api/user', { cookie, headers: { 'x-request-id': 'req-me-1' } });
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({ id: aliceId, username: 'alice' });
       expect(me.headers.get('x-request-id')).toBe('req-me-1');
-      const call = identity.state.callsTo('users.me').at(-1)!;
+      const call = identity.callsTo('users.me').at(-1)!;
       expect(call.caller).toEqual({ userId: aliceId, isAdmin: false, sessionId: expect.any(String) });
       expect(call.requestId).toBe('req-me-1');
     });
@@ -134,7 +150,7 @@ describe('gateway against a fake identity service', () => {
     it('logs out: clears the cookie and revokes the session', async () => {
       const login = await api(url, '/api/login', {
         method: 'POST',
-        json: { username: 'alice', password: 'Secret#123' },
+        json: { username: 'alice', password: PASSWORD },
       });
       const cookie = sessionCookie(login.setCookies);
       const out = await api(url, '/api/logout', { method: 'POST', cookie });
@@ -149,7 +165,7 @@ describe('gateway against a fake identity service', () => {
     it('lists sessions and revoking the current one also clears the cookie', async () => {
       const login = await api(url, '/api/login', {
         method: 'POST',
-        json: { username: 'alice', password: 'Secret#123' },
+        json: { username: 'alice', password: PASSWORD },
       });
       const cookie = sessionCookie(login.setCookies);
       const list = await api(url, '/api/user/sessions', { cookie });
@@ -168,14 +184,14 @@ describe('gateway against a fake identity service', () => {
       const weak = await api(url, '/api/user/password', {
         method: 'POST',
         cookie: aliceCookie,
-        json: { currentPassword: 'Secret#123', newPassword: 'abcdefg' },
+        json: { currentPassword: PASSWORD, newPassword: 'abcdefg' },
       });
       expect(weak.status).toBe(400);
       expect(weak.body.message).toBe('Password too weak / Please create a stronger password.');
       const ok = await api(url, '/api/user/password', {
         method: 'POST',
         cookie: aliceCookie,
-        json: { currentPassword: 'Secret#123', newPassword: 'N3w#Secret' },
+        json: { currentPassword: PASSWORD, newPassword: 'N3w#Secret' },
       });
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({ message: 'Password updated' });
@@ -196,25 +212,25 @@ describe('gateway against a fake identity service', () => {
     });
 
     it.each([
-      [{ username: 'carol', password: 'secret1', name: 'C' }, 'Name must be at least 2 characters'],
+      [{ username: 'carol', password: PASSWORD, name: 'C' }, 'Name must be at least 2 characters'],
       [
-        { username: 'carol', password: 'secret1', confirmPassword: 'secret2', name: 'Carol' },
+        { username: 'carol', password: PASSWORD, confirmPassword: 'secret2', name: 'Carol' },
         "Passwords don't match",
       ],
       [
-        { username: 'carol', password: 'secret1', name: 'Carol', flavorBuds: ['a', 'b', 'c', 'd', 'e', 'f'] },
+        { username: 'carol', password: PASSWORD, name: 'Carol', flavorBuds: ['a', 'b', 'c', 'd', 'e', 'f'] },
         'You can select up to 5 flavor preferences',
       ],
       [
-        { username: 'carol', password: 'secret1', name: 'Carol', flavorBuds: ['caviar'] },
+        { username: 'carol', password: PASSWORD, name: 'Carol', flavorBuds: ['caviar'] },
         'Unknown flavor badge',
       ],
       [
-        { username: 'carol', password: 'secret1', name: 'Carol', cityBuds: ['a', 'b', 'c', 'd', 'e', 'f'] },
+        { username: 'carol', password: PASSWORD, name: 'Carol', cityBuds: ['a', 'b', 'c', 'd', 'e', 'f'] },
         'You can select up to 5 city preferences',
       ],
       [
-        { username: 'carol', password: 'secret1', name: 'Carol', isPrivate: 'yes' },
+        { username: 'carol', password: PASSWORD, name: 'Carol', isPrivate: 'yes' },
         'isPrivate must be true or false',
       ],
     ])('register %j -> 400 %s', async (json, message) => {
@@ -274,7 +290,7 @@ describe('gateway against a fake identity service', () => {
         'limit must be an integer between 1 and 100',
       );
       expect((await api(url, '/api/users?limit=500&offset=0')).status).toBe(200);
-      expect(identity.state.callsTo('users.list').at(-1)!.body).toEqual({ limit: 100, offset: 0 });
+      expect(identity.callsTo('users.list').at(-1)!.body).toEqual({ limit: 100, offset: 0 });
     });
 
     it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])(
@@ -315,7 +331,7 @@ describe('gateway against a fake identity service', () => {
       });
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ name: 'Alice L', bio: null });
-      const other = await api(url, `/api/users/2`, {
+      const other = await api(url, `/api/users/${bobId}`, {
         method: 'PATCH',
         cookie: aliceCookie,
         json: { name: 'Bobby' },
@@ -336,7 +352,7 @@ describe('gateway against a fake identity service', () => {
       const other = await api(url, '/api/users/flavor-badges', {
         method: 'POST',
         cookie: aliceCookie,
-        json: { userId: aliceId + 1, badges },
+        json: { userId: bobId, badges },
       });
       expect(other.status).toBe(403);
       const six = Array.from({ length: 6 }, () => badges[0]);
@@ -376,10 +392,10 @@ describe('gateway against a fake identity service', () => {
       const res = await upload(TINY_PNG, aliceCookie);
       expect(res.status).toBe(200);
       expect(res.body.profilePicture).toMatch(new RegExp(`^/api/users/${aliceId}/profile-picture\\?v=`));
-      expect(identity.state.callsTo('users.setPicture').at(-1)!.body).toEqual({
+      expect(identity.callsTo('users.setPicture').at(-1)!.body).toEqual({
         id: aliceId,
         contentType: 'image/png',
-        bytes: TINY_PNG.length,
+        dataBase64: TINY_PNG.toString('base64'),
       });
 
       const picture = await fetch(`${url}${res.body.profilePicture}`);
@@ -435,7 +451,7 @@ describe('gateway against a fake identity service', () => {
     });
 
     it('relays 404 for a user without a picture', async () => {
-      const res = await api(url, '/api/users/2/profile-picture');
+      const res = await api(url, `/api/users/${bobId}/profile-picture`);
       expect(res.status).toBe(404);
     });
   });
@@ -469,7 +485,8 @@ describe('gateway against a fake identity service', () => {
         status: 'ok',
         details: { identity: { status: 'up' }, 'social-graph': { status: 'up' } },
       });
-      identity.state.healthy = false;
+      // A real outage: identity's own database refuses it, so identity's /health says 503.
+      const identityOutage = await startDatabaseOutage(real.identityDb);
       try {
         const down = await api(url, '/api/health');
         expect(down.status).toBe(503);
@@ -479,9 +496,10 @@ describe('gateway against a fake identity service', () => {
           info: { 'social-graph': { status: 'up' } },
         });
       } finally {
-        identity.state.healthy = true;
+        await identityOutage.end();
+        await waitUntilHealthy(real.identity.service.url);
       }
-      social.state.healthy = false;
+      const socialOutage = await startDatabaseOutage(real.socialDb);
       try {
         const down = await api(url, '/api/health');
         expect(down.status).toBe(503);
@@ -491,7 +509,8 @@ describe('gateway against a fake identity service', () => {
           info: { identity: { status: 'up' } },
         });
       } finally {
-        social.state.healthy = true;
+        await socialOutage.end();
+        await waitUntilHealthy(real.social.service.url);
       }
     });
 
@@ -543,7 +562,7 @@ describe('gateway rate limits', () => {
   let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    gateway = await startGatewayOnFakes(TOKEN, { rateLimitAuthPerMinute: 3, rateLimitPerMinute: 50 });
+    gateway = await startGatewayOnServices(real, { rateLimitAuthPerMinute: 3, rateLimitPerMinute: 50 });
   });
 
   afterAll(async () => {
@@ -573,7 +592,7 @@ describe('gateway rate limits', () => {
       (
         await api(gateway.url, '/api/register', {
           method: 'POST',
-          json: { username: 'dave', password: 'secret1', name: 'Dave' },
+          json: { username: 'dave', password: PASSWORD, name: 'Dave' },
         })
       ).status,
     ).toBe(429);
@@ -592,7 +611,7 @@ describe('gateway when identity is down', () => {
   let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    gateway = await startGatewayWithServiceDown(TOKEN, 'identity');
+    gateway = await startGatewayWithServiceDown(real, 'identity');
   });
 
   afterAll(async () => {
@@ -623,12 +642,12 @@ describe('gateway when identity is down', () => {
 });
 
 describe('gateway behind a proxy, over HTTPS', () => {
-  let gateway: GatewayOnFakes;
-  let identity: FakeIdentity;
+  let gateway: GatewayOnServices;
+  let identity: RecordingRelay;
 
   beforeAll(async () => {
-    gateway = await startGatewayOnFakes(TOKEN, {
-      trustProxy: true,
+    gateway = await startGatewayOnServices(real, {
+      trustProxy: 1,
       cookieSecure: true,
       rateLimitAuthPerMinute: 1,
     });
@@ -642,13 +661,13 @@ describe('gateway behind a proxy, over HTTPS', () => {
   it('marks the cookie Secure and sends HSTS', async () => {
     const res = await api(gateway.url, '/api/register', {
       method: 'POST',
-      json: { username: 'erin', password: 'secret1', name: 'Erin' },
+      json: { username: 'erin', password: PASSWORD, name: 'Erin' },
       headers: { 'x-forwarded-for': '198.51.100.7' },
     });
     expect(res.status).toBe(201);
     expect(res.setCookies.find((c) => c.startsWith('dinebuds_sid='))).toMatch(/; Secure/i);
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
-    expect(identity.state.callsTo('auth.register').at(-1)!.body).toMatchObject({ ipAddress: '198.51.100.7' });
+    expect(identity.callsTo('auth.register').at(-1)!.body).toMatchObject({ ipAddress: '198.51.100.7' });
   });
 
   it("counts attempts by the client's forwarded address", async () => {

@@ -1,44 +1,67 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FakeIdentity } from './support/fake-identity.js';
-import type { FakeSocialGraph } from './support/fake-social-graph.js';
 import {
-  startGatewayOnFakes,
+  startGatewayOnServices,
   startGatewayWithServiceDown,
-  type GatewayOnFakes,
+  type GatewayOnServices,
   type GatewayUnderTest,
 } from './support/gateway-under-test.js';
 import { api, sessionCookie } from './support/http.js';
+import { startRealServices, waitForSocialUser, type RealServices } from './support/real-services.js';
+import type { RecordingRelay } from './support/recording-relay.js';
 
-const TOKEN = 'gateway-social-internal-token-01';
+// The gateway in front of the real identity and social-graph services (real PostgreSQL, one
+// in-process bus): social-graph learns each user from identity's events, as in production.
+let real: RealServices;
+
+beforeAll(async () => {
+  real = await startRealServices('gateway_social');
+});
+
+afterAll(async () => {
+  await real?.close();
+});
+
+/** A strong password no common-password list holds. */
+const PASSWORD = 'Secret#123x';
 const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated', error: 'Unauthorized' };
 const ACT_FOR_YOURSELF = { statusCode: 403, message: 'You can only act for yourself', error: 'Forbidden' };
 
-describe('gateway social routes against fake identity and social-graph services', () => {
-  let system: GatewayOnFakes;
-  let identity: FakeIdentity;
-  let social: FakeSocialGraph;
+describe('gateway social routes against the identity and social-graph services', () => {
+  let system: GatewayOnServices;
+  let identity: RecordingRelay;
+  let social: RecordingRelay;
   let url: string;
   const users: Record<'alice' | 'bob' | 'carol', { id: number; cookie: string }> = {} as never;
 
-  const callsNow = () => social.state.calls.length;
-  const callsSince = (mark: number) => social.state.calls.slice(mark);
+  const callsNow = () => social.calls.length;
+  const callsSince = (mark: number) => social.calls.slice(mark);
 
   beforeAll(async () => {
-    system = await startGatewayOnFakes(TOKEN, { rateLimitAuthPerMinute: 1000 });
+    system = await startGatewayOnServices(real, { rateLimitAuthPerMinute: 1000 });
     ({ identity, social, url } = system);
     for (const [name, isPrivate] of [
       ['alice', false],
       ['bob', false],
       ['carol', true],
     ] as const) {
+      // A shared flavor, so social-graph has a reason to recommend them to each other.
       const registered = await api(url, '/api/register', {
         method: 'POST',
-        json: { username: name, password: 'Secret#123', name, isPrivate },
+        json: { username: name, password: PASSWORD, name, isPrivate, flavorBuds: ['Sushi'] },
       });
       expect(registered.status).toBe(201);
       users[name] = { id: registered.body.id, cookie: sessionCookie(registered.setCookies) };
-      social.state.addUser(registered.body.id, name, isPrivate);
     }
+    // Registration writes a generated bio; alice clears hers (the recommendation card shows it).
+    const cleared = await api(url, `/api/users/${users.alice.id}`, {
+      method: 'PATCH',
+      cookie: users.alice.cookie,
+      json: { bio: null },
+    });
+    expect(cleared.status).toBe(200);
+    // social-graph learns each user from identity's user.registered event, a moment later.
+    for (const name of ['alice', 'bob', 'carol'] as const)
+      await waitForSocialUser(real, users[name].id, (row) => name !== 'alice' || row.bio === null);
   });
 
   afterAll(async () => {
@@ -55,7 +78,7 @@ describe('gateway social routes against fake identity and social-graph services'
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'following' });
-      const call = social.state.callsTo('follows.follow').at(-1)!;
+      const call = social.callsTo('follows.follow').at(-1)!;
       expect(call.body).toEqual({ userId: alice.id, targetId: bob.id });
       expect(call.caller).toEqual({ userId: alice.id, isAdmin: false, sessionId: expect.any(String) });
 
@@ -64,7 +87,7 @@ describe('gateway social routes against fake identity and social-graph services'
       });
       expect(status.status).toBe(200);
       expect(status.body).toEqual({ isFollowing: true, status: 'following' });
-      expect(social.state.callsTo('follows.status').at(-1)!.body).toEqual({
+      expect(social.callsTo('follows.status').at(-1)!.body).toEqual({
         userId: alice.id,
         targetId: bob.id,
       });
@@ -75,7 +98,7 @@ describe('gateway social routes against fake identity and social-graph services'
       const res = await api(url, `/api/users/${carol.id}/follow`, { method: 'POST', cookie: bob.cookie });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'requested' });
-      expect(social.state.callsTo('follows.follow').at(-1)!.body).toEqual({
+      expect(social.callsTo('follows.follow').at(-1)!.body).toEqual({
         userId: bob.id,
         targetId: carol.id,
       });
@@ -116,7 +139,7 @@ describe('gateway social routes against fake identity and social-graph services'
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'not_following' });
-      expect(social.state.callsTo('follows.unfollow').at(-1)!.body).toEqual({
+      expect(social.callsTo('follows.unfollow').at(-1)!.body).toEqual({
         userId: bob.id,
         targetId: carol.id,
       });
@@ -129,14 +152,14 @@ describe('gateway social routes against fake identity and social-graph services'
       });
       expect(signedIn.status).toBe(200);
       expect(signedIn.body.map((u: { id: number }) => u.id)).toEqual([alice.id]);
-      const call = social.state.callsTo('follows.followers').at(-1)!;
+      const call = social.callsTo('follows.followers').at(-1)!;
       expect(call.body).toEqual({ userId: bob.id, limit: 100, offset: 0 });
       expect(call.caller?.userId).toBe(alice.id);
 
       const anonymous = await api(url, `/api/users/${alice.id}/following`);
       expect(anonymous.status).toBe(200);
       expect(anonymous.body.map((u: { id: number }) => u.id)).toEqual([bob.id]);
-      const anonymousCall = social.state.callsTo('follows.following').at(-1)!;
+      const anonymousCall = social.callsTo('follows.following').at(-1)!;
       expect(anonymousCall.body).toEqual({ userId: alice.id });
       expect(anonymousCall.caller).toBeNull();
 
@@ -149,7 +172,7 @@ describe('gateway social routes against fake identity and social-graph services'
 
     it('answers counts to anyone without consulting the session', async () => {
       const { alice, bob, carol } = users;
-      const resolvesBefore = identity.state.callsTo('sessions.resolve').length;
+      const resolvesBefore = identity.callsTo('sessions.resolve').length;
       const followers = await api(url, `/api/users/${bob.id}/followers/count`, { cookie: alice.cookie });
       expect(followers.status).toBe(200);
       expect(followers.body).toEqual({ count: 1 });
@@ -157,11 +180,11 @@ describe('gateway social routes against fake identity and social-graph services'
       expect(following.body).toEqual({ count: 1 });
       const privateCount = await api(url, `/api/users/${carol.id}/followers/count`);
       expect(privateCount.status).toBe(200);
-      expect(social.state.callsTo('follows.followersCount').at(-1)).toMatchObject({
+      expect(social.callsTo('follows.followersCount').at(-1)).toMatchObject({
         body: { userId: carol.id },
         caller: null,
       });
-      expect(identity.state.callsTo('sessions.resolve').length).toBe(resolvesBefore);
+      expect(identity.callsTo('sessions.resolve').length).toBe(resolvesBefore);
     });
   });
 
@@ -188,7 +211,7 @@ describe('gateway social routes against fake identity and social-graph services'
       });
       expect(plain.status).toBe(200);
       expect(plain.body).toEqual({ status: 'accepted', followBack: null });
-      expect(social.state.callsTo('requests.accept').at(-1)!.body).toEqual({
+      expect(social.callsTo('requests.accept').at(-1)!.body).toEqual({
         userId: carol.id,
         requesterId: alice.id,
       });
@@ -208,7 +231,7 @@ describe('gateway social routes against fake identity and social-graph services'
       });
       expect(back.status).toBe(200);
       expect(back.body).toEqual({ status: 'accepted', followBack: { status: 'following' } });
-      expect(social.state.callsTo('requests.accept').at(-1)!.body).toEqual({
+      expect(social.callsTo('requests.accept').at(-1)!.body).toEqual({
         userId: carol.id,
         requesterId: bob.id,
         followBack: true,
@@ -221,7 +244,8 @@ describe('gateway social routes against fake identity and social-graph services'
         cookie: carol.cookie,
       });
       expect(reject.status).toBe(200);
-      expect(reject.body).toEqual({ message: 'Follow request rejected' });
+      // social-graph's own answer (the former fake said 'Follow request rejected').
+      expect(reject.body).toEqual({ message: 'Follow request deleted' });
       const again = await api(url, `/api/users/${carol.id}/reject-request/${alice.id}`, {
         method: 'POST',
         cookie: carol.cookie,
@@ -311,10 +335,10 @@ describe('gateway social routes against fake identity and social-graph services'
   describe('blocks and recommendations', () => {
     it('keeps /users/blocked, /recommended, /block and /unblock away from /users/:id', async () => {
       const { alice } = users;
-      const getsBefore = identity.state.callsTo('users.get').length;
+      const getsBefore = identity.callsTo('users.get').length;
       expect((await api(url, '/api/users/blocked', { cookie: alice.cookie })).status).toBe(200);
       expect((await api(url, '/api/users/recommended', { cookie: alice.cookie })).status).toBe(200);
-      expect(identity.state.callsTo('users.get').length).toBe(getsBefore);
+      expect(identity.callsTo('users.get').length).toBe(getsBefore);
       // Identity's static route still wins over /users/:id/followers.
       const byUsername = await api(url, '/api/users/by-username/followers');
       expect(byUsername.body.message).not.toBe('id must be a positive integer');
@@ -333,7 +357,7 @@ describe('gateway social routes against fake identity and social-graph services'
         blockedId: bob.id,
         user: { id: bob.id, username: 'bob' },
       });
-      expect(social.state.callsTo('blocks.block').at(-1)).toMatchObject({
+      expect(social.callsTo('blocks.block').at(-1)).toMatchObject({
         body: { blockedId: bob.id },
         caller: { userId: alice.id },
       });
@@ -345,7 +369,7 @@ describe('gateway social routes against fake identity and social-graph services'
 
       const list = await api(url, '/api/users/blocked', { cookie: alice.cookie });
       expect(list.body.map((b: { blockedId: number }) => b.blockedId)).toEqual([bob.id]);
-      expect(social.state.callsTo('blocks.list').at(-1)!.body).toEqual({});
+      expect(social.callsTo('blocks.list').at(-1)!.body).toEqual({});
 
       const unblock = await api(url, '/api/users/unblock', {
         method: 'POST',
@@ -362,7 +386,7 @@ describe('gateway social routes against fake identity and social-graph services'
       const remove = await api(url, `/api/users/block/${bob.id}`, { method: 'DELETE', cookie: alice.cookie });
       expect(remove.status).toBe(200);
       expect(remove.body).toEqual({ message: 'User unblocked' });
-      expect(social.state.callsTo('blocks.unblock').at(-1)!.body).toEqual({ blockedId: bob.id });
+      expect(social.callsTo('blocks.unblock').at(-1)!.body).toEqual({ blockedId: bob.id });
       expect((await api(url, '/api/users/blocked', { cookie: alice.cookie })).body).toEqual([]);
     });
 
@@ -402,7 +426,10 @@ describe('gateway social routes against fake identity and social-graph services'
     });
 
     it('recommends for the caller, forwarding a capped limit', async () => {
-      const { carol } = users;
+      const { alice, carol } = users;
+      // Recommendations rest on the badges social-graph learns from identity.user.badges-changed.
+      for (const user of [alice, carol])
+        await waitForSocialUser(real, user.id, (row) => row.flavor_badges.length > 0);
       const res = await api(url, '/api/users/recommended?limit=200', { cookie: carol.cookie });
       expect(res.status).toBe(200);
       expect(res.body[0]).toMatchObject({
@@ -410,12 +437,12 @@ describe('gateway social routes against fake identity and social-graph services'
         reasonText: expect.any(String),
         user: { bio: null },
       });
-      expect(social.state.callsTo('recommendations.list').at(-1)).toMatchObject({
+      expect(social.callsTo('recommendations.list').at(-1)).toMatchObject({
         body: { limit: 50 },
         caller: { userId: carol.id },
       });
       await api(url, '/api/users/recommended', { cookie: carol.cookie });
-      expect(social.state.callsTo('recommendations.list').at(-1)!.body).toEqual({});
+      expect(social.callsTo('recommendations.list').at(-1)!.body).toEqual({});
       const bad = await api(url, '/api/users/recommended?limit=0', { cookie: carol.cookie });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('limit must be an integer between 1 and 50');
@@ -465,7 +492,7 @@ describe('gateway when social-graph is down', () => {
   let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    gateway = await startGatewayWithServiceDown(TOKEN, 'socialGraph');
+    gateway = await startGatewayWithServiceDown(real, 'socialGraph');
   });
 
   afterAll(async () => {

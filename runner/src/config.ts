@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+import { envTrustProxy } from '@dinebuds/gateway';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -20,7 +21,7 @@ export function loadRunnerConfig(env: Record<string, string | undefined> = proce
       ADMIN_PASSWORD: z.string().min(6).optional(),
       FRONTEND_DIST: z.string().default(resolve(repoRoot, 'frontend', 'dist')),
       COOKIE_SECURE: envBool(false),
-      TRUST_PROXY: envBool(false),
+      TRUST_PROXY: envTrustProxy(),
       BODY_LIMIT: z.string().default('1mb'),
       RPC_TIMEOUT_MS: envInt(5000),
       RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),

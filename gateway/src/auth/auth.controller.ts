@@ -106,14 +106,17 @@ export class AuthController {
     return { message: LOGGED_OUT };
   }
 
+  // Under the sign-in limit too: it checks the current password, so a stolen session must not
+  // become an unlimited password-guessing oracle.
   @Post('user/password')
   @HttpCode(200)
   @RequireAuth()
+  @AuthRateLimit()
   @ApiCookieAuth()
   @ApiOperation({ summary: "Change the password; revokes the user's other sessions" })
   @ApiBody({ type: ChangePasswordDto })
   @ApiOkResponse({ type: MessageResponseSchema })
-  @ApiErrors(400, 401)
+  @ApiErrors(400, 401, 429)
   changePassword(@Body() body: ChangePasswordDto, @CurrentCaller() caller: Caller): Promise<MessageResponse> {
     return this.identity.call(
       'users.changePassword',

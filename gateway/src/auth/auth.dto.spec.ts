@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { VALIDATION_MESSAGES } from '@dinebuds/contracts';
+import { PASSWORD_TOO_COMMON, VALIDATION_MESSAGES } from '@dinebuds/contracts';
 import { firstValidationMessage } from '../common/validation.js';
 import { ChangePasswordDto, LoginDto, RegisterDto } from './auth.dto.js';
 
@@ -69,6 +69,18 @@ describe('RegisterDto', () => {
     expect(await messageFor(RegisterDto, plain)).toBe(message);
   });
 
+  it.each([
+    [{ ...valid, password: 'password' }, PASSWORD_TOO_COMMON],
+    [{ ...valid, password: 'Password1', confirmPassword: 'Password1' }, PASSWORD_TOO_COMMON],
+    [{ ...valid, password: 'QWERTY123' }, PASSWORD_TOO_COMMON],
+    [{ ...valid, password: '123456' }, PASSWORD_TOO_COMMON],
+    [{ ...valid, password: 'x'.repeat(129) }, VALIDATION_MESSAGES.passwordMax],
+    [{ ...valid, password: 12345678 }, 'Password must be a string'],
+    [{ ...valid, password: undefined }, 'Password is required'],
+  ])('applies the shared password rule: %j -> %s', async (plain, message) => {
+    expect(await messageFor(RegisterDto, plain)).toBe(message);
+  });
+
   it('lower-cases preference names as stored', () => {
     const dto = plainToInstance(RegisterDto, { ...valid, flavorBuds: [' Sushi '], cityBuds: ['New York'] });
     expect(dto.flavorBuds).toEqual(['sushi']);
@@ -88,6 +100,13 @@ describe('ChangePasswordDto', () => {
     [{ currentPassword: 'old-secret', newPassword: 'abc' }, VALIDATION_MESSAGES.passwordMin],
     [{ currentPassword: 'old-secret', newPassword: 'abcdefgh' }, VALIDATION_MESSAGES.passwordTooWeak],
     [{ currentPassword: 'old-secret', newPassword: 'Abcdefgh1' }, null],
+    [{ currentPassword: 'old-secret', newPassword: 'Password1' }, PASSWORD_TOO_COMMON],
+    [{ currentPassword: 'old-secret', newPassword: 'P@ssw0rd' }, PASSWORD_TOO_COMMON],
+    [{ currentPassword: 'old-secret', newPassword: 'password' }, VALIDATION_MESSAGES.passwordTooWeak],
+    [
+      { currentPassword: 'old-secret', newPassword: `A1!${'x'.repeat(126)}` },
+      VALIDATION_MESSAGES.passwordMax,
+    ],
   ])('%j -> %s', async (plain, message) => {
     expect(await messageFor(ChangePasswordDto, plain)).toBe(message);
   });

@@ -18,8 +18,9 @@ import {
   LIMITS,
   USERNAME_PATTERN,
   VALIDATION_MESSAGES,
-  passwordStrength,
+  newPasswordProblem,
   type ChangePasswordRequest,
+  type NewPasswordRule,
   type LoginRequest,
   type RegisterRequest,
 } from '@dinebuds/contracts';
@@ -62,11 +63,15 @@ export class RegisterDto implements RegisterRequest {
   @Matches(USERNAME_PATTERN, { message: VALIDATION_MESSAGES.usernamePattern })
   username: string;
 
-  @ApiProperty({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax, example: 'Secret#123' })
+  @ApiProperty({
+    minLength: LIMITS.passwordMin,
+    maxLength: LIMITS.passwordMax,
+    description: 'Not one of the most common passwords (compared case-insensitively)',
+    example: 'Secret#123',
+  })
   @IsDefined({ message: 'Password is required' })
   @IsString({ message: 'Password must be a string' })
-  @MinLength(LIMITS.passwordMin, { message: VALIDATION_MESSAGES.passwordMin })
-  @MaxLength(LIMITS.passwordMax, { message: VALIDATION_MESSAGES.passwordMax })
+  @IsNewPassword()
   password: string;
 
   @ApiPropertyOptional({
@@ -128,17 +133,20 @@ export class RegisterDto implements RegisterRequest {
   cityBuds?: string[];
 }
 
-/** A new password must pass at least three of the four strength rules (document 1 §5). */
-function IsStrongPassword(message: string): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'isStrongPassword',
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && passwordStrength(value).acceptable,
-      },
+/**
+ * The shared rule of a password being set (`newPasswordProblem` in contracts, which identity
+ * applies again): its message is the first rule the value breaks.
+ */
+function IsNewPassword(rule: NewPasswordRule = {}): PropertyDecorator {
+  return ValidateBy({
+    name: 'isNewPassword',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && newPasswordProblem(value, rule) === null,
+      defaultMessage: (args) =>
+        (typeof args?.value === 'string' && newPasswordProblem(args.value, rule)) ||
+        VALIDATION_MESSAGES.passwordMin,
     },
-    { message },
-  );
+  });
 }
 
 export class ChangePasswordDto implements ChangePasswordRequest {
@@ -152,13 +160,13 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty({
     minLength: LIMITS.passwordMin,
     maxLength: LIMITS.passwordMax,
-    description: 'At least 3 of: 8+ characters, an uppercase letter, a digit, a special character',
+    description:
+      'At least 3 of: 8+ characters, an uppercase letter, a digit, a special character; ' +
+      'not one of the most common passwords (compared case-insensitively)',
   })
   @IsDefined({ message: 'New password is required' })
   @IsString({ message: 'New password must be a string' })
-  @MinLength(LIMITS.passwordMin, { message: VALIDATION_MESSAGES.passwordMin })
-  @MaxLength(LIMITS.passwordMax, { message: VALIDATION_MESSAGES.passwordMax })
-  @IsStrongPassword(VALIDATION_MESSAGES.passwordTooWeak)
+  @IsNewPassword({ strength: true })
   newPassword: string;
 
   @ApiPropertyOptional({

@@ -11,15 +11,24 @@ import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
 import { AUTH_MODE, type AuthMode, NOT_AUTHENTICATED } from './auth.decorators.js';
 import type { GatewayRequest } from './gateway-request.js';
-import { SESSION_COOKIE, clearSessionCookieOptions, readSessionToken } from './session-cookie.js';
+import {
+  SESSION_COOKIE,
+  clearSessionCookieOptions,
+  readSessionToken,
+  sessionCookieOptions,
+} from './session-cookie.js';
+import { SessionCookieRenewals } from './session-renewal.js';
 
 /**
  * Global guard: on routes marked @RequireAuth() or @OptionalAuth() it resolves the session cookie
  * through identity (`sessions.resolve`) into `req.caller`. Revocation is immediate because
- * nothing is cached. A cookie identity no longer knows is cleared.
+ * nothing is cached. A cookie identity no longer knows is cleared; the cookie of a session in use
+ * is sent again with a fresh lifetime now and then, as identity slides the session's expiry.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
+  private readonly renewals = new SessionCookieRenewals();
+
   constructor(
     private readonly reflector: Reflector,
     @Inject(IDENTITY) private readonly identity: IdentityClient,
@@ -34,17 +43,17 @@ export class SessionGuard implements CanActivate {
     ]);
     if (!mode) return true;
     const req = context.switchToHttp().getRequest<GatewayRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
     req.caller = null;
     const token = readSessionToken(req);
     if (token) {
       const session = await this.identity.call('sessions.resolve', { sessionToken: token });
       if (session) {
         req.caller = { userId: session.userId, isAdmin: session.isAdmin, sessionId: session.sessionId };
+        if (this.renewals.due(session.sessionId))
+          res.cookie(SESSION_COOKIE, token, sessionCookieOptions(this.options.cookieSecure));
       } else {
-        context
-          .switchToHttp()
-          .getResponse<Response>()
-          .clearCookie(SESSION_COOKIE, clearSessionCookieOptions(this.options.cookieSecure));
+        res.clearCookie(SESSION_COOKIE, clearSessionCookieOptions(this.options.cookieSecure));
       }
     }
     if (mode === 'required' && !req.caller) throw new UnauthorizedException(NOT_AUTHENTICATED);

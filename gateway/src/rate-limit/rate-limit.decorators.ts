@@ -3,7 +3,10 @@ import { SetMetadata } from '@nestjs/common';
 export const RATE_LIMIT_AUTH = 'dinebuds:rate-limit-auth';
 export const RATE_LIMIT_SKIP = 'dinebuds:rate-limit-skip';
 
-/** Sign-in style route: also counted against the per-IP attempt limit (rateLimitAuthPerMinute). */
+/**
+ * Route that checks a password (login, register, password change): also counted against the
+ * per-IP attempt limit (rateLimitAuthPerMinute).
+ */
 export const AuthRateLimit = () => SetMetadata(RATE_LIMIT_AUTH, true);
 
 /** Not counted at all (health probes). */

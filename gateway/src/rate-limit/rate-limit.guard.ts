@@ -18,8 +18,9 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please try again in a minut
 
 /**
  * Global guard, before the session guard so a flood never reaches identity: every /api route
- * counts against rateLimitPerMinute per IP, and @AuthRateLimit() routes (login, register) also
- * against rateLimitAuthPerMinute. `req.ip` honours the trust-proxy setting.
+ * counts against rateLimitPerMinute per IP, and @AuthRateLimit() routes (login, register, password
+ * change) also against rateLimitAuthPerMinute. `req.ip` honours the trust-proxy setting: with it
+ * off (the default) the key is the peer's address, whatever X-Forwarded-For says.
  *
  * Why not @nestjs/throttler: its 6.x build is CommonJS requiring the ESM-only @nestjs/common 12,
  * which Node 20 loads but Jest's ESM runtime cannot, so no test could start the gateway.

@@ -1,5 +1,17 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type {
   Caller,
   CountResponse,
@@ -16,9 +28,8 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { MessageResponseSchema } from '../common/schemas.js';
 import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
-import { PagingQuery } from '../users/users.dto.js';
 import { assertActingForSelf } from './act-for-self.js';
-import { AcceptRequestDto } from './social.dto.js';
+import { AcceptRequestDto, CURSOR_WITH_OFFSET_MESSAGE, FollowListQuery } from './social.dto.js';
 import {
   AcceptRequestResultSchema,
   CountSchema,
@@ -30,6 +41,15 @@ import {
 } from './social.schemas.js';
 
 type AcceptResult = SocialRpc['requests.accept']['response'];
+
+/** Response header carrying the cursor of the next page (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+const LIST_HEADERS = {
+  [NEXT_CURSOR_HEADER]: {
+    description: 'With ?cursor: pass it back as cursor for the next page; absent on the last page',
+    schema: { type: 'string' },
+  },
+};
 
 /**
  * Follows and follow requests (docs/api-social.md), forwarded to social-graph. `{id}` is the user
@@ -158,35 +178,29 @@ export class FollowsController {
   @Get(':id/followers')
   @OptionalAuth()
   @ApiOperation({ summary: "A user's followers; a private user's only for them and their followers" })
-  @ApiOkResponse({ type: [FollowUserSchema] })
+  @ApiOkResponse({ type: [FollowUserSchema], headers: LIST_HEADERS })
   @ApiErrors(400, 403, 404)
   followers(
     @Param('id', PositiveIntPipe) id: number,
-    @Query() query: PagingQuery,
+    @Query() query: FollowListQuery,
     @OptionalCaller() caller: Caller | null,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FollowUserDto[]> {
-    return this.social.call(
-      'follows.followers',
-      { userId: id, limit: query.limit, offset: query.offset },
-      caller,
-    );
+    return this.list('followers', id, query, caller, res);
   }
 
   @Get(':id/following')
   @OptionalAuth()
   @ApiOperation({ summary: "Who a user follows; a private user's only for them and their followers" })
-  @ApiOkResponse({ type: [FollowUserSchema] })
+  @ApiOkResponse({ type: [FollowUserSchema], headers: LIST_HEADERS })
   @ApiErrors(400, 403, 404)
   following(
     @Param('id', PositiveIntPipe) id: number,
-    @Query() query: PagingQuery,
+    @Query() query: FollowListQuery,
     @OptionalCaller() caller: Caller | null,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<FollowUserDto[]> {
-    return this.social.call(
-      'follows.following',
-      { userId: id, limit: query.limit, offset: query.offset },
-      caller,
-    );
+    return this.list('following', id, query, caller, res);
   }
 
   @Get(':id/followers/count')
@@ -203,5 +217,33 @@ export class FollowsController {
   @ApiErrors(400, 404)
   followingCount(@Param('id', PositiveIntPipe) id: number): Promise<CountResponse> {
     return this.social.call('follows.followingCount', { userId: id });
+  }
+
+  /**
+   * Without `cursor`: limit/offset, the body the spec documents. With `cursor` (empty for the first
+   * page): keyset paging, the same body, and the next page's cursor in X-Next-Cursor.
+   */
+  private async list(
+    direction: 'followers' | 'following',
+    userId: number,
+    query: FollowListQuery,
+    caller: Caller | null,
+    res: Response,
+  ): Promise<FollowUserDto[]> {
+    if (query.cursor === undefined) {
+      return this.social.call(
+        direction === 'followers' ? 'follows.followers' : 'follows.following',
+        { userId, limit: query.limit, offset: query.offset },
+        caller,
+      );
+    }
+    if (query.offset !== undefined) throw new BadRequestException(CURSOR_WITH_OFFSET_MESSAGE);
+    const page = await this.social.call(
+      direction === 'followers' ? 'follows.followersPage' : 'follows.followingPage',
+      { userId, limit: query.limit, ...(query.cursor !== '' && { cursor: query.cursor }) },
+      caller,
+    );
+    if (page.nextCursor !== null) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
+    return page.items;
   }
 }

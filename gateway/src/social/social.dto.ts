@@ -1,8 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, IsOptional, Max, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import type { BlockRequest } from '@dinebuds/contracts';
 import { IsOptionalNotNull } from '../common/validators.js';
+import { PagingQuery } from '../users/users.dto.js';
 
 /** Ids are positive 32-bit integers, as PositiveIntPipe checks them in paths. */
 const MAX_ID = 2_147_483_647;
@@ -45,4 +56,24 @@ export class RecommendationsQuery {
   @IsInt({ message: RECOMMENDATIONS_LIMIT_MESSAGE })
   @Min(1, { message: RECOMMENDATIONS_LIMIT_MESSAGE })
   limit?: number;
+}
+
+export const CURSOR_MESSAGE = 'cursor is not valid';
+export const CURSOR_WITH_OFFSET_MESSAGE = 'Use either cursor or offset, not both';
+
+/**
+ * GET /api/users/{id}/followers and /following: limit/offset as before, or keyset paging with
+ * `cursor` (empty for the first page, then the X-Next-Cursor of the previous answer).
+ */
+export class FollowListQuery extends PagingQuery {
+  @ApiPropertyOptional({
+    description:
+      'Keyset paging: send it empty for the first page, then the X-Next-Cursor header of the previous page. Not with offset.',
+    maxLength: 64,
+  })
+  @IsOptional()
+  @IsString({ message: CURSOR_MESSAGE })
+  @MaxLength(64, { message: CURSOR_MESSAGE })
+  @Matches(/^[A-Za-z0-9_-]*$/, { message: CURSOR_MESSAGE })
+  cursor?: string;
 }

@@ -185,11 +185,12 @@ export class UsersController {
     @OptionalCaller() caller: Caller | null,
     @Res() res: Response,
   ): Promise<void> {
-    const picture = await this.identity.call('users.getPicture', { id }, caller);
+    // identity compares the tag first, so an unchanged picture is never read from the database.
+    const picture = await this.identity.call('users.getPicture', { id, ifNoneMatch }, caller);
     const etag = quoteEtag(picture.etag);
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', pictureCacheControl(typeof version === 'string' && version !== ''));
-    if (etagMatches(ifNoneMatch, etag)) {
+    if (picture.notModified || etagMatches(ifNoneMatch, etag)) {
       res.status(304).end();
       return;
     }

@@ -1,7 +1,7 @@
-import { freePort } from '@dinebuds/testing';
+import { TEST_INTERNAL_TOKEN, freePort } from '@dinebuds/testing';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/index.js';
-import { startFakeIdentity, type FakeIdentity } from './fake-identity.js';
-import { startFakeSocialGraph, type FakeSocialGraph } from './fake-social-graph.js';
+import type { RealServices } from './real-services.js';
+import { startRecordingRelay, type RecordingRelay } from './recording-relay.js';
 
 /** A test's own gateway options (rate limits, proxy, cookies …); the services are the helper's. */
 export type TestGatewayOptions = Partial<Omit<GatewayOptions, 'services' | 'internalToken'>>;
@@ -9,39 +9,41 @@ export type TestGatewayOptions = Partial<Omit<GatewayOptions, 'services' | 'inte
 export interface GatewayUnderTest {
   gateway: RunningGateway;
   url: string;
-  /** Closes the gateway, then the fakes behind it. */
+  /** Closes the gateway, then the relays in front of the services (never the services). */
   close(): Promise<void>;
 }
 
-export interface GatewayOnFakes extends GatewayUnderTest {
-  identity: FakeIdentity;
-  social: FakeSocialGraph;
+export interface GatewayOnServices extends GatewayUnderTest {
+  /** What the gateway sent to identity / social-graph (answers are the real services'). */
+  identity: RecordingRelay;
+  social: RecordingRelay;
 }
 
 type Closable = { close(): Promise<void> };
 
+async function closeAll(items: Closable[]): Promise<void> {
+  for (const item of items) await item.close();
+}
+
 /** Starts a silent loopback gateway in front of `services`; on failure closes `behind` too. */
 async function startInFront(
-  internalToken: string,
   services: GatewayOptions['services'],
   behind: Closable[],
   options: TestGatewayOptions,
 ): Promise<GatewayUnderTest> {
-  const closeBehind = async () => {
-    for (const fake of behind) await fake.close();
-  };
   let gateway: RunningGateway;
   try {
     gateway = await startGateway({
       port: 0,
       host: '127.0.0.1',
       services,
-      internalToken,
+      // The token the test services were started with.
+      internalToken: TEST_INTERNAL_TOKEN,
       logLevel: 'silent',
       ...options,
     });
   } catch (error) {
-    await closeBehind();
+    await closeAll(behind);
     throw error;
   }
   return {
@@ -49,44 +51,40 @@ async function startInFront(
     url: gateway.url,
     async close() {
       await gateway.close();
-      await closeBehind();
+      await closeAll(behind);
     },
   };
 }
 
-/** A fake identity and a fake social-graph, and the gateway in front of them. */
-export async function startGatewayOnFakes(
-  internalToken: string,
+/** A gateway in front of the real identity and social-graph, each behind a recording relay. */
+export async function startGatewayOnServices(
+  real: RealServices,
   options: TestGatewayOptions = {},
-): Promise<GatewayOnFakes> {
-  const identity = await startFakeIdentity(internalToken);
-  let social: FakeSocialGraph;
-  try {
-    social = await startFakeSocialGraph(internalToken);
-  } catch (error) {
-    await identity.close();
-    throw error;
-  }
-  const services = { identity: identity.url, socialGraph: social.url };
-  const started = await startInFront(internalToken, services, [identity, social], options);
+): Promise<GatewayOnServices> {
+  const identity = await startRecordingRelay(real.identity.service.url);
+  const social = await startRecordingRelay(real.social.service.url);
+  const started = await startInFront(
+    { identity: identity.url, socialGraph: social.url },
+    [identity, social],
+    options,
+  );
   return { ...started, identity, social };
 }
 
 /**
- * The gateway with `down` pointing at a port nobody listens on and the other service faked.
- * Calls to the down service fail at once; the short RPC timeout (overridable) bounds the rest.
+ * The gateway with `down` pointing at a port nobody listens on (an unreachable service, which a
+ * running service cannot act out) and the other at the real service. Calls to the down service
+ * fail at once; the short RPC timeout (overridable) bounds the rest.
  */
 export async function startGatewayWithServiceDown(
-  internalToken: string,
+  real: RealServices,
   down: keyof GatewayOptions['services'],
   options: TestGatewayOptions = {},
 ): Promise<GatewayUnderTest> {
   const nothing = `http://127.0.0.1:${await freePort()}`;
-  const fake =
-    down === 'identity' ? await startFakeSocialGraph(internalToken) : await startFakeIdentity(internalToken);
   const services =
     down === 'identity'
-      ? { identity: nothing, socialGraph: fake.url }
-      : { identity: fake.url, socialGraph: nothing };
-  return startInFront(internalToken, services, [fake], { rpcTimeoutMs: 1000, ...options });
+      ? { identity: nothing, socialGraph: real.social.service.url }
+      : { identity: real.identity.service.url, socialGraph: nothing };
+  return startInFront(services, [], { rpcTimeoutMs: 1000, ...options });
 }

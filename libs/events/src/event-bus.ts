@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventType } from '@dinebuds/contracts';
+import type { ConsumerQueueTopology, EventEnvelope, EventType } from '@dinebuds/contracts';
 import type { EnvelopeOf } from './envelope.js';
 
 /** Handles one delivery. Resolve = processed (acked); reject = failed (retried, then dead-lettered). */
@@ -46,11 +46,37 @@ export interface RetryOptions {
   maxRetries?: number;
   /** Delay before a failed message is redelivered, in ms (default 1000). */
   retryDelayMs?: number;
+  /**
+   * A handler still running after this long counts as a failed attempt (retried, then
+   * dead-lettered), so a hung handler cannot hold a message forever. Default 30 s; 0 disables.
+   */
+  handlerTimeoutMs?: number;
+}
+
+/**
+ * The consumer queues a bus knows before anyone subscribes (default: EVENT_TOPOLOGY from
+ * contracts). Types listed here are "wanted": publishing one is confirmed only once it reached a
+ * queue; other types nobody consumes are dropped on purpose, like a topic exchange does.
+ */
+export type EventTopology = readonly Pick<ConsumerQueueTopology, 'queue' | 'types'>[];
+
+/** Types some queue of the topology wants. */
+export function wantedTypes(topology: EventTopology): Set<string> {
+  return new Set(topology.flatMap((q) => [...q.types]));
 }
 
 export const DEFAULT_MAX_RETRIES = 5;
 export const DEFAULT_RETRY_DELAY_MS = 1000;
 export const DEFAULT_PREFETCH = 10;
+export const DEFAULT_HANDLER_TIMEOUT_MS = 30_000;
+
+/** Rejected when a handler outlives handlerTimeoutMs (its promise keeps running; its result is ignored). */
+export class HandlerTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Event handler did not finish within ${ms} ms`);
+    this.name = 'HandlerTimeoutError';
+  }
+}
 
 /** Name of the dead-letter queue of a consuming queue. */
 export function deadLetterQueueName(queue: string): string {
@@ -77,4 +103,17 @@ export function assertEventTypes(types: readonly string[]): void {
       throw new Error(`subscribe: invalid event type '${String(t)}' (exact types only, no wildcards).`);
     }
   }
+}
+
+/** Runs a handler bounded by `timeoutMs` (0 = unbounded): a hang becomes a HandlerTimeoutError. */
+export function runHandlerWithTimeout(run: () => Promise<void>, timeoutMs: number): Promise<void> {
+  const running = Promise.resolve().then(run);
+  if (!(timeoutMs > 0)) return running;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HandlerTimeoutError(timeoutMs)), timeoutMs);
+  });
+  // A late rejection of the abandoned handler must not become an unhandled rejection.
+  running.catch(() => undefined);
+  return Promise.race([running, timeout]).finally(() => clearTimeout(timer));
 }

@@ -20,7 +20,7 @@ describe('InProcessEventBus', () => {
     await bus?.close();
   });
 
-  it('delivers asynchronously, never inside publish()', async () => {
+  it('delivers asynchronously, never inside publish(), which resolves once the handler has it', async () => {
     bus = new InProcessEventBus({ logger: silentEventsLogger });
     const got: string[] = [];
     await bus.subscribe({
@@ -34,8 +34,6 @@ describe('InProcessEventBus', () => {
     const publishing = bus.publish(e);
     expect(got).toEqual([]);
     await publishing;
-    expect(got).toEqual([]);
-    await bus.idle();
     expect(got).toEqual([e.id]);
   });
 
@@ -69,8 +67,8 @@ describe('InProcessEventBus', () => {
     expect(e1.data).toEqual({ userId: 1 });
   });
 
-  it('drops events no queue is bound to, like a topic exchange', async () => {
-    bus = new InProcessEventBus({ logger: silentEventsLogger });
+  it('drops events of types no consumer wants (not in the topology), like a topic exchange', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger, topology: [] });
     const got: string[] = [];
     await bus.publish(deleted(1));
     await bus.subscribe({
@@ -158,7 +156,7 @@ describe('InProcessEventBus', () => {
         done++;
       },
     });
-    for (let i = 0; i < 5; i++) await bus.publish(deleted(i));
+    const publishing = Promise.all([0, 1, 2, 3, 4].map((i) => bus.publish(deleted(i))));
     while (done < 5) {
       await eventually(() => gates.length > 0, 'a running handler');
       expect(running).toBeLessThanOrEqual(2);
@@ -166,9 +164,10 @@ describe('InProcessEventBus', () => {
       await new Promise((r) => setImmediate(r));
     }
     expect(maxRunning).toBe(2);
+    await publishing;
   });
 
-  it('keeps buffering for a queue whose subscription was cancelled (durable queue)', async () => {
+  it('refuses publishes while a bound queue has no consumer, so the outbox keeps them', async () => {
     bus = new InProcessEventBus({ logger: silentEventsLogger });
     const got: number[] = [];
     const handler = async (e: EventEnvelope) => {
@@ -176,13 +175,105 @@ describe('InProcessEventBus', () => {
     };
     const sub = await bus.subscribe({ queue: 'a.events', types: ['identity.user.deleted'], handler });
     await sub.cancel();
-    await bus.publish(deleted(1));
-    await bus.publish(deleted(2));
-    await bus.idle();
+    await expect(bus.publish(deleted(1))).rejects.toThrow(/a\.events has no consumer/);
     expect(got).toEqual([]);
+    // The relay publishes the row again once the consumer is back.
     await bus.subscribe({ queue: 'a.events', types: ['identity.user.deleted'], handler });
-    await bus.idle();
-    expect(got).toEqual([1, 2]);
+    await bus.publish(deleted(1));
+    expect(got).toEqual([1]);
+  });
+
+  it('refuses a wanted type (in the topology) that no queue of this process consumes yet', async () => {
+    bus = new InProcessEventBus({
+      logger: silentEventsLogger,
+      topology: [{ queue: 'social-graph.events', types: ['identity.user.deleted'] }],
+    });
+    const e = deleted(7);
+    await expect(bus.publish(e)).rejects.toThrow(/No queue consumes identity\.user\.deleted/);
+    await expect(bus.publish(deactivated(7))).resolves.toBeUndefined(); // nobody wants it: dropped
+    const got: string[] = [];
+    await bus.subscribe({
+      queue: 'late.events',
+      types: ['identity.user.deleted'],
+      handler: async (x) => {
+        got.push(x.id);
+      },
+    });
+    await bus.publish(e);
+    expect(got).toEqual([e.id]);
+  });
+
+  it('settles publish only when every bound queue has handled it; a re-publish joins the one under way', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let slowCalls = 0;
+    const fast: string[] = [];
+    await bus.subscribe({
+      queue: 'slow.events',
+      types: ['identity.user.deleted'],
+      handler: async () => {
+        slowCalls++;
+        await gate;
+      },
+    });
+    await bus.subscribe({
+      queue: 'fast.events',
+      types: ['identity.user.deleted'],
+      handler: async (x) => {
+        fast.push(x.id);
+      },
+    });
+    const e = deleted(1);
+    let settled = false;
+    const first = bus.publish(e).then(() => (settled = true));
+    await eventually(() => fast.length === 1 && slowCalls === 1, 'both queues got it');
+    expect(settled).toBe(false);
+    const again = bus.publish(e); // e.g. the relay retrying after its publish timeout
+    await new Promise((r) => setImmediate(r));
+    release();
+    await Promise.all([first, again]);
+    expect(slowCalls).toBe(1);
+  });
+
+  it('counts a hung handler as a failed attempt and dead-letters it after maxRetries', async () => {
+    bus = new InProcessEventBus({
+      logger: silentEventsLogger,
+      handlerTimeoutMs: 20,
+      retryDelayMs: 1,
+      maxRetries: 2,
+    });
+    let calls = 0;
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted'],
+      handler: () => {
+        calls++;
+        return new Promise<void>(() => undefined); // never settles
+      },
+    });
+    const e = deleted(1);
+    await bus.publish(e); // dead-lettered counts as delivered: the outbox must not resend it
+    expect(calls).toBe(3);
+    const [dead] = bus.deadLetters('a.events');
+    expect(dead).toMatchObject({ queue: 'a.events.dlq', retries: 2 });
+    expect(dead!.error).toMatch(/did not finish within 20 ms/);
+    expect(dead!.envelope.id).toBe(e.id);
+  });
+
+  it('rejects publishes still waiting when the bus closes (the outbox keeps them)', async () => {
+    bus = new InProcessEventBus({ logger: silentEventsLogger, retryDelayMs: 60_000 });
+    await bus.subscribe({
+      queue: 'a.events',
+      types: ['identity.user.deleted'],
+      handler: async () => {
+        throw new Error('transient');
+      },
+    });
+    const publishing = bus.publish(deleted(1));
+    await eventually(() => bus['queues'].get('a.events')!.retryTimers.size === 1, 'a retry waiting');
+    await bus.close();
+    await expect(publishing).rejects.toThrow(/closed/);
   });
 
   it('refuses a second subscription on the same queue', async () => {
@@ -238,10 +329,11 @@ describe('InProcessEventBus', () => {
         finished = true;
       },
     });
-    await bus.publish(deleted(1));
+    const publishing = bus.publish(deleted(1));
     await eventually(() => bus['queues'].get('a.events')!.inFlight === 1, 'handler start');
     expect(bus.isHealthy()).toBe(true);
     await bus.close();
+    await publishing;
     expect(finished).toBe(true);
     expect(bus.isHealthy()).toBe(false);
     await expect(bus.publish(deleted(2))).rejects.toThrow(/closed/);

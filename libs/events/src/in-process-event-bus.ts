@@ -1,31 +1,40 @@
-import type { EventEnvelope, EventType } from '@dinebuds/contracts';
+import { EVENT_TOPOLOGY, type EventEnvelope, type EventType } from '@dinebuds/contracts';
 import type { EnvelopeOf } from './envelope.js';
 import {
   assertEventTypes,
   assertQueueName,
+  DEFAULT_HANDLER_TIMEOUT_MS,
   DEFAULT_MAX_RETRIES,
   DEFAULT_PREFETCH,
   DEFAULT_RETRY_DELAY_MS,
   deadLetterQueueName,
+  runHandlerWithTimeout,
+  wantedTypes,
   type EventBus,
   type EventHandler,
+  type EventTopology,
   type RetryOptions,
   type SubscribeOptions,
   type Subscription,
 } from './event-bus.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
+import { eventsSettingsFromEnv } from './events-settings.js';
 
 export interface InProcessEventBusOptions extends RetryOptions {
   /** Handlers running at once per queue (like RabbitMQ prefetch). Default 10. */
   prefetch?: number;
   /**
    * Start paused: publish() waits and nothing is delivered until resume(). The all-in-one runner
-   * uses this so that every service has subscribed (declared its queue) before the first relay
-   * publishes, as durable RabbitMQ queues would guarantee.
+   * uses this so that every service has subscribed before the first relay publishes.
    */
   paused?: boolean;
   /** Bound on how long close() waits for handlers in flight. Default 10 s. */
   closeTimeoutMs?: number;
+  /**
+   * Which event types some consumer wants (default EVENT_TOPOLOGY). publish() of such a type
+   * fails while no subscribed queue is bound to it, so the outbox keeps the event.
+   */
+  topology?: EventTopology;
   logger?: EventsLogger;
 }
 
@@ -39,9 +48,17 @@ export interface DeadLetter {
   deadLetteredAt: string;
 }
 
+/** One publish of an event to one queue: settles once handled or dead-lettered. */
+interface Tracker {
+  promise: Promise<void>;
+  resolve(): void;
+  reject(err: Error): void;
+}
+
 interface Pending {
   envelope: EventEnvelope;
   retries: number;
+  tracker: Tracker;
 }
 
 interface Consumer {
@@ -55,24 +72,32 @@ interface QueueState {
   consumer: Consumer | undefined;
   inFlight: number;
   pumpScheduled: boolean;
-  retryTimers: Set<NodeJS.Timeout>;
+  /** Failed deliveries waiting retryDelayMs, by their timer. */
+  retryTimers: Map<NodeJS.Timeout, Pending>;
+  /** Unsettled publishes by event id: a re-publish of the same event joins the one under way. */
+  trackers: Map<string, Tracker>;
 }
 
 /**
  * The EventBus in memory, for the all-in-one mode (no broker). Same semantics as the RabbitMQ bus
  * within one process: a queue per consuming service bound to event types (fan-out across queues),
  * asynchronous delivery, at least once, bounded concurrency per queue, bounded retries with a delay,
- * then dead-lettering (kept in memory, see deadLetters()). A queue keeps buffering after its
- * subscription is cancelled, like a durable queue, until the bus is closed. Nothing survives the
- * process: the outbox keeps undelivered events only until they are handed to this bus.
+ * then dead-lettering (kept in memory, see deadLetters()).
+ *
+ * Nothing survives the process, so the outbox stays the durable copy: publish() resolves only once
+ * every queue bound to the type has handled the event (or dead-lettered it), and rejects while a
+ * bound queue has no consumer or a wanted type (see `topology`) has no queue yet. The relay then
+ * keeps the row and retries it; the inbox drops the copies already applied.
  */
 export class InProcessEventBus implements EventBus {
   private readonly queues = new Map<string, QueueState>();
   private readonly dead = new Map<string, DeadLetter[]>();
   private readonly maxRetries: number;
   private readonly retryDelayMs: number;
+  private readonly handlerTimeoutMs: number;
   private readonly prefetch: number;
   private readonly closeTimeoutMs: number;
+  private readonly topologyTypes: Set<string>;
   private readonly logger: EventsLogger;
   private closed = false;
   private paused: boolean;
@@ -80,10 +105,13 @@ export class InProcessEventBus implements EventBus {
   private idleWaiters: Array<() => void> = [];
 
   constructor(options: InProcessEventBusOptions = {}) {
-    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    this.retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    const env = eventsSettingsFromEnv();
+    this.maxRetries = options.maxRetries ?? env.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.retryDelayMs = options.retryDelayMs ?? env.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    this.handlerTimeoutMs = options.handlerTimeoutMs ?? env.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS;
     this.prefetch = Math.max(1, options.prefetch ?? DEFAULT_PREFETCH);
     this.closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
+    this.topologyTypes = wantedTypes(options.topology ?? EVENT_TOPOLOGY);
     this.logger = options.logger ?? consoleEventsLogger;
     this.paused = options.paused ?? false;
   }
@@ -94,12 +122,36 @@ export class InProcessEventBus implements EventBus {
       await new Promise<void>((resolve) => this.resumeWaiters.push(resolve));
       this.assertOpen();
     }
+    const bound = [...this.queues.values()].filter((q) => q.types.has(envelope.type));
+    if (bound.length === 0) {
+      if (!this.topologyTypes.has(envelope.type)) return; // nobody consumes it: dropped on purpose
+      throw new Error(
+        `No queue consumes ${envelope.type} in this process yet; event ${envelope.id} stays in the outbox`,
+      );
+    }
     // Serialise like a broker would: handlers get their own copy, never the producer's object.
     const wire = JSON.stringify(envelope);
-    for (const queue of this.queues.values()) {
-      if (!queue.types.has(envelope.type)) continue;
-      queue.buffer.push({ envelope: JSON.parse(wire) as EventEnvelope, retries: 0 });
-      this.schedulePump(queue);
+    const handled: Array<Promise<void>> = [];
+    const idle: string[] = [];
+    for (const queue of bound) {
+      if (!queue.consumer) {
+        idle.push(queue.name);
+        continue;
+      }
+      let tracker = queue.trackers.get(envelope.id);
+      if (!tracker) {
+        tracker = createTracker();
+        queue.trackers.set(envelope.id, tracker);
+        queue.buffer.push({ envelope: JSON.parse(wire) as EventEnvelope, retries: 0, tracker });
+        this.schedulePump(queue);
+      }
+      handled.push(tracker.promise);
+    }
+    await Promise.all(handled);
+    if (idle.length > 0) {
+      throw new Error(
+        `Queue ${idle.join(', ')} has no consumer right now; event ${envelope.id} stays in the outbox`,
+      );
     }
   }
 
@@ -116,7 +168,8 @@ export class InProcessEventBus implements EventBus {
         consumer: undefined,
         inFlight: 0,
         pumpScheduled: false,
-        retryTimers: new Set(),
+        retryTimers: new Map(),
+        trackers: new Map(),
       };
       this.queues.set(options.queue, queue);
     }
@@ -129,7 +182,12 @@ export class InProcessEventBus implements EventBus {
     return {
       queue: options.queue,
       cancel: async () => {
-        if (state.consumer === consumer) state.consumer = undefined;
+        if (state.consumer === consumer) {
+          state.consumer = undefined;
+          // Publishers get their events back (the outbox keeps them) instead of waiting for a
+          // consumer that may never come back.
+          this.dropBuffered(state, 'its subscription was cancelled');
+        }
         await this.waitFor(() => state.inFlight === 0, this.closeTimeoutMs);
       },
     };
@@ -144,15 +202,20 @@ export class InProcessEventBus implements EventBus {
     this.closed = true;
     for (const resolve of this.resumeWaiters.splice(0)) resolve();
     for (const queue of this.queues.values()) {
-      for (const timer of queue.retryTimers) clearTimeout(timer);
+      for (const [timer, item] of queue.retryTimers) {
+        clearTimeout(timer);
+        this.settle(queue, item, new Error(`Event ${item.envelope.id} not handled before the bus closed`));
+      }
       queue.retryTimers.clear();
       queue.consumer = undefined;
+      this.dropBuffered(queue, 'the bus closed');
     }
     const settled = await this.waitFor(
       () => [...this.queues.values()].every((q) => q.inFlight === 0),
       this.closeTimeoutMs,
     );
     if (!settled) this.logger.warn({ bus: 'in-process' }, 'Event handlers still running after close timeout');
+    for (const queue of this.queues.values()) this.dropBuffered(queue, 'the bus closed');
     this.notifyIdle();
   }
 
@@ -215,7 +278,11 @@ export class InProcessEventBus implements EventBus {
 
   private async deliver(queue: QueueState, consumer: Consumer, item: Pending): Promise<void> {
     try {
-      await Promise.resolve().then(() => consumer.handler(item.envelope as EnvelopeOf<EventType>));
+      await runHandlerWithTimeout(
+        () => consumer.handler(item.envelope as EnvelopeOf<EventType>),
+        this.handlerTimeoutMs,
+      );
+      this.settle(queue, item);
     } catch (err) {
       this.onFailure(queue, item, err);
     } finally {
@@ -234,15 +301,27 @@ export class InProcessEventBus implements EventBus {
       retries: item.retries,
       err: errorInfo(err),
     };
-    if (!this.closed && item.retries < this.maxRetries) {
+    if (this.closed) {
+      this.settle(queue, item, new Error(`Event ${item.envelope.id} not handled before the bus closed`));
+      return;
+    }
+    if (item.retries < this.maxRetries) {
       this.logger.warn(log, 'Event handler failed; will retry');
+      const retry = { ...item, retries: item.retries + 1 };
       const timer = setTimeout(() => {
         queue.retryTimers.delete(timer);
-        if (this.closed) return;
-        queue.buffer.push({ envelope: item.envelope, retries: item.retries + 1 });
+        if (this.closed || !queue.consumer) {
+          this.settle(
+            queue,
+            retry,
+            new Error(`Queue ${queue.name} has no consumer to retry event ${item.envelope.id}`),
+          );
+          return;
+        }
+        queue.buffer.push(retry);
         this.schedulePump(queue);
       }, this.retryDelayMs);
-      queue.retryTimers.add(timer);
+      queue.retryTimers.set(timer, retry);
       return;
     }
     this.logger.error(log, 'Event handler failed on every attempt; dead-lettered');
@@ -255,6 +334,25 @@ export class InProcessEventBus implements EventBus {
       deadLetteredAt: new Date().toISOString(),
     });
     this.dead.set(queue.name, list);
+    // Dead-lettered counts as delivered, as with RabbitMQ: the publisher must not send it again.
+    this.settle(queue, item);
+  }
+
+  /** Ends one publish of an event to a queue: resolved when handled, rejected to keep it in the outbox. */
+  private settle(queue: QueueState, item: Pending, error?: Error): void {
+    if (queue.trackers.get(item.envelope.id) === item.tracker) queue.trackers.delete(item.envelope.id);
+    if (error) item.tracker.reject(error);
+    else item.tracker.resolve();
+  }
+
+  private dropBuffered(queue: QueueState, reason: string): void {
+    for (const item of queue.buffer.splice(0)) {
+      this.settle(
+        queue,
+        item,
+        new Error(`Event ${item.envelope.id} not delivered to ${queue.name}: ${reason}`),
+      );
+    }
   }
 
   private notifyIdle(): void {
@@ -278,4 +376,16 @@ export class InProcessEventBus implements EventBus {
     }
     return true;
   }
+}
+
+function createTracker(): Tracker {
+  let resolve!: () => void;
+  let reject!: (err: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Nobody may be awaiting it any more (the relay timed out): never an unhandled rejection.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }

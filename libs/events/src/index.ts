@@ -7,6 +7,8 @@ export * from './schema.js';
 export * from './outbox.js';
 export * from './outbox-relay.js';
 export * from './inbox.js';
+export * from './inbox-purger.js';
+export * from './events-settings.js';
 export * from './nest/tokens.js';
 export * from './nest/on-domain-event.decorator.js';
 export * from './nest/events.module.js';

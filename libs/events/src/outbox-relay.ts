@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@dinebuds/contracts';
 import type { EventBus } from './event-bus.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
 import { outboxWriters } from './outbox.js';
-import { eventTables } from './schema.js';
+import { ensureEventsSchema, eventTables } from './schema.js';
 import { withTimeout } from './util.js';
 
 export interface OutboxRelayOptions {
@@ -27,7 +27,27 @@ export interface OutboxRelayOptions {
    * (installs a TypeORM subscriber on the data source while running). Default true.
    */
   nudgeOnCommit?: boolean;
+  /**
+   * Failed publishes per row before the row is parked (kept, no longer retried, logged and
+   * counted; see retryParked()). Attempts while the bus reports itself unhealthy (broker down)
+   * do not count. Default 20.
+   */
+  maxAttempts?: number;
+  /** Back-off of a failed row: base · 2^(attempts-1), capped, with jitter (×0.5..1). Default 1 s. */
+  retryBaseMs?: number;
+  /** Cap of the back-off. Default 5 minutes. */
+  retryMaxMs?: number;
   logger?: EventsLogger;
+}
+
+/** Outbox backlog for health checks. */
+export interface OutboxStats {
+  /** Rows waiting to be published (parked rows excluded). */
+  pending: number;
+  /** Rows that failed maxAttempts times and wait for an operator (retryParked()). */
+  parked: number;
+  /** Age of the oldest pending row in seconds (0 when none). */
+  oldestPendingSeconds: number;
 }
 
 export interface RelayRoundResult {
@@ -39,7 +59,10 @@ export interface RelayRoundResult {
 
 interface OutboxRow {
   id: string;
+  type: string;
   payload: EventEnvelope | string;
+  /** Attempts including the one this round is making. */
+  attempts: number;
 }
 
 const PURGE_EVERY_MS = 60_000;
@@ -63,7 +86,12 @@ export class OutboxRelay {
   private readonly leaseMs: number;
   private readonly retainPublishedMs: number;
   private readonly nudgeOnCommit: boolean;
+  private readonly maxAttempts: number;
+  private readonly retryBaseMs: number;
+  private readonly retryMaxMs: number;
+  private readonly schema: string;
   private readonly logger: EventsLogger;
+  private parkedByThisRelay = 0;
   private loopPromise: Promise<void> | undefined;
   private stopping = false;
   private nudged = false;
@@ -77,7 +105,11 @@ export class OutboxRelay {
   constructor(options: OutboxRelayOptions) {
     this.dataSource = options.dataSource;
     this.bus = options.bus;
+    this.schema = options.schema;
     this.table = eventTables(options.schema).outbox;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 20);
+    this.retryBaseMs = Math.max(1, options.retryBaseMs ?? 1000);
+    this.retryMaxMs = Math.max(this.retryBaseMs, options.retryMaxMs ?? 5 * 60_000);
     this.intervalMs = Math.max(1, options.intervalMs ?? 200);
     this.batchSize = Math.max(1, options.batchSize ?? 100);
     this.publishTimeoutMs = options.publishTimeoutMs ?? 15_000;
@@ -119,6 +151,7 @@ export class OutboxRelay {
 
   /** One round: claim, publish, mark. Usable without start() (tests, scripts). */
   async runOnce(): Promise<RelayRoundResult> {
+    await ensureEventsSchema(this.dataSource, this.schema);
     const rows = await this.claim();
     if (rows.length === 0) return { claimed: 0, published: 0, failed: 0 };
 
@@ -128,51 +161,127 @@ export class OutboxRelay {
       ),
     );
     const published: string[] = [];
-    const failed: Array<{ id: string; error: string }> = [];
+    const failed: Array<{ id: string; error: string; delayMs: number; counted: boolean; park: boolean }> = [];
+    // While the bus itself is down every publish fails: that is an outage, not this row's fault.
+    const counted = this.bus.isHealthy();
     results.forEach((result, i) => {
-      const id = rows[i]!.id;
-      if (result.status === 'fulfilled') published.push(id);
-      else failed.push({ id, error: errorInfo(result.reason).message.slice(0, 1000) });
+      const row = rows[i]!;
+      if (result.status === 'fulfilled') {
+        published.push(row.id);
+        return;
+      }
+      const attempts = counted ? row.attempts : Math.max(1, row.attempts - 1);
+      failed.push({
+        id: row.id,
+        error: errorInfo(result.reason).message.slice(0, 1000),
+        delayMs: this.backoffMs(attempts),
+        counted,
+        park: counted && row.attempts >= this.maxAttempts,
+      });
     });
 
     await this.dataSource.transaction(async (manager) => {
       if (published.length > 0) {
         await manager.query(
-          `UPDATE ${this.table} SET "published_at" = now(), "locked_until" = NULL, "last_error" = NULL
+          `UPDATE ${this.table} SET "published_at" = now(), "locked_until" = NULL, "last_error" = NULL,
+             "next_attempt_at" = NULL
            WHERE "id" = ANY($1::uuid[])`,
           [published],
         );
       }
       if (failed.length > 0) {
         await manager.query(
-          `UPDATE ${this.table} AS o SET "locked_until" = NULL, "last_error" = f.error
-           FROM unnest($1::uuid[], $2::text[]) AS f(id, error) WHERE o."id" = f.id`,
-          [failed.map((f) => f.id), failed.map((f) => f.error)],
+          `UPDATE ${this.table} AS o SET "locked_until" = NULL, "last_error" = f.error,
+             "attempts" = CASE WHEN f.counted THEN o."attempts" ELSE greatest(o."attempts" - 1, 0) END,
+             "next_attempt_at" = now() + f.delay_ms * interval '1 millisecond',
+             "parked_at" = CASE WHEN f.park THEN now() ELSE NULL END
+           FROM unnest($1::uuid[], $2::text[], $3::int[], $4::bool[], $5::bool[])
+             AS f(id, error, delay_ms, counted, park)
+           WHERE o."id" = f.id`,
+          [
+            failed.map((f) => f.id),
+            failed.map((f) => f.error),
+            failed.map((f) => f.delayMs),
+            failed.map((f) => f.counted),
+            failed.map((f) => f.park),
+          ],
         );
       }
     });
-    if (failed.length > 0) {
+    const parked = failed.filter((f) => f.park);
+    for (const f of parked) {
+      const row = rows.find((r) => r.id === f.id)!;
+      this.logger.error(
+        { eventId: f.id, eventType: row.type, attempts: row.attempts, error: f.error },
+        'Outbox event failed on every attempt; parked (see OutboxRelay.retryParked)',
+      );
+    }
+    this.parkedByThisRelay += parked.length;
+    if (failed.length > parked.length) {
       this.logger.warn(
-        { failed: failed.length, published: published.length, error: failed[0]!.error },
+        { failed: failed.length - parked.length, published: published.length, error: failed[0]!.error },
         'Some outbox events could not be published; will retry',
       );
     }
     return { claimed: rows.length, published: published.length, failed: failed.length };
   }
 
-  /** Number of rows not yet published (health and tests). */
+  /** Number of rows waiting to be published, parked ones excluded (health and tests). */
   async pendingCount(): Promise<number> {
-    const rows: Array<{ n: string }> = await this.dataSource.query(
-      `SELECT count(*)::text AS n FROM ${this.table} WHERE "published_at" IS NULL`,
-    );
-    return Number(rows[0]?.n ?? 0);
+    return (await this.stats()).pending;
+  }
+
+  /** Pending and parked counts and the age of the oldest pending row (health). */
+  async stats(): Promise<OutboxStats> {
+    await ensureEventsSchema(this.dataSource, this.schema);
+    const rows: Array<{ pending: string; parked: string; oldest: number | null }> =
+      await this.dataSource.query(
+        `SELECT count(*) FILTER (WHERE "parked_at" IS NULL)::text AS pending,
+              count(*) FILTER (WHERE "parked_at" IS NOT NULL)::text AS parked,
+              extract(epoch FROM now() - min("created_at") FILTER (WHERE "parked_at" IS NULL))::float8 AS oldest
+       FROM ${this.table} WHERE "published_at" IS NULL`,
+      );
+    const row = rows[0];
+    return {
+      pending: Number(row?.pending ?? 0),
+      parked: Number(row?.parked ?? 0),
+      oldestPendingSeconds: Math.max(0, Math.floor(row?.oldest ?? 0)),
+    };
+  }
+
+  /** Rows this relay parked since it was created (a counter for logs and metrics). */
+  get parkedSinceStart(): number {
+    return this.parkedByThisRelay;
+  }
+
+  /**
+   * Gives parked rows (all, or those ids) a fresh set of attempts, e.g. once the cause is fixed.
+   * Returns how many were unparked.
+   */
+  async retryParked(ids?: readonly string[]): Promise<number> {
+    await ensureEventsSchema(this.dataSource, this.schema);
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE ${this.table} SET "parked_at" = NULL, "attempts" = 0, "next_attempt_at" = NULL
+       WHERE "parked_at" IS NOT NULL AND "published_at" IS NULL AND ($1::uuid[] IS NULL OR "id" = ANY($1::uuid[]))`,
+      [ids ? [...ids] : null],
+    )) as [unknown, number];
+    if (affected > 0) this.nudge();
+    return affected;
+  }
+
+  /** Exponential back-off with jitter (×0.5..1) so failed rows do not retry in lockstep. */
+  private backoffMs(attempts: number): number {
+    const exp = Math.min(this.retryMaxMs, this.retryBaseMs * 2 ** Math.min(Math.max(0, attempts - 1), 30));
+    return Math.round(exp * (0.5 + Math.random() / 2));
   }
 
   private async claim(): Promise<OutboxRow[]> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT "id", "payload" FROM ${this.table}
-         WHERE "published_at" IS NULL AND ("locked_until" IS NULL OR "locked_until" < now())
+        `SELECT "id", "type", "payload", "attempts" + 1 AS "attempts" FROM ${this.table}
+         WHERE "published_at" IS NULL AND "parked_at" IS NULL
+           AND ("locked_until" IS NULL OR "locked_until" < now())
+           AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= now())
          ORDER BY "seq"
          LIMIT $1
          FOR UPDATE SKIP LOCKED`,
@@ -213,7 +322,8 @@ export class OutboxRelay {
       let more = false;
       try {
         const result = await this.runOnce();
-        failures = result.failed > 0 ? failures + 1 : 0;
+        // Per-row back-off handles a few bad rows; the loop backs off only when nothing gets through.
+        failures = result.failed > 0 && result.published === 0 ? failures + 1 : 0;
         more = result.claimed === this.batchSize && result.failed === 0;
         if (result.claimed === 0) await this.maybePurge();
       } catch (err) {

@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { ConfirmChannel, ConsumeMessage, Options } from 'amqplib';
 import {
   DEAD_LETTER_EXCHANGE,
+  EVENT_TOPOLOGY,
   EVENTS_EXCHANGE,
   type EventEnvelope,
   type EventType,
@@ -15,18 +16,23 @@ import { parseEnvelope, type EnvelopeOf } from './envelope.js';
 import {
   assertEventTypes,
   assertQueueName,
+  DEFAULT_HANDLER_TIMEOUT_MS,
   DEFAULT_MAX_RETRIES,
   DEFAULT_PREFETCH,
   DEFAULT_RETRY_DELAY_MS,
   deadLetterQueueName,
   retryQueueName,
+  runHandlerWithTimeout,
+  wantedTypes,
   type EventBus,
+  type EventTopology,
   type EventHandler,
   type RetryOptions,
   type SubscribeOptions,
   type Subscription,
 } from './event-bus.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
+import { eventsSettingsFromEnv } from './events-settings.js';
 import { pollUntil, sleep, withTimeout } from './util.js';
 
 /** Header counting how many times a message was sent back for another attempt. */
@@ -58,7 +64,21 @@ export interface RabbitMqEventBusOptions extends RetryOptions {
   connectionName?: string;
   /** Bound on how long close()/cancel() wait for handlers in flight. Default 10 s. */
   closeTimeoutMs?: number;
+  /**
+   * Consumer queues declared (with bindings, retry and dead-letter queues, exactly as subscribe()
+   * declares them) on every (re)connect, before anything is published. Default EVENT_TOPOLOGY
+   * when `exchange` is the default one, none otherwise (tests on their own exchange).
+   */
+  topology?: EventTopology;
   logger?: EventsLogger;
+}
+
+/** publish() rejects with this when the broker returned a wanted event that reached no queue. */
+export class UnroutableEventError extends Error {
+  constructor(envelope: EventEnvelope) {
+    super(`Event ${envelope.id} (${envelope.type}) reached no queue (returned by RabbitMQ); not published`);
+    this.name = 'UnroutableEventError';
+  }
 }
 
 interface ActiveSubscription {
@@ -96,6 +116,11 @@ export class RabbitMqEventBus implements EventBus {
   private readonly publishTimeoutMs: number;
   private readonly connectTimeoutMs: number;
   private readonly closeTimeoutMs: number;
+  private readonly handlerTimeoutMs: number;
+  private readonly topology: EventTopology;
+  private readonly topologyTypes: Set<string>;
+  /** Message ids published and not yet confirmed → whether the broker returned them. */
+  private readonly returns = new Map<string, boolean>();
   private readonly subscriptions = new Map<string, ActiveSubscription>();
   private readonly closedChannels = new WeakSet<ConfirmChannel>();
   private publisherChannel: ConfirmChannel | undefined;
@@ -115,11 +140,19 @@ export class RabbitMqEventBus implements EventBus {
     this.deadLetterExchange = options.deadLetterExchange ?? DEAD_LETTER_EXCHANGE;
     this.logger = options.logger ?? consoleEventsLogger;
     this.prefetch = Math.max(1, options.prefetch ?? DEFAULT_PREFETCH);
-    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    this.retryDelayMs = Math.max(0, options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
+    const env = eventsSettingsFromEnv();
+    this.maxRetries = options.maxRetries ?? env.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.retryDelayMs = Math.max(0, options.retryDelayMs ?? env.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
     this.publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     this.closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
+    this.handlerTimeoutMs = options.handlerTimeoutMs ?? env.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS;
+    this.topology = options.topology ?? (this.exchange === EVENTS_EXCHANGE ? EVENT_TOPOLOGY : []);
+    for (const { queue, types } of this.topology) {
+      assertQueueName(queue);
+      assertEventTypes(types);
+    }
+    this.topologyTypes = wantedTypes(this.topology);
 
     const urls = Array.isArray(options.url) ? options.url : [options.url];
     if (urls.length === 0 || urls.some((u) => !u)) throw new Error('RabbitMqEventBus: url is required');
@@ -150,14 +183,20 @@ export class RabbitMqEventBus implements EventBus {
     this.manager.on('unblocked', () => this.logger.info({}, 'RabbitMQ unblocked the connection'));
 
     // The setup runs on every (re)connect before any queued message is sent, so nothing is ever
-    // published to an exchange that does not exist yet.
+    // published to an exchange, or for a consumer queue, that does not exist yet.
     this.publisher = this.manager.createChannel({
       name: 'publisher',
       confirm: true,
       json: false,
       setup: async (channel: ConfirmChannel) => {
         this.watchChannel(channel, 'publisher', () => this.publisherChannel === channel);
+        // basic.return comes before the confirm of the same message on this channel.
+        channel.on('return', (msg: ConsumeMessage) => {
+          const id = msg.properties.messageId as string | undefined;
+          if (id !== undefined && this.returns.has(id)) this.returns.set(id, true);
+        });
         await this.declareExchanges(channel);
+        for (const { queue, types } of this.topology) await this.declareQueue(channel, queue, types);
         this.publisherChannel = channel;
       },
     });
@@ -192,6 +231,8 @@ export class RabbitMqEventBus implements EventBus {
     const occurredAt = Date.parse(envelope.occurredAt);
     const options: Options.Publish = {
       persistent: true,
+      // Returned (basic.return) when no queue is bound: see the check after the confirm.
+      mandatory: true,
       contentType: 'application/json',
       contentEncoding: 'utf-8',
       messageId: envelope.id,
@@ -205,12 +246,29 @@ export class RabbitMqEventBus implements EventBus {
       const remaining = deadline - Date.now();
       try {
         // Queued by the wrapper while disconnected; resolves on the broker's confirm.
-        await this.publisher.publish(this.exchange, envelope.type, content, {
-          ...options,
-          timeout: Math.max(1, remaining),
-        });
-        return;
+        this.returns.set(envelope.id, false);
+        let returned: boolean;
+        try {
+          await this.publisher.publish(this.exchange, envelope.type, content, {
+            ...options,
+            timeout: Math.max(1, remaining),
+          });
+        } finally {
+          returned = this.returns.get(envelope.id) === true;
+          this.returns.delete(envelope.id);
+        }
+        if (!returned) return;
+        // A type nobody wants is dropped on purpose; a wanted one must wait in a queue.
+        if (!this.isWanted(envelope.type)) {
+          this.logger.debug?.({ eventId: envelope.id, eventType: envelope.type }, 'Event has no consumer');
+          return;
+        }
+        throw new UnroutableEventError(envelope);
       } catch (err) {
+        if (err instanceof UnroutableEventError) {
+          this.logger.warn({ eventId: envelope.id, eventType: envelope.type }, err.message);
+          throw err;
+        }
         if (this.closed || Date.now() >= deadline - 1) {
           throw new Error(
             `Event ${envelope.id} (${envelope.type}) was not confirmed by RabbitMQ: ${errorInfo(err).message}`,
@@ -325,11 +383,17 @@ export class RabbitMqEventBus implements EventBus {
     await channel.assertExchange(this.deadLetterExchange, 'direct', { durable: true });
   }
 
-  private async setupConsumer(sub: ActiveSubscription, channel: ConfirmChannel): Promise<void> {
-    if (sub.cancelled) return;
-    this.watchChannel(channel, `consumer:${sub.queue}`, () => sub.channel === channel && !sub.cancelled);
-    const { queue } = sub;
-    await this.declareExchanges(channel);
+  /** Types a consumer wants: the topology's and this bus's own subscriptions'. */
+  private isWanted(type: string): boolean {
+    if (this.topologyTypes.has(type)) return true;
+    return [...this.subscriptions.values()].some((sub) => sub.types.has(type));
+  }
+
+  /**
+   * A consuming queue with its dead-letter and retry queues and its bindings. Publisher (topology)
+   * and subscriber declare it with the same arguments, else RabbitMQ fails with PRECONDITION_FAILED.
+   */
+  private async declareQueue(channel: ConfirmChannel, queue: string, types: Iterable<string>): Promise<void> {
     await channel.assertQueue(deadLetterQueueName(queue), { durable: true });
     await channel.bindQueue(deadLetterQueueName(queue), this.deadLetterExchange, queue);
     // Failed messages wait here (per-message TTL), then dead-letter back to the queue itself.
@@ -341,7 +405,15 @@ export class RabbitMqEventBus implements EventBus {
       durable: true,
       arguments: { 'x-dead-letter-exchange': this.deadLetterExchange, 'x-dead-letter-routing-key': queue },
     });
-    for (const type of sub.types) await channel.bindQueue(queue, this.exchange, type);
+    for (const type of types) await channel.bindQueue(queue, this.exchange, type);
+  }
+
+  private async setupConsumer(sub: ActiveSubscription, channel: ConfirmChannel): Promise<void> {
+    if (sub.cancelled) return;
+    this.watchChannel(channel, `consumer:${sub.queue}`, () => sub.channel === channel && !sub.cancelled);
+    const { queue } = sub;
+    await this.declareExchanges(channel);
+    await this.declareQueue(channel, queue, sub.types);
     await channel.prefetch(this.prefetch, false);
     sub.channel = channel;
     if (sub.cancelled) return;
@@ -429,7 +501,10 @@ export class RabbitMqEventBus implements EventBus {
       return;
     }
     try {
-      await sub.handler(envelope as EnvelopeOf<EventType>);
+      await runHandlerWithTimeout(
+        () => sub.handler(envelope as EnvelopeOf<EventType>),
+        this.handlerTimeoutMs,
+      );
     } catch (err) {
       if (retries < this.maxRetries) {
         this.logger.warn({ ...log, err: errorInfo(err) }, 'Event handler failed; will retry');

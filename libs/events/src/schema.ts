@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -23,6 +23,7 @@ export function eventTables(schema: string): { outbox: string; inbox: string } {
  *         created_at, published_at (null until the broker confirmed), attempts, locked_until (a
  *         relay's lease while it publishes the row), last_error.
  * inbox:  (event_id, consumer) pk, processed_at.
+ * Includes the V2 additions (eventsMigrationV2Sql), so a fresh database needs only this one.
  */
 export function eventsMigrationSql(schema: string): { up: string[]; down: string[] } {
   const s = quoteSchema(schema);
@@ -49,6 +50,7 @@ export function eventsMigrationSql(schema: string): { up: string[]; down: string
         "processed_at" timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY ("event_id", "consumer")
       )`,
+      ...eventsMigrationV2Sql(schema).up,
     ],
     down: [`DROP TABLE IF EXISTS ${inbox}`, `DROP TABLE IF EXISTS ${outbox}`],
   };
@@ -66,6 +68,91 @@ export function createEventsMigration(schema: string, timestamp: number): new ()
   }
   const sql = eventsMigrationSql(schema);
   const name = `EventsOutboxInbox${timestamp}`;
+  const migration = class implements MigrationInterface {
+    name = name;
+    async up(queryRunner: QueryRunner): Promise<void> {
+      for (const statement of sql.up) await queryRunner.query(statement);
+    }
+    async down(queryRunner: QueryRunner): Promise<void> {
+      for (const statement of sql.down) await queryRunner.query(statement);
+    }
+  };
+  // TypeORM reads the timestamp from the class name when `name` is absent; keep both consistent.
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
+}
+
+/**
+ * V2 of the events tables, idempotent (IF NOT EXISTS), for databases that ran the first version:
+ * outbox.next_attempt_at (per-row retry back-off), outbox.parked_at (gave up after the attempt
+ * cap), and an index on inbox.processed_at for the retention purge.
+ */
+export function eventsMigrationV2Sql(schema: string): { up: string[]; down: string[] } {
+  const s = quoteSchema(schema);
+  const { outbox, inbox } = eventTables(schema);
+  return {
+    up: [
+      `ALTER TABLE ${outbox} ADD COLUMN IF NOT EXISTS "next_attempt_at" timestamptz NULL`,
+      `ALTER TABLE ${outbox} ADD COLUMN IF NOT EXISTS "parked_at" timestamptz NULL`,
+      `CREATE INDEX IF NOT EXISTS "inbox_processed_at_idx" ON ${inbox} ("processed_at")`,
+    ],
+    down: [
+      `DROP INDEX IF EXISTS ${s}."inbox_processed_at_idx"`,
+      `ALTER TABLE ${outbox} DROP COLUMN IF EXISTS "parked_at"`,
+      `ALTER TABLE ${outbox} DROP COLUMN IF EXISTS "next_attempt_at"`,
+    ],
+  };
+}
+
+/** The V2 additions as a TypeORM migration class, to list after createEventsMigration's. */
+export function createEventsMigrationV2(schema: string, timestamp: number): new () => MigrationInterface {
+  return migrationClass(`EventsOutboxInboxV2${timestamp}`, timestamp, eventsMigrationV2Sql(schema));
+}
+
+const ensured = new WeakMap<DataSource, Map<string, Promise<void>>>();
+
+/**
+ * Applies the V2 additions when they are missing (a service whose migrations list lacks
+ * createEventsMigrationV2): the relay and the inbox purge call it before their first query.
+ * Checked once per data source and schema; concurrent replicas serialise on an advisory lock.
+ */
+export function ensureEventsSchema(dataSource: DataSource, schema: string): Promise<void> {
+  let bySchema = ensured.get(dataSource);
+  if (!bySchema) ensured.set(dataSource, (bySchema = new Map()));
+  let done = bySchema.get(schema);
+  if (!done) {
+    done = applyV2IfMissing(dataSource, schema);
+    bySchema.set(schema, done);
+    done.catch(() => bySchema.delete(schema)); // try again next time
+  }
+  return done;
+}
+
+async function applyV2IfMissing(dataSource: DataSource, schema: string): Promise<void> {
+  const present = async (): Promise<boolean> => {
+    const rows: Array<{ n: number }> = await dataSource.query(
+      `SELECT (SELECT count(*)::int FROM information_schema.columns
+               WHERE table_schema = $1 AND table_name = 'outbox' AND column_name IN ('next_attempt_at', 'parked_at'))
+            + (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1 AND indexname = 'inbox_processed_at_idx') AS n`,
+      [schema],
+    );
+    return rows[0]?.n === 3;
+  };
+  if (await present()) return;
+  await dataSource.transaction(async (manager) => {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`dinebuds.events.v2.${schema}`]);
+    for (const statement of eventsMigrationV2Sql(schema).up) await manager.query(statement);
+  });
+}
+
+function migrationClass(
+  name: string,
+  timestamp: number,
+  sql: { up: string[]; down: string[] },
+): new () => MigrationInterface {
+  if (!Number.isInteger(timestamp) || String(timestamp).length !== 13) {
+    throw new Error('events migration: timestamp must be a 13-digit millisecond timestamp');
+  }
   const migration = class implements MigrationInterface {
     name = name;
     async up(queryRunner: QueryRunner): Promise<void> {

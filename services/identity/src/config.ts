@@ -11,6 +11,8 @@ export const identityConfigShape = {
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: envLogLevel(),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** How often expired sessions are deleted (at most ~24 days: a timer's limit). */
+  SESSION_PURGE_INTERVAL_MINUTES: z.coerce.number().int().positive().max(35_791).default(60),
 };
 
 export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;
@@ -23,6 +25,11 @@ export function loadIdentityConfig(env: Record<string, string | undefined> = pro
 export const ARGON2_DEFAULTS = { memoryCost: 19456, timeCost: 2 } as const;
 
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const DEFAULT_SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** setInterval's largest delay; a longer one would fire at once, every millisecond. */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+/** Expired sessions deleted per statement, so a large backlog never holds locks for long. */
+export const SESSION_PURGE_BATCH = 1000;
 /** last_seen_at is written at most this often per session. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -30,6 +37,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export interface IdentitySettings {
   argon2: { memoryCost: number; timeCost: number };
   sessionTtlMs: number;
+  sessionPurgeIntervalMs: number;
   adminUsername?: string;
   adminPassword?: string;
 }

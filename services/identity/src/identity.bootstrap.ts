@@ -4,7 +4,12 @@ import type { EventBus } from '@dinebuds/events';
 import { createServiceApp } from '@dinebuds/service-client';
 import { AdminBootstrapService } from './auth/admin-bootstrap.service.js';
 import { argon2Cost } from './auth/password-hasher.js';
-import { DEFAULT_SESSION_TTL_MS, type IdentitySettings } from './config.js';
+import {
+  DEFAULT_SESSION_PURGE_INTERVAL_MS,
+  DEFAULT_SESSION_TTL_MS,
+  MAX_TIMER_DELAY_MS,
+  type IdentitySettings,
+} from './config.js';
 import { IdentityModule } from './identity.module.js';
 
 export interface IdentityServiceOptions {
@@ -21,6 +26,8 @@ export interface IdentityServiceOptions {
   argon2?: { memoryCost: number; timeCost: number };
   /** Session lifetime since last use. Default 30 days. */
   sessionTtlMs?: number;
+  /** How often expired sessions are deleted. Default 1 hour. */
+  sessionPurgeIntervalMs?: number;
 }
 
 export interface RunningIdentityService {
@@ -45,10 +52,14 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const settings: IdentitySettings = {
     argon2: argon2Cost(options.argon2),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    sessionPurgeIntervalMs: options.sessionPurgeIntervalMs ?? DEFAULT_SESSION_PURGE_INTERVAL_MS,
     adminUsername: options.adminUsername,
     adminPassword: options.adminPassword,
   };
   if (!(settings.sessionTtlMs > 0)) throw new Error('identity: sessionTtlMs must be positive');
+  const purgeEvery = settings.sessionPurgeIntervalMs;
+  if (!Number.isInteger(purgeEvery) || purgeEvery <= 0 || purgeEvery > MAX_TIMER_DELAY_MS)
+    throw new Error(`identity: sessionPurgeIntervalMs must be an integer from 1 to ${MAX_TIMER_DELAY_MS}`);
 
   @Module({
     imports: [

@@ -17,6 +17,7 @@ import { IDENTITY_DATA_SOURCE, IDENTITY_SCHEMA, IDENTITY_SETTINGS, type Identity
 import { identityMigrations } from './database/migrations/index.js';
 import { HealthController } from './health/health.controller.js';
 import { SessionEntity } from './sessions/session.entity.js';
+import { SessionPurgeService } from './sessions/session-purge.service.js';
 import { SessionsRpcController } from './sessions/sessions.rpc-controller.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { UserEntity } from './users/user.entity.js';
@@ -81,6 +82,7 @@ export class IdentityModule {
         { provide: PasswordHasher, useFactory: () => new PasswordHasher(options.settings.argon2) },
         IdentityEvents,
         SessionsService,
+        SessionPurgeService,
         UsersService,
         BadgesService,
         AuthService,

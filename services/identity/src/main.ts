@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       adminPassword: config.ADMIN_PASSWORD,
       logLevel: config.LOG_LEVEL,
       sessionTtlMs: config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+      sessionPurgeIntervalMs: config.SESSION_PURGE_INTERVAL_MINUTES * 60 * 1000,
     });
   } catch (error) {
     await bus.close().catch(() => undefined);

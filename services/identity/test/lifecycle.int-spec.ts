@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
 import {
   callerOf,
@@ -26,7 +27,7 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
     await system?.close();
   });
 
-  it('creates the admin once, keeps data across restarts and promotes an existing account', async () => {
+  it('creates the admin once, keeps data across restarts, and promotes an existing account only with its own password', async () => {
     const admin = { adminUsername: 'RootAdmin', adminPassword: STRONG_PASSWORD };
     const first = await startTestIdentity(db.url, bus, admin);
     let userAuth;
@@ -66,6 +67,9 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
       expect(migrations.map((m) => m.name)).toEqual([
         'IdentityInitial1732300000000',
         'EventsOutboxInbox1732300000001',
+        'IdentitySessionExpiry1732300000002',
+        'IdentityUserSearchTrigram1732300000003',
+        'EventsOutboxInboxV21732300000004',
       ]);
 
       // The session and data of the first run are still there.
@@ -91,12 +95,19 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
       await second.stop();
     }
 
-    // Naming an existing account promotes it and changes nothing else (the password stays).
+    // Naming an existing account with another password: refused, logged, the account unchanged.
+    // (Otherwise whoever registers ADMIN_USERNAME first becomes admin at the next start.)
+    const warn = jest.spyOn(Logger.prototype, 'warn');
     const third = await startTestIdentity(db.url, bus, {
       adminUsername: 'LATER_ADMIN',
       adminPassword: 'other-password-1',
     });
     try {
+      const refusals = warn.mock.calls.filter((call) => JSON.stringify(call).includes('ADMIN_USERNAME'));
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]![0]).toEqual({ username: 'later_admin', userId: userAuth.user.id });
+      expect(JSON.stringify(refusals)).not.toContain('other-password-1');
+      expect(JSON.stringify(refusals)).not.toContain('argon2');
       const login = await third.client.call('auth.login', {
         username: 'later_admin',
         password: 'secret1',
@@ -105,7 +116,7 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
       });
       expect(login.user).toMatchObject({
         id: userAuth.user.id,
-        isAdmin: true,
+        isAdmin: false,
         bio: 'Kept across restarts',
         username: 'later_admin',
       });
@@ -120,8 +131,50 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
         status: 401,
       });
     } finally {
+      warn.mockRestore();
       await third.stop();
     }
+    const [outboxBefore] = await query<{ n: number }>(
+      db.url,
+      `SELECT count(*)::int AS n FROM identity.outbox WHERE type = 'identity.user.updated'`,
+    );
+
+    // With the account's own password: promoted, nothing else changes (the password stays).
+    const fourth = await startTestIdentity(db.url, bus, {
+      adminUsername: 'LATER_ADMIN',
+      adminPassword: 'secret1',
+    });
+    try {
+      const login = await fourth.client.call('auth.login', {
+        username: 'later_admin',
+        password: 'secret1',
+        userAgent: null,
+        ipAddress: null,
+      });
+      expect(login.user).toMatchObject({
+        id: userAuth.user.id,
+        isAdmin: true,
+        bio: 'Kept across restarts',
+        username: 'later_admin',
+        name: userAuth.user.name,
+      });
+      const [outboxAfter] = await query<{ n: number }>(
+        db.url,
+        `SELECT count(*)::int AS n FROM identity.outbox WHERE type = 'identity.user.updated'`,
+      );
+      expect(outboxAfter!.n).toBe(outboxBefore!.n + 1);
+    } finally {
+      await fourth.stop();
+    }
+  });
+
+  it('refuses a common ADMIN_PASSWORD at start', async () => {
+    await expect(
+      startTestIdentity(db.url, bus, { adminUsername: 'common_admin', adminPassword: 'Password1' }),
+    ).rejects.toThrow(
+      'Invalid admin account configuration: This password is too common. Please choose another.',
+    );
+    expect(await query(db.url, `SELECT id FROM identity.users WHERE username = 'common_admin'`)).toEqual([]);
   });
 
   it('starts two replicas on one database at once (migrations and admin bootstrap race safely)', async () => {
@@ -159,11 +212,16 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
     try {
       const ok = await fetch(`${identity.service.url}/health`);
       expect(ok.status).toBe(200);
-      await expect(ok.json()).resolves.toEqual({ status: 'ok', database: 'up', broker: 'up' });
+      await expect(ok.json()).resolves.toMatchObject({
+        status: 'ok',
+        database: 'up',
+        broker: 'up',
+        events: { parked: 0 },
+      });
       await ownBus.close();
       const down = await fetch(`${identity.service.url}/health`);
       expect(down.status).toBe(503);
-      await expect(down.json()).resolves.toEqual({ status: 'error', database: 'up', broker: 'down' });
+      await expect(down.json()).resolves.toMatchObject({ status: 'error', database: 'up', broker: 'down' });
     } finally {
       await identity.stop();
     }

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import type { AuthResult, Caller, EventEnvelope } from '@dinebuds/contracts';
 import {
   TINY_PNG_BASE64,
@@ -266,6 +268,63 @@ describe('identity: profiles, pictures and badges', () => {
         [other.user.id],
       );
       expect(row).toEqual({ picture: null, picture_version: 0 });
+    });
+    it('answers a matching If-None-Match from the version alone, without reading the bytes', async () => {
+      const diner = await identity.client.call('auth.register', registration());
+      const id = diner.user.id;
+      // users.getPicture with the client's If-None-Match (optional in the request).
+      const getPicture = (ifNoneMatch?: string) =>
+        identity.client.call('users.getPicture', { id, ifNoneMatch });
+      await expect(getPicture('*')).rejects.toMatchObject({ status: 404 });
+      await identity.client.call(
+        'users.setPicture',
+        { id, contentType: 'image/png', dataBase64: TINY_PNG_BASE64 },
+        callerOf(diner),
+      );
+      const full = await getPicture();
+      expect(full.dataBase64).toBe(TINY_PNG_BASE64);
+      const etag = full.etag;
+
+      const dataSource = identity.service.app.get<DataSource>(getDataSourceToken('identity'), {
+        strict: false,
+      });
+      const logged = jest.spyOn(dataSource.logger, 'logQuery');
+      let revalidations: unknown[];
+      let sql: string[];
+      try {
+        revalidations = [
+          await getPicture(etag),
+          await getPicture(`W/${etag}`),
+          await getPicture(`"x", ${etag}`),
+        ];
+        sql = logged.mock.calls.map(([text]) => text);
+      } finally {
+        logged.mockRestore();
+      }
+      for (const answer of revalidations)
+        expect(answer).toEqual({ contentType: 'image/png', dataBase64: '', etag, notModified: true });
+      expect(sql.length).toBeGreaterThan(0);
+      // Only picture_type and picture_version were read, never the picture column itself.
+      for (const text of sql) expect(text).not.toMatch(/\."picture"/);
+
+      // A stale or foreign tag gets the bytes; a new upload changes the tag.
+      await expect(getPicture('"u0-v0"')).resolves.toEqual(full);
+      await identity.client.call(
+        'users.setPicture',
+        { id, contentType: 'image/png', dataBase64: TINY_PNG_BASE64 },
+        callerOf(diner),
+      );
+      const next = await getPicture(etag);
+      expect(next).toEqual({
+        contentType: 'image/png',
+        dataBase64: TINY_PNG_BASE64,
+        etag: expect.any(String),
+      });
+      expect(next.etag).not.toBe(etag);
+      expect(
+        (await rawCall(identity.service.url, 'users.getPicture', JSON.stringify({ id, ifNoneMatch: 5 })))
+          .status,
+      ).toBe(400);
     });
   });
 

@@ -31,3 +31,8 @@ export const LIST_PAGE_MAX = 100;
 /** Friend recommendations: default count and cap. */
 export const RECOMMENDATIONS_DEFAULT = 20;
 export const RECOMMENDATIONS_MAX = 50;
+/**
+ * Holders read per badge I have when gathering recommendation candidates (lowest ids first, the
+ * ranking's own tie-break): the cost stays fixed however many users share a popular badge.
+ */
+export const RECOMMENDATION_CANDIDATES_PER_BADGE = 200;

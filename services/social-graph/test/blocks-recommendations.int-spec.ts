@@ -12,6 +12,22 @@ import {
   type TestIdentity,
   type TestSocialGraph,
 } from './social-test-kit.js';
+import { RECOMMENDATION_CANDIDATES_PER_BADGE } from '../src/config.js';
+import { recommendationCandidatesQuery } from '../src/recommendations/recommendations.service.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
 
 describe('social-graph: blocks, recommendations and user deletion (identity + social-graph, in-process bus)', () => {
   let system: SocialTestSystem;
@@ -294,6 +310,99 @@ describe('social-graph: blocks, recommendations and user deletion (identity + so
     });
   });
 
+  describe('recommendations through the badge index', () => {
+    const K = RECOMMENDATION_CANDIDATES_PER_BADGE;
+    const CROWD = 10 * K;
+    const CROWD_FIRST_ID = 800_001;
+
+    async function badgeRows(userId: number): Promise<string[]> {
+      const rows = await query<{ badge: string }>(
+        db.url,
+        `SELECT kind || ':' || name AS badge FROM social.user_badges WHERE user_id = $1 ORDER BY 1`,
+        [userId],
+      );
+      return rows.map((r) => r.badge);
+    }
+
+    it('keeps social.user_badges in step with registration, badge changes and deletion', async () => {
+      const ida = await registerAndProject({ name: 'Ida Index', flavorBuds: ['luxury'], cityBuds: ['Oslo'] });
+      expect(await badgeRows(ida.id)).toEqual(['city:oslo', 'flavor:luxury']);
+      await identity.client.call(
+        'badges.setCity',
+        { userId: ida.id, badges: [{ city: 'Paris' }, { city: 'Lima' }] },
+        ida.caller,
+      );
+      await waitForProjection(db.url, ida.id, (r) => r.city_badges.length === 2);
+      await bus.idle();
+      expect(await badgeRows(ida.id)).toEqual(['city:lima', 'city:paris', 'flavor:luxury']);
+      await publishIdentityEvent('identity.user.deleted', { userId: ida.id });
+      await eventually(async () => (await projectedUser(db.url, ida.id)) === undefined);
+      expect(await badgeRows(ida.id)).toEqual([]);
+    });
+
+    it('reads at most a fixed number of holders of a popular badge, by its index, and ranks as before', async () => {
+      // A crowd of projected users sharing one badge, ten times the per-badge bound, among
+      // others spread over many badges (as the real catalogues are: ~40 flavors, ~230 cities).
+      await query(
+        db.url,
+        `INSERT INTO social.users (id, username, name, profile_synced_at, flavor_badges, city_badges)
+         SELECT $1::int + i, 'crowd_' || i, 'Crowd ' || i, now(),
+           CASE WHEN i < $2::int THEN ARRAY['luxury'] ELSE '{}'::text[] END,
+           CASE WHEN i < $2::int THEN '{}'::text[] ELSE ARRAY['town ' || (i % 250)] END
+         FROM generate_series(0, 2 * $2::int - 1) i`,
+        [CROWD_FIRST_ID, CROWD],
+      );
+      await query(
+        db.url,
+        `INSERT INTO social.user_badges (kind, name, user_id)
+         SELECT 'flavor', b, id FROM social.users, unnest(flavor_badges) b WHERE id >= $1
+         UNION ALL
+         SELECT 'city', b, id FROM social.users, unnest(city_badges) b WHERE id >= $1`,
+        [CROWD_FIRST_ID],
+      );
+      await query(db.url, 'VACUUM ANALYZE social.user_badges');
+      await query(db.url, 'VACUUM ANALYZE social.users');
+      const lux = await registerAndProject({ name: 'Lux Lover', flavorBuds: ['luxury'] });
+      // Followed holders are not candidates; the bound counts eligible holders only.
+      for (const followed of [CROWD_FIRST_ID, CROWD_FIRST_ID + 1])
+        await social.client.call('follows.follow', { userId: lux.id, targetId: followed }, lux.caller);
+
+      const recommended = await social.client.call('recommendations.list', { limit: 50 }, lux.caller);
+      expect(recommended).toHaveLength(50);
+      // Everyone scores 2 (one shared flavor): the lowest ids first, as the ranking always did.
+      expect(recommended.map((r) => r.user.id)).toEqual(
+        Array.from({ length: 50 }, (_, i) => CROWD_FIRST_ID + 2 + i),
+      );
+      expect(recommended[0]).toMatchObject({
+        reason: 'shared_flavors',
+        reasonText: 'Also loves luxury',
+        sharedFlavors: ['luxury'],
+      });
+
+      const [sql, params] = recommendationCandidatesQuery(lux.id, 50);
+      const [explained] = await query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        db.url,
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+        params,
+      );
+      const nodes = planNodes(explained!['QUERY PLAN'][0]!.Plan);
+      const badgeScans = nodes.filter((n) => n['Relation Name'] === 'user_badges');
+      // Every read of the badge table is an index read: my own badges by user, holders by badge.
+      for (const scan of badgeScans) expect(scan['Node Type']).toMatch(/^Index( Only)? Scan$/);
+      const holderScans = badgeScans.filter((n) => n['Index Name'] === 'user_badges_pkey');
+      expect(holderScans.length).toBeGreaterThan(0);
+      for (const scan of holderScans) {
+        // Entries read per badge: the bound plus those it skips (me and the two I follow).
+        const examined = scan['Actual Rows'] + (scan['Rows Removed by Filter'] ?? 0);
+        expect(examined).toBeLessThanOrEqual(K + 3);
+        expect(scan['Actual Loops']).toBe(1); // one badge of mine
+      }
+      // No scan anywhere reads the whole crowd.
+      for (const node of nodes.filter((n) => /Scan/.test(n['Node Type'])))
+        expect(node['Actual Rows'] * node['Actual Loops']).toBeLessThan(CROWD);
+    });
+  });
+
   describe('projection edge cases', () => {
     it('ignores an event older than what the projection holds', async () => {
       const user = await registerAndProject({ name: 'Nora New' });
@@ -323,7 +432,8 @@ describe('social-graph: blocks, recommendations and user deletion (identity + so
     it('applies badges that arrive before the registration (retried) and keeps the newer ones', async () => {
       const userId = 700_001;
       const now = Date.now();
-      await publishIdentityEvent(
+      // Not awaited: a bus may hold publish() until the event is handled, which needs the user.
+      const early = publishIdentityEvent(
         'identity.user.badges-changed',
         { userId, flavorBadges: ['keto'], cityBadges: ['paris'] },
         new Date(now),
@@ -344,6 +454,7 @@ describe('social-graph: blocks, recommendations and user deletion (identity + so
         },
         new Date(now - 1000),
       );
+      await early;
       await waitForProjection(db.url, userId, (r) => r.flavor_badges.join() === 'keto');
       await bus.idle();
       expect(await projectedUser(db.url, userId)).toMatchObject({

@@ -10,6 +10,21 @@ import {
   type TestIdentity,
   type TestSocialGraph,
 } from './social-test-kit.js';
+import { decodeFollowCursor } from '../src/follows/follow-cursor.js';
+import { followPageQuery } from '../src/follows/follows.service.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
 
 describe('social-graph: follows, requests and the user projection (identity + social-graph, in-process bus)', () => {
   let system: SocialTestSystem;
@@ -479,6 +494,168 @@ describe('social-graph: follows, requests and the user projection (identity + so
       }
     });
 
+    it('pages by cursor: newest first, nothing skipped or repeated when follows change between pages', async () => {
+      const star = await registerAndProject({ name: 'Cursor Star' });
+      const fans = [alice, bob, carol, dave, erin];
+      for (const fan of fans)
+        await social.client.call('follows.follow', { userId: fan.id, targetId: star.id }, fan.caller);
+
+      const first = await social.client.call('follows.followersPage', { userId: star.id, limit: 2 });
+      expect(first.items.map((u) => u.id)).toEqual([erin.id, dave.id]);
+      expect(first.items[0]).toEqual({
+        id: erin.id,
+        username: erin.username,
+        name: 'Erin Evans',
+        profilePicture: null,
+        isPrivate: true,
+      });
+      expect(first.nextCursor).toEqual(expect.any(String));
+
+      // dave (already seen) leaves: offset 2 would now skip carol; the cursor does not.
+      await social.client.call('follows.unfollow', { userId: dave.id, targetId: star.id }, dave.caller);
+      await expect(
+        social.client.call('follows.followers', { userId: star.id, limit: 2, offset: 2 }),
+      ).resolves.toEqual([
+        expect.objectContaining({ id: bob.id }),
+        expect.objectContaining({ id: alice.id }),
+      ]);
+      const second = await social.client.call('follows.followersPage', {
+        userId: star.id,
+        limit: 2,
+        cursor: first.nextCursor!,
+      });
+      expect(second.items.map((u) => u.id)).toEqual([carol.id, bob.id]);
+      const third = await social.client.call('follows.followersPage', {
+        userId: star.id,
+        limit: 2,
+        cursor: second.nextCursor!,
+      });
+      expect(third).toEqual({ items: [expect.objectContaining({ id: alice.id })], nextCursor: null });
+
+      // The other direction, and the default page size (50) ends at once.
+      await expect(
+        social.client.call('follows.followingPage', { userId: alice.id }, alice.caller),
+      ).resolves.toMatchObject({ nextCursor: null });
+      const following = await social.client.call(
+        'follows.followingPage',
+        { userId: erin.id, limit: 1 },
+        erin.caller,
+      );
+      expect(following.items.map((u) => u.id)).toEqual([star.id]);
+    });
+
+    it('breaks cursor ties on equal times by id, to the microsecond', async () => {
+      const twin = await registerAndProject({ name: 'Tie Breaker' });
+      const fans = [alice, bob, carol, dave];
+      for (const fan of fans)
+        await social.client.call('follows.follow', { userId: fan.id, targetId: twin.id }, fan.caller);
+      // Follows made in one statement (requests accepted when turning public) share created_at.
+      await query(db.url, `UPDATE social.follows SET created_at = $2 WHERE following_id = $1`, [
+        twin.id,
+        '2025-03-04T05:06:07.123456Z',
+      ]);
+      await query(
+        db.url,
+        `UPDATE social.follows SET created_at = $2 WHERE following_id = $1 AND follower_id = $3`,
+        [twin.id, '2025-03-04T05:06:07.123457Z', alice.id],
+      );
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const answer = await social.client.call('follows.followersPage', {
+          userId: twin.id,
+          limit: 1,
+          cursor,
+        });
+        seen.push(...answer.items.map((u) => u.id));
+        if (answer.nextCursor === null) break;
+        cursor = answer.nextCursor;
+      }
+      // alice is a microsecond newer; the rest share a time and come by follow id, newest first.
+      expect(seen).toEqual([alice.id, dave.id, carol.id, bob.id]);
+    });
+
+    it('reads a deep page from the (user, created_at, id) index: as many rows as the page, not the depth', async () => {
+      const idol = await registerAndProject({ name: 'Deep Idol' });
+      const FANS = 3000;
+      const FIRST_FAN = 600_001;
+      await query(
+        db.url,
+        `INSERT INTO social.users (id, username, name, profile_synced_at)
+         SELECT $1::int + i, 'fan_' || i, 'Fan ' || i, now() FROM generate_series(0, $2::int - 1) i`,
+        [FIRST_FAN, FANS],
+      );
+      await query(
+        db.url,
+        `INSERT INTO social.follows (follower_id, following_id, created_at)
+         SELECT $1::int + i, $3::int, now() - make_interval(secs => i) FROM generate_series(0, $2::int - 1) i`,
+        [FIRST_FAN, FANS, idol.id],
+      );
+      await query(db.url, 'VACUUM ANALYZE social.follows');
+      await query(db.url, 'VACUUM ANALYZE social.users');
+
+      // Walk to a page deep in the list (the newest follow is fan 0).
+      let cursor: string | undefined;
+      for (let page = 0; page < 25; page++) {
+        const answer = await social.client.call('follows.followersPage', {
+          userId: idol.id,
+          limit: 100,
+          cursor,
+        });
+        expect(answer.items[0]!.id).toBe(FIRST_FAN + page * 100);
+        cursor = answer.nextCursor!;
+      }
+      const [sql, params] = followPageQuery('followers', idol.id, {
+        limit: 100,
+        after: decodeFollowCursor(cursor!),
+      });
+      const [explained] = await query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        db.url,
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+        params,
+      );
+      const nodes = planNodes(explained!['QUERY PLAN'][0]!.Plan);
+      const followScans = nodes.filter((n) => n['Relation Name'] === 'follows');
+      expect(followScans).toEqual([
+        expect.objectContaining({
+          'Node Type': 'Index Scan',
+          'Index Name': 'follows_following_created_id_idx',
+        }),
+      ]);
+      // Page 26 of 30 reads 101 follows (one more tells a next page exists), not 2,600.
+      expect(followScans[0]!['Actual Rows'] * followScans[0]!['Actual Loops']).toBe(101);
+      for (const node of nodes.filter((n) => /Scan/.test(n['Node Type'])))
+        expect(node['Actual Rows'] * node['Actual Loops']).toBeLessThanOrEqual(101);
+    });
+
+    it('refuses a cursor it did not make (400) and keeps private lists private', async () => {
+      for (const cursor of ['nope!', 'Zm9v', 12]) {
+        const response = await rawCall(
+          social.service.url,
+          'follows.followersPage',
+          JSON.stringify({ userId: alice.id, cursor }),
+        );
+        expect(response.status).toBe(400);
+        expect(response.body).toMatchObject({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: expect.any(String),
+        });
+      }
+      await expect(
+        social.client.call('follows.followersPage', { userId: alice.id, cursor: 'Zm9v' }),
+      ).rejects.toMatchObject({ status: 400, message: 'cursor is not valid' });
+      await expect(
+        social.client.call('follows.followingPage', { userId: erin.id }, bob.caller),
+      ).rejects.toMatchObject({
+        status: 403,
+        message: 'This account is private',
+      });
+      await expect(social.client.call('follows.followersPage', { userId: 987654 })).rejects.toMatchObject({
+        status: 404,
+      });
+    });
+
     it('shows the names identity publishes later', async () => {
       await identity.client.call('users.update', { id: bob.id, name: 'Robert Brown' }, bob.caller);
       await eventually(async () => {
@@ -536,7 +713,12 @@ describe('social-graph: follows, requests and the user projection (identity + so
   it('answers /health', async () => {
     const response = await fetch(`${social.service.url}/health`);
     expect(response.status).toBe(200);
-    await expect(response.json()).resolves.toEqual({ status: 'ok', database: 'up', broker: 'up' });
+    await expect(response.json()).resolves.toMatchObject({
+      status: 'ok',
+      database: 'up',
+      broker: 'up',
+      events: { parked: 0 },
+    });
     // /rpc needs the internal token; /health does not.
     const forged = await fetch(`${social.service.url}/rpc/follows.followersCount`, {
       method: 'POST',

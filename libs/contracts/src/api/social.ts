@@ -33,6 +33,16 @@ export interface FollowUserDto {
   isPrivate: boolean;
 }
 
+/**
+ * A keyset page of a followers / following list (RPC `follows.followersPage` /
+ * `follows.followingPage`; the gateway answers `items` and sends `nextCursor` as X-Next-Cursor).
+ */
+export interface FollowUserPage {
+  items: FollowUserDto[];
+  /** Opaque; send it back as `cursor` for the next page. null on the last page. */
+  nextCursor: string | null;
+}
+
 /** A pending follow request as the recipient sees it. */
 export interface FollowRequestDto {
   id: number;

@@ -40,6 +40,8 @@ export interface PictureData {
   contentType: string;
   dataBase64: string;
   etag: string;
+  /** True when `ifNoneMatch` matched: identity did not read the bytes and dataBase64 is ''. */
+  notModified?: boolean;
 }
 
 export interface Paging {
@@ -66,7 +68,7 @@ export interface IdentityRpc {
     request: { id: number; contentType: string; dataBase64: string };
     response: ProfilePictureResponse;
   };
-  'users.getPicture': { request: { id: number }; response: PictureData };
+  'users.getPicture': { request: { id: number; ifNoneMatch?: string }; response: PictureData };
   'users.changePassword': { request: ChangePasswordRequest; response: MessageResponse };
   'badges.listFlavor': { request: { userId: number }; response: FlavorBadgeDto[] };
   'badges.setFlavor': { request: SetFlavorBadgesRequest; response: FlavorBadgeDto[] };

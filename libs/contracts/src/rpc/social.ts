@@ -5,11 +5,19 @@ import type {
   FollowRequestDto,
   FollowResponse,
   FollowUserDto,
+  FollowUserPage,
   FriendRecommendationDto,
   IsFollowingResponse,
   UnfollowResponse,
 } from '../api/social.js';
 import type { Paging } from './identity.js';
+
+/** A page of a user's followers / following after `cursor` (a previous page's nextCursor). */
+export interface FollowPageRequest {
+  userId: number;
+  limit?: number;
+  cursor?: string;
+}
 
 /**
  * Social-graph's RPC patterns. The caller travels in headers; `userId` in a request is the
@@ -21,6 +29,9 @@ export type SocialRpc = {
   'follows.unfollow': { request: { userId: number; targetId: number }; response: UnfollowResponse };
   'follows.followers': { request: { userId: number } & Paging; response: FollowUserDto[] };
   'follows.following': { request: { userId: number } & Paging; response: FollowUserDto[] };
+  /** Keyset paging (newest first): no cursor is the first page; cost does not grow with depth. */
+  'follows.followersPage': { request: FollowPageRequest; response: FollowUserPage };
+  'follows.followingPage': { request: FollowPageRequest; response: FollowUserPage };
   'follows.followersCount': { request: { userId: number }; response: CountResponse };
   'follows.followingCount': { request: { userId: number }; response: CountResponse };
   'requests.list': { request: { userId: number }; response: FollowRequestDto[] };

@@ -11,10 +11,12 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EventType } from '@dinebuds/contracts';
+import { EVENT_TOPOLOGY, type EventType } from '@dinebuds/contracts';
 import type { EnvelopeOf } from '../envelope.js';
 import type { EventBus, Subscription } from '../event-bus.js';
+import { eventsSettingsFromEnv } from '../events-settings.js';
 import { Inbox } from '../inbox.js';
+import { DEFAULT_INBOX_RETENTION_DAYS, InboxPurger } from '../inbox-purger.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from '../logger.js';
 import { Outbox } from '../outbox.js';
 import { OutboxRelay } from '../outbox-relay.js';
@@ -44,6 +46,16 @@ export interface EventsModuleOptions {
   runInContext?: (envelope: EnvelopeOf, run: () => Promise<void>) => Promise<void>;
   /** Close the bus on application shutdown (when the bus belongs to this app alone). Default false. */
   closeBusOnShutdown?: boolean;
+  /** Inbox rows older than this many days are purged. Default INBOX_RETENTION_DAYS or 14; 0 keeps them. */
+  inboxRetentionDays?: number;
+  /** How often the inbox purge runs (ms). Default INBOX_PURGE_INTERVAL_MS or 1 hour. */
+  inboxPurgeIntervalMs?: number;
+  /** Failed publishes of an outbox row before it is parked. Default OUTBOX_MAX_ATTEMPTS or 20. */
+  outboxMaxAttempts?: number;
+  /** First back-off of a failed outbox row (ms). Default OUTBOX_RETRY_BASE_MS or 1000. */
+  outboxRetryBaseMs?: number;
+  /** Back-off cap of a failed outbox row (ms). Default OUTBOX_RETRY_MAX_MS or 300000. */
+  outboxRetryMaxMs?: number;
   logger?: EventsLogger;
 }
 
@@ -62,6 +74,7 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(EVENTS_DATA_SOURCE) private readonly dataSource: DataSource,
     private readonly relay: OutboxRelay,
+    private readonly purger: InboxPurger,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
   ) {
@@ -71,6 +84,7 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
   /** Subscribes the discovered handlers first (declaring the queue), then starts the relay. */
   async onApplicationBootstrap(): Promise<void> {
     const handlers = this.discoverHandlers();
+    this.checkTopology([...handlers.keys()]);
     if (handlers.size > 0) {
       const queue = this.options.consumerQueue ?? `${this.options.producer}.events`;
       this.subscription = await this.bus.subscribe({
@@ -80,9 +94,11 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
       });
     }
     if (this.options.runRelay !== false) this.relay.start();
+    this.purger.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.purger.stop();
     await this.relay.stop();
     await this.subscription?.cancel();
     this.subscription = undefined;
@@ -120,6 +136,23 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
     };
     if (this.options.runInContext) await this.options.runInContext(envelope, run);
     else await run();
+  }
+
+  /**
+   * Publishers declare the queues of EVENT_TOPOLOGY before publishing; a handled type missing
+   * there would be dropped on a fresh broker until this service first subscribes.
+   */
+  private checkTopology(types: EventType[]): void {
+    const listed = new Set(
+      EVENT_TOPOLOGY.filter((q) => q.service === this.options.producer).flatMap((q) => [...q.types]),
+    );
+    const missing = types.filter((t) => !listed.has(t));
+    if (missing.length > 0) {
+      this.logger.error(
+        { service: this.options.producer, missing },
+        'Handled event types are missing from EVENT_TOPOLOGY (libs/contracts): add them, or events published before this service starts are lost',
+      );
+    }
   }
 
   private discoverHandlers(): Map<EventType, DiscoveredHandler[]> {
@@ -172,6 +205,8 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
 @Module({})
 export class EventsModule {
   static forRoot(options: EventsModuleOptions): DynamicModule {
+    // Read (and validated) at start-up: a bad value fails the boot with the variable's name.
+    const env = eventsSettingsFromEnv();
     const dataSourceProvider: Provider = options.dataSource
       ? { provide: EVENTS_DATA_SOURCE, useValue: options.dataSource }
       : {
@@ -199,13 +234,32 @@ export class EventsModule {
               schema: options.schema,
               bus: options.bus,
               intervalMs: options.relayIntervalMs,
+              maxAttempts: options.outboxMaxAttempts ?? env.outboxMaxAttempts,
+              retryBaseMs: options.outboxRetryBaseMs ?? env.outboxRetryBaseMs,
+              retryMaxMs: options.outboxRetryMaxMs ?? env.outboxRetryMaxMs,
+              logger: options.logger,
+            }),
+          inject: [EVENTS_DATA_SOURCE],
+        },
+        {
+          provide: InboxPurger,
+          useFactory: (dataSource: DataSource) =>
+            new InboxPurger({
+              dataSource,
+              schema: options.schema,
+              retentionMs:
+                (options.inboxRetentionDays ?? env.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION_DAYS) *
+                24 *
+                3600 *
+                1000,
+              intervalMs: options.inboxPurgeIntervalMs ?? env.inboxPurgeIntervalMs,
               logger: options.logger,
             }),
           inject: [EVENTS_DATA_SOURCE],
         },
         EventsLifecycle,
       ],
-      exports: [EVENT_BUS, EVENTS_DATA_SOURCE, Outbox, OutboxRelay],
+      exports: [EVENT_BUS, EVENTS_DATA_SOURCE, Outbox, OutboxRelay, InboxPurger],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { LIMITS, VALIDATION_MESSAGES, passwordStrength, type ClientInfo } from '@dinebuds/contracts';
+import { LIMITS, newPasswordProblem, type ClientInfo } from '@dinebuds/contracts';
 import { badRequest } from '@dinebuds/errors';
 import { registrationCityChoices, registrationFlavorChoices } from '../badges/badge.policy.js';
 import {
@@ -10,13 +10,7 @@ import {
   requiredString,
   type Body,
 } from '@dinebuds/service-client';
-import {
-  normalizeUsername,
-  passwordProblem,
-  usernameProblem,
-  validBio,
-  validName,
-} from '../users/user.policy.js';
+import { normalizeUsername, usernameProblem, validBio, validName } from '../users/user.policy.js';
 import type { Registration } from './auth.service.js';
 
 export function readClientInfo(body: Body): ClientInfo {
@@ -36,7 +30,8 @@ export function parseRegistration(raw: unknown): Registration {
   const usernameIssue = usernameProblem(username);
   if (usernameIssue) throw badRequest(usernameIssue);
   const password = requiredString(body, 'password');
-  const passwordIssue = passwordProblem(password);
+  // The gateway checks the same shared rule; checked again here so no caller can skip it.
+  const passwordIssue = newPasswordProblem(password);
   if (passwordIssue) throw badRequest(passwordIssue);
   const name = validName(requiredString(body, 'name'));
   const rawBio = optionalNullableString(body, 'bio');
@@ -92,10 +87,13 @@ export function parsePasswordChange(raw: unknown): PasswordChange {
   };
 }
 
-/** The new password must pass at least three of the four strength rules, within the length limit. */
-export function newPasswordProblem(current: string, next: string): string | null {
-  if (next.length > LIMITS.passwordMax) return VALIDATION_MESSAGES.passwordMax;
-  if (!passwordStrength(next).acceptable) return VALIDATION_MESSAGES.passwordTooWeak;
+/**
+ * The shared rule with the spec's strength rule of the change form (three of the four), and the
+ * new password must differ from the current one.
+ */
+export function passwordChangeProblem(current: string, next: string): string | null {
+  const problem = newPasswordProblem(next, { strength: true });
+  if (problem) return problem;
   if (next === current) return 'New password must be different from the current password';
   return null;
 }

@@ -19,7 +19,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { toUserDto, toUserSnapshot } from '../users/user.mapper.js';
 import { fitBio } from '../users/user.policy.js';
 import { userNotFound } from '../users/users.service.js';
-import { newPasswordProblem, plausibleCredentials } from './auth.policy.js';
+import { passwordChangeProblem, plausibleCredentials } from './auth.policy.js';
 import { PasswordHasher } from './password-hasher.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -144,7 +144,7 @@ export class AuthService {
     if (!user) throw userNotFound();
     if (!(await this.hasher.verify(user.passwordHash, currentPassword)))
       throw badRequest('Current password is incorrect');
-    const problem = newPasswordProblem(currentPassword, newPassword);
+    const problem = passwordChangeProblem(currentPassword, newPassword);
     if (problem) throw badRequest(problem);
     const passwordHash = await this.hasher.hash(newPassword);
     await this.dataSource.transaction(async (manager) => {

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { pingDatabase } from '@dinebuds/database';
-import { EVENT_BUS, type EventBus } from '@dinebuds/events';
+import { EVENT_BUS, OutboxRelay, type EventBus, type OutboxStats } from '@dinebuds/events';
 import type { Response } from 'express';
 import { IDENTITY_DATA_SOURCE } from '../config.js';
 import { DataSource } from 'typeorm';
@@ -11,6 +11,12 @@ export interface HealthReport {
   status: 'ok' | 'error';
   database: 'up' | 'down';
   broker: 'up' | 'down';
+  /**
+   * Outbox backlog: pending rows, parked rows (gave up after the attempt cap: need an operator)
+   * and the oldest pending row's age. Informational: readiness stays up with parked rows. Null
+   * when it could not be read.
+   */
+  events: OutboxStats | null;
 }
 
 /** Readiness for probes and the gateway's /api/health: 503 when a dependency is down. */
@@ -20,16 +26,19 @@ export class HealthController {
   constructor(
     @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly relay: OutboxRelay,
   ) {}
 
   @Get('health')
   async health(@Res() res: Response): Promise<void> {
     const database = (await pingDatabase(this.dataSource)) ? 'up' : 'down';
     const broker = typeof this.bus.isHealthy !== 'function' || this.bus.isHealthy() ? 'up' : 'down';
+    const events = database === 'up' ? await this.relay.stats().catch(() => null) : null;
     const report: HealthReport = {
       status: database === 'up' && broker === 'up' ? 'ok' : 'error',
       database,
       broker,
+      events,
     };
     res.status(report.status === 'ok' ? 200 : 503).json(report);
   }

@@ -4,7 +4,7 @@ import {
   parseLogin,
   parsePasswordChange,
   parseRegistration,
-  newPasswordProblem,
+  passwordChangeProblem,
 } from '../auth/auth.policy.js';
 import {
   assertOwner,
@@ -113,6 +113,9 @@ describe('auth request shapes', () => {
     [{ ...valid, flavorBuds: 'sushi' }, 'flavorBuds must be a list'],
     [{ ...valid, bio: 5 }, 'bio must be a string'],
     [{ ...valid, password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
+    [{ ...valid, password: 'short' }, 'Password must be at least 6 characters'],
+    [{ ...valid, password: 'Password1' }, 'This password is too common. Please choose another.'],
+    [{ ...valid, password: 'QWERTY' }, 'This password is too common. Please choose another.'],
   ])('rejects %j', (body, message) => {
     expect(errorOf(() => parseRegistration(body))).toMatchObject({ code: 'VALIDATION_FAILED', message });
   });
@@ -130,15 +133,23 @@ describe('auth request shapes', () => {
   });
 
   it('requires a strong, different, bounded new password', () => {
-    expect(newPasswordProblem('old-Pass1', 'weakpass')).toBe(
+    expect(passwordChangeProblem('old-Pass1', 'weakpass')).toBe(
       'Password too weak / Please create a stronger password.',
     );
-    expect(newPasswordProblem('Str0ng-pass', 'Str0ng-pass')).toBe(
+    expect(passwordChangeProblem('Str0ng-pass', 'Str0ng-pass')).toBe(
       'New password must be different from the current password',
     );
-    expect(newPasswordProblem('old', `A1-${'x'.repeat(130)}`)).toBe(
+    expect(passwordChangeProblem('old', `A1-${'x'.repeat(130)}`)).toBe(
       'Password must be at most 128 characters',
     );
-    expect(newPasswordProblem('old', 'Str0ng-pass')).toBeNull();
+    expect(passwordChangeProblem('old', 'Str0ng-pass')).toBeNull();
+    // The shared rule applies to a change too: short first, then weak, then common.
+    expect(passwordChangeProblem('old', 'Ab1!')).toBe('Password must be at least 6 characters');
+    expect(passwordChangeProblem('old', 'password')).toBe(
+      'Password too weak / Please create a stronger password.',
+    );
+    expect(passwordChangeProblem('old', 'Password123')).toBe(
+      'This password is too common. Please choose another.',
+    );
   });
 });

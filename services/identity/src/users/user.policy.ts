@@ -19,13 +19,6 @@ export function assertValidUsername(username: string): void {
   if (problem) throw badRequest(problem);
 }
 
-/** Registration's password rule (the strength rule applies to password changes). */
-export function passwordProblem(password: string): string | null {
-  if (password.length < LIMITS.passwordMin) return VALIDATION_MESSAGES.passwordMin;
-  if (password.length > LIMITS.passwordMax) return VALIDATION_MESSAGES.passwordMax;
-  return null;
-}
-
 /** Trims and checks a display name. */
 export function validName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');

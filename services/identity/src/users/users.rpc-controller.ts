@@ -75,8 +75,10 @@ export class UsersRpcController {
     return this.users.setPicture(caller, id, requiredString(body, 'dataBase64'));
   }
 
+  /** `ifNoneMatch` (optional): the client's If-None-Match, so a match skips reading the bytes. */
   @Rpc('users.getPicture')
-  getPicture(@Body() body: unknown): RpcResult<'users.getPicture'> {
-    return this.users.getPicture(requiredId(asBody(body), 'id'));
+  getPicture(@Body() raw: unknown): RpcResult<'users.getPicture'> {
+    const body = asBody(raw);
+    return this.users.getPicture(requiredId(body, 'id'), optionalString(body, 'ifNoneMatch'));
   }
 }

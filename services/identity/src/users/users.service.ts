@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type {
-  Caller,
-  CurrentUserDto,
-  PictureData,
-  ProfilePictureResponse,
-  TogglePrivacyResponse,
-  UserDto,
-  UserSummaryDto,
+import {
+  ifNoneMatchHits,
+  type Caller,
+  type CurrentUserDto,
+  type PictureData,
+  type ProfilePictureResponse,
+  type TogglePrivacyResponse,
+  type UserDto,
+  type UserSummaryDto,
 } from '@dinebuds/contracts';
 import { DomainError } from '@dinebuds/errors';
 import { fileTypeFromBuffer } from 'file-type';
@@ -21,6 +22,15 @@ import { profilePictureUrl, toUserDto, toUserSnapshot, toUserSummaryDto } from '
 import { assertOwner, assertOwnerOrAdmin, likeContains, validBio, validName } from './user.policy.js';
 
 export const userNotFound = () => new DomainError('USER_NOT_FOUND', 'User not found');
+const pictureNotFound = () => new DomainError('NOT_FOUND', 'Profile picture not found');
+
+/**
+ * users.getPicture's answer. `notModified: true` when the caller's If-None-Match listed the ETag:
+ * then `dataBase64` is empty (the bytes were not read) and the gateway answers 304.
+ */
+export interface PictureAnswer extends PictureData {
+  notModified?: true;
+}
 
 export interface ProfileChanges {
   name?: string;
@@ -150,14 +160,31 @@ export class UsersService {
     });
   }
 
-  async getPicture(id: number): Promise<PictureData> {
+  /**
+   * The picture, or only its headers when `ifNoneMatch` already lists its ETag: the ETag comes
+   * from the small columns, so a revalidation (304) never reads the up-to-5-MB bytes.
+   */
+  async getPicture(id: number, ifNoneMatch?: string): Promise<PictureAnswer> {
+    const head = await this.users
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.pictureType', 'u.pictureVersion'])
+      .where('u.id = :id', { id })
+      .getOne();
+    if (!head) throw userNotFound();
+    if (!head.pictureType) throw pictureNotFound();
+    const etag = pictureEtag(head.id, head.pictureVersion);
+    if (ifNoneMatchHits(ifNoneMatch, etag)) {
+      return { contentType: head.pictureType, dataBase64: '', etag, notModified: true };
+    }
+    // Bytes, type and version read together, so the ETag always names these bytes.
     const user = await this.users
       .createQueryBuilder('u')
+      .select(['u.id', 'u.pictureType', 'u.pictureVersion'])
       .addSelect('u.picture')
       .where('u.id = :id', { id })
       .getOne();
     if (!user) throw userNotFound();
-    if (!user.picture || !user.pictureType) throw new DomainError('NOT_FOUND', 'Profile picture not found');
+    if (!user.picture || !user.pictureType) throw pictureNotFound();
     return {
       contentType: user.pictureType,
       dataBase64: user.picture.toString('base64'),

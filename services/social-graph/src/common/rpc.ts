@@ -8,6 +8,8 @@ export const SOCIAL_PATTERNS = [
   'follows.unfollow',
   'follows.followers',
   'follows.following',
+  'follows.followersPage',
+  'follows.followingPage',
   'follows.followersCount',
   'follows.followingCount',
   'requests.list',

@@ -2,9 +2,17 @@ import { Body, Controller } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { OptionalCaller, RequiredCaller } from '@dinebuds/service-client';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from '../config.js';
-import { asBody, readPage, requiredId } from '@dinebuds/service-client';
+import {
+  asBody,
+  optionalString,
+  readLimit,
+  readPage,
+  requiredId,
+  type Body as RpcBody,
+} from '@dinebuds/service-client';
+import { decodeFollowCursor } from './follow-cursor.js';
 import { Rpc, type RpcResult } from '../common/rpc.js';
-import { FollowsService } from './follows.service.js';
+import { FollowsService, type KeysetPage } from './follows.service.js';
 
 @Controller('rpc')
 export class FollowsRpcController {
@@ -48,6 +56,24 @@ export class FollowsRpcController {
     );
   }
 
+  @Rpc('follows.followersPage')
+  followersPage(
+    @Body() raw: unknown,
+    @OptionalCaller() viewer: Caller | null,
+  ): RpcResult<'follows.followersPage'> {
+    const body = asBody(raw);
+    return this.follows.page('followers', viewer, requiredId(body, 'userId'), readKeysetPage(body));
+  }
+
+  @Rpc('follows.followingPage')
+  followingPage(
+    @Body() raw: unknown,
+    @OptionalCaller() viewer: Caller | null,
+  ): RpcResult<'follows.followingPage'> {
+    const body = asBody(raw);
+    return this.follows.page('following', viewer, requiredId(body, 'userId'), readKeysetPage(body));
+  }
+
   @Rpc('follows.followersCount')
   followersCount(@Body() raw: unknown): RpcResult<'follows.followersCount'> {
     return this.follows.count('followers', requiredId(asBody(raw), 'userId'));
@@ -57,4 +83,13 @@ export class FollowsRpcController {
   followingCount(@Body() raw: unknown): RpcResult<'follows.followingCount'> {
     return this.follows.count('following', requiredId(asBody(raw), 'userId'));
   }
+}
+
+/** limit as for offset paging; cursor absent (or empty) means the first page. */
+function readKeysetPage(body: RpcBody): KeysetPage {
+  const cursor = optionalString(body, 'cursor');
+  return {
+    limit: readLimit(body, LIST_PAGE_DEFAULT, LIST_PAGE_MAX),
+    after: cursor ? decodeFollowCursor(cursor) : null,
+  };
 }

@@ -5,6 +5,7 @@ import type {
   CountResponse,
   FollowResponse,
   FollowUserDto,
+  FollowUserPage,
   IsFollowingResponse,
   UnfollowResponse,
 } from '@dinebuds/contracts';
@@ -15,6 +16,7 @@ import type { Page } from '@dinebuds/service-client';
 import { rowsOf } from '../common/sql.js';
 import { SocialUserEntity } from '../users/social-user.entity.js';
 import { toFollowUserDto, userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';
+import { encodeFollowCursor, type FollowCursor } from './follow-cursor.js';
 import { FollowEdges } from './follow-edges.js';
 import {
   assertActingForSelf,
@@ -25,7 +27,18 @@ import {
   userNotFound,
 } from './follow.policy.js';
 
-type Direction = 'followers' | 'following';
+export type Direction = 'followers' | 'following';
+
+/** A keyset page request: `limit` rows strictly after `after` (null: from the newest). */
+export interface KeysetPage {
+  limit: number;
+  after: FollowCursor | null;
+}
+
+interface ListRow extends UserSummaryRow {
+  followId: number;
+  createdAtMicros: string;
+}
 
 @Injectable()
 export class FollowsService {
@@ -85,6 +98,27 @@ export class FollowsService {
     return this.list('following', viewer, userId, page);
   }
 
+  /**
+   * Keyset paging: one index range read on (user, created_at, id) however deep the page, and no
+   * follow skipped or repeated when follows are added or removed between pages.
+   */
+  async page(
+    direction: Direction,
+    viewer: Caller | null,
+    userId: number,
+    page: KeysetPage,
+  ): Promise<FollowUserPage> {
+    await this.assertCanSee(viewer, userId);
+    const rows = rowsOf<ListRow>(await this.dataSource.query(...followPageQuery(direction, userId, page)));
+    const items = rows.slice(0, page.limit);
+    const last = items[items.length - 1];
+    const nextCursor =
+      rows.length > page.limit && last
+        ? encodeFollowCursor({ createdAtMicros: Number(last.createdAtMicros), id: last.followId })
+        : null;
+    return { items: items.map(toFollowUserDto), nextCursor };
+  }
+
   /** Counts are public, also for private users; they count exactly the rows the lists show. */
   async count(direction: Direction, userId: number): Promise<CountResponse> {
     await this.requireUser(userId);
@@ -98,22 +132,18 @@ export class FollowsService {
     return { count: row?.count ?? 0 };
   }
 
-  /** Newest first. A private user's lists: only the owner and approved followers (403 otherwise). */
+  /**
+   * Newest first, by limit/offset: kept for callers that page by offset (an OFFSET read costs the
+   * rows it skips; page() does not).
+   */
   private async list(
     direction: Direction,
     viewer: Caller | null,
     userId: number,
     page: Page,
   ): Promise<FollowUserDto[]> {
-    const owner = await this.requireUser(userId);
-    const viewerId = viewer?.userId ?? null;
-    const viewerFollowsOwner =
-      owner.isPrivate && viewerId !== null && viewerId !== userId
-        ? (await this.edges.pairState(this.dataSource.manager, viewerId, userId)).following
-        : false;
-    assertCanSeeLists({ ownerId: userId, ownerIsPrivate: owner.isPrivate, viewerId, viewerFollowsOwner });
-    const [matchColumn, otherColumn] =
-      direction === 'followers' ? ['following_id', 'follower_id'] : ['follower_id', 'following_id'];
+    await this.assertCanSee(viewer, userId);
+    const { matchColumn, otherColumn } = columnsOf(direction);
     const rows = rowsOf<UserSummaryRow>(
       await this.dataSource.query(
         `SELECT ${userSummaryColumns('u')}
@@ -127,4 +157,42 @@ export class FollowsService {
     );
     return rows.map(toFollowUserDto);
   }
+
+  /** A private user's lists: only the owner and approved followers (403 otherwise). */
+  private async assertCanSee(viewer: Caller | null, userId: number): Promise<void> {
+    const owner = await this.requireUser(userId);
+    const viewerId = viewer?.userId ?? null;
+    const viewerFollowsOwner =
+      owner.isPrivate && viewerId !== null && viewerId !== userId
+        ? (await this.edges.pairState(this.dataSource.manager, viewerId, userId)).following
+        : false;
+    assertCanSeeLists({ ownerId: userId, ownerIsPrivate: owner.isPrivate, viewerId, viewerFollowsOwner });
+  }
+}
+
+/**
+ * The SQL of page() (exported so a test can EXPLAIN exactly this): a range of the (user,
+ * created_at, id) index after the cursor, one row more than asked to tell whether a next page
+ * exists without a count.
+ */
+export function followPageQuery(direction: Direction, userId: number, page: KeysetPage): [string, unknown[]] {
+  const { matchColumn, otherColumn } = columnsOf(direction);
+  const after = page.after;
+  const sql = `SELECT f."id" AS "followId",
+         (extract(epoch FROM f."created_at") * 1000000)::bigint::text AS "createdAtMicros",
+         ${userSummaryColumns('u')}
+     FROM "social"."follows" f
+     JOIN "social"."users" u ON u."id" = f."${otherColumn}"
+     WHERE f."${matchColumn}" = $1
+     ${after ? `AND (f."created_at", f."id") < ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::int)` : ''}
+     ORDER BY f."created_at" DESC, f."id" DESC
+     LIMIT $2`;
+  return [sql, after ? [userId, page.limit + 1, after.createdAtMicros, after.id] : [userId, page.limit + 1]];
+}
+
+/** followers of X: rows where following_id = X, showing follower_id; following: the reverse. */
+function columnsOf(direction: Direction): { matchColumn: string; otherColumn: string } {
+  return direction === 'followers'
+    ? { matchColumn: 'following_id', otherColumn: 'follower_id' }
+    : { matchColumn: 'follower_id', otherColumn: 'following_id' };
 }

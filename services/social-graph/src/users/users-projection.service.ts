@@ -7,6 +7,7 @@ import { rowsOf } from '../common/sql.js';
 import { FollowEdges } from '../follows/follow-edges.js';
 import { DeletedUserEntity } from './deleted-user.entity.js';
 import { SocialUserEntity } from './social-user.entity.js';
+import { writeBadgeIndex } from './user-badges.js';
 import {
   isNewer,
   planProfileEvent,
@@ -56,16 +57,18 @@ export class UsersProjectionService {
         badgesSyncedAt: extra.badges ? occurredAt : null,
         updatedAt: now,
       });
+      if (extra.badges) await writeBadgeIndex(manager, userId, extra.badges);
       return 'inserted';
     }
     const plan = planProfileEvent(stored, profile, occurredAt);
     const changes: Partial<SocialUserEntity> = {};
     if (plan.applyProfile) Object.assign(changes, profile, { profileSyncedAt: occurredAt });
-    if (extra.badges && isNewer(occurredAt, stored.badgesSyncedAt))
-      Object.assign(changes, extra.badges, { badgesSyncedAt: occurredAt });
+    const badgesChange = extra.badges && isNewer(occurredAt, stored.badgesSyncedAt) ? extra.badges : null;
+    if (badgesChange) Object.assign(changes, badgesChange, { badgesSyncedAt: occurredAt });
     if (extra.joinedAt && stored.joinedAt === null) changes.joinedAt = extra.joinedAt;
     if (Object.keys(changes).length === 0) return 'stale';
     await manager.update(SocialUserEntity, { id: userId }, { ...changes, updatedAt: now });
+    if (badgesChange) await writeBadgeIndex(manager, userId, badgesChange);
     if (plan.acceptPendingRequests) {
       const accepted = await this.edges.acceptPendingRequests(manager, userId);
       if (accepted > 0)
@@ -93,6 +96,7 @@ export class UsersProjectionService {
       { id: userId },
       { ...badges, badgesSyncedAt: occurredAt, updatedAt: new Date() },
     );
+    await writeBadgeIndex(manager, userId, badges);
     return 'updated';
   }
 

@@ -97,7 +97,7 @@ describe('RequestsTab', () => {
     expect(post?.[0]).toBe('/api/users/1/reject-request/22');
     expect(post?.[1]).toMatchObject({ credentials: 'include' });
 
-    await act(async () => answer.resolve(jsonResponse({ message: 'Follow request rejected' })));
+    await act(async () => answer.resolve(jsonResponse({ message: 'Follow request deleted' })));
 
     expect(await screen.findByText('Request deleted')).toBeTruthy();
     expect(shownRequests()).toEqual(['Bob Brown', 'Dave Diaz']);

@@ -1,9 +1,14 @@
-import { createEventsMigration } from '@dinebuds/events';
+import { createEventsMigration, createEventsMigrationV2 } from '@dinebuds/events';
 import { IDENTITY_SCHEMA } from '../../config.js';
 import { IdentityInitial1732300000000 } from './1732300000000-identity-initial.js';
+import { IdentitySessionExpiry1732300000002 } from './1732300000002-identity-session-expiry.js';
+import { IdentityUserSearchTrigram1732300000003 } from './1732300000003-identity-user-search-trigram.js';
 
 /** In order; TypeORM records each by name in identity_migrations. */
 export const identityMigrations = [
   IdentityInitial1732300000000,
   createEventsMigration(IDENTITY_SCHEMA, 1732300000001),
+  IdentitySessionExpiry1732300000002,
+  IdentityUserSearchTrigram1732300000003,
+  createEventsMigrationV2(IDENTITY_SCHEMA, 1732300000004),
 ];

@@ -1,9 +1,14 @@
-import { createEventsMigration } from '@dinebuds/events';
+import { createEventsMigration, createEventsMigrationV2 } from '@dinebuds/events';
 import { SOCIAL_SCHEMA } from '../../config.js';
 import { SocialInitial1732400000000 } from './1732400000000-social-initial.js';
+import { FollowKeysetIndexes1733000000000 } from './1733000000000-follow-keyset-indexes.js';
+import { UserBadges1733000000001 } from './1733000000001-user-badges.js';
 
 /** In order; TypeORM records each by name in social_migrations. */
 export const socialMigrations = [
   SocialInitial1732400000000,
   createEventsMigration(SOCIAL_SCHEMA, 1732400000001),
+  FollowKeysetIndexes1733000000000,
+  UserBadges1733000000001,
+  createEventsMigrationV2(SOCIAL_SCHEMA, 1733000000002),
 ];

@@ -1,0 +1,29 @@
+import type { EventType } from './envelope.js';
+
+/** One consuming service's durable queue and the event types bound to it. */
+export interface ConsumerQueueTopology {
+  /** The consuming service (its EventsModule `producer` name). */
+  service: string;
+  /** Its durable queue on the events exchange (replicas share it). */
+  queue: string;
+  /** Routing keys (= event types) bound to the queue. */
+  types: readonly EventType[];
+}
+
+/**
+ * Which queue wants which events. Every publisher declares these queues and bindings before it
+ * publishes, so an event is never dropped because its consumer has not started yet. Add a line
+ * here with every new @OnDomainEvent type (EventsModule logs an error when one is missing).
+ */
+export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
+  {
+    service: 'social-graph',
+    queue: 'social-graph.events',
+    types: [
+      'identity.user.registered',
+      'identity.user.updated',
+      'identity.user.badges-changed',
+      'identity.user.deleted',
+    ],
+  },
+];

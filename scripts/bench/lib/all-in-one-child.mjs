@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// The one-process mode for the benchmark: `npm start`'s code path (runner/dist) in a child process,
+// so the load generator never shares its event loop. Reports the service URLs to the parent.
+/* global process */
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const { loadRunnerConfig, startAllInOne } = await import(
+  pathToFileURL(join(repoRoot, 'runner/dist/index.js')).href
+);
+const system = await startAllInOne(loadRunnerConfig(process.env));
+process.send?.({ ready: true, url: system.url, services: system.services });
+process.on('SIGTERM', async () => {
+  await system.stop();
+  process.exit(0);
+});

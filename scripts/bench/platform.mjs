@@ -1,0 +1,437 @@
+#!/usr/bin/env node
+// `npm run bench`: our request path against a bare baseline, side by side in one run.
+//
+// For each run mode (one process; gateway and services as separate processes) it creates a fresh
+// database on the same PostgreSQL, starts the app, seeds a user with 50 followers, starts a bare
+// Fastify + pg server (lib/bare-server.mjs) on that same database, and drives both with autocannon
+// at 1 and at 16 requests in flight. It prints req/s, p50, p95, p99 and the ratio to the bare
+// server, checks the targets of the Platform issue, and writes the figures to bench/results/.
+// A benchmark, not a test: the exit code says only whether it could measure.
+/* global console, process */
+import { execFileSync, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, percentile, waitFor } from './lib/util.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
+
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    modes: { type: 'string', default: 'one-process,distributed' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (opts.help) {
+  console.log(`usage: npm run bench -- [--duration S] [--warmup S] [--modes one-process,distributed]
+PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+RabbitMQ (distributed mode): AMQP_URL (default amqp://guest:guest@127.0.0.1:5672); a private vhost
+is made with rabbitmqctl when it is available.`);
+  process.exit(0);
+}
+const DURATION = Number(opts.duration);
+const WARMUP = Number(opts.warmup);
+const MODES = opts.modes.split(',').filter(Boolean);
+const CONCURRENCIES = [1, 16];
+const FOLLOWERS = 50;
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const internalToken = randomBytes(24).toString('hex');
+const appEnv = {
+  LOG_LEVEL: 'silent',
+  INTERNAL_TOKEN: internalToken,
+  RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+const children = new Set();
+function startChild(script, env) {
+  const child = fork(script, [], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return {
+    child,
+    ready: new Promise((resolveReady, reject) => {
+      child.once('message', resolveReady);
+      child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${stderr}`)));
+    }),
+  };
+}
+
+async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function createDatabase() {
+  const name = `dinebuds_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function createVhost() {
+  const name = `bench_${Date.now().toString(36)}`;
+  try {
+    execFileSync('rabbitmqctl', ['-q', 'add_vhost', name], { stdio: 'ignore' });
+    execFileSync(
+      'rabbitmqctl',
+      ['-q', 'set_permissions', '-p', name, new URL(amqpUrl).username || 'guest', '.*', '.*', '.*'],
+      { stdio: 'ignore' },
+    );
+  } catch {
+    return { url: amqpUrl, drop: () => {} };
+  }
+  const url = new URL(amqpUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => execFileSync('rabbitmqctl', ['-q', 'delete_vhost', name], { stdio: 'ignore' }),
+  };
+}
+
+/** Starts the app in a mode; answers its gateway URL, identity URL and a stop function. */
+async function startApp(mode, databaseUrl) {
+  if (mode === 'one-process') {
+    const port = await freePort();
+    const { child, ready } = startChild(join(libDir, 'all-in-one-child.mjs'), {
+      ...appEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
+    });
+    const message = await ready;
+    return {
+      gateway: `http://127.0.0.1:${port}`,
+      identity: message.services.identity,
+      stop: () => stopChild(child),
+    };
+  }
+  const vhost = createVhost();
+  const [identityPort, socialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const service = (dir, port) =>
+    startChild(join(repoRoot, dir, 'dist', 'main.js'), {
+      ...appEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      AMQP_URL: vhost.url,
+    });
+  const started = [service('services/social-graph', socialPort), service('services/identity', identityPort)];
+  const gateway = startChild(join(repoRoot, 'gateway', 'dist', 'main.js'), {
+    ...appEnv,
+    PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
+  });
+  started.push(gateway);
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  await waitFor(async () => (await fetch(`${gatewayUrl}/api/health`)).status === 200, 60_000, started);
+  return {
+    gateway: gatewayUrl,
+    identity: `http://127.0.0.1:${identityPort}`,
+    stop: async () => {
+      for (const { child } of started.reverse()) await stopChild(child);
+      vhost.drop();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed: one user followed by 50 others, through the public API.
+
+async function register(gateway, prefix) {
+  const username = `${prefix}${randomBytes(4).toString('hex')}`;
+  const response = await fetch(`${gateway}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username,
+      password: 'Bench#Pass2026',
+      name: 'Bench User',
+      flavorBuds: ['sushi'],
+      cityBuds: ['new york'],
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('dinebuds_sid='))
+    ?.split(';')[0];
+  return { user: await response.json(), cookie };
+}
+
+async function seed(gateway) {
+  const target = await register(gateway, 'benchtarget');
+  await waitFor(
+    async () => (await fetch(`${gateway}/api/users/${target.user.id}/followers/count`)).status === 200,
+    30_000,
+  );
+  for (let i = 0; i < FOLLOWERS; i++) {
+    const follower = await register(gateway, 'benchfan');
+    await waitFor(async () => {
+      const r = await fetch(`${gateway}/api/users/${target.user.id}/follow`, {
+        method: 'POST',
+        headers: { cookie: follower.cookie },
+      });
+      return r.status === 200 || r.status === 201;
+    }, 30_000);
+  }
+  await waitFor(async () => {
+    const r = await fetch(`${gateway}/api/users/${target.user.id}/followers?limit=${FOLLOWERS}`);
+    return r.status === 200 && (await r.json()).length === FOLLOWERS;
+  }, 30_000);
+  return target;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+async function load({ url, method = 'GET', headers = {}, body, connections, duration }) {
+  const times = [];
+  const instance = autocannon({ url, method, headers, body, connections, pipelining: 1, duration });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
+  times.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function casesFor(app, bare, target) {
+  const id = target.user.id;
+  return [
+    {
+      name: 'GET /api/users/{id}',
+      app: { url: `${app.gateway}/api/users/${id}` },
+      bare: { url: `${bare}/users/${id}` },
+    },
+    {
+      name: 'GET /api/user (session)',
+      app: { url: `${app.gateway}/api/user`, headers: { cookie: target.cookie } },
+      bare: { url: `${bare}/user`, headers: { cookie: target.cookie } },
+    },
+    {
+      name: `GET followers (${FOLLOWERS})`,
+      app: { url: `${app.gateway}/api/users/${id}/followers?limit=${FOLLOWERS}` },
+      bare: { url: `${bare}/users/${id}/followers?limit=${FOLLOWERS}` },
+    },
+    {
+      name: 'identity RPC users.get (direct)',
+      app: {
+        url: `${app.identity}/rpc/users.get`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-token': internalToken },
+        body: JSON.stringify({ id }),
+      },
+      bare: { url: `${bare}/users/${id}` },
+    },
+  ];
+}
+
+async function measureMode(mode) {
+  const database = await createDatabase();
+  let app;
+  let bareChild;
+  try {
+    app = await startApp(mode, database.url);
+    const target = await seed(app.gateway);
+    const barePort = await freePort();
+    const bare = startChild(join(libDir, 'bare-server.mjs'), {
+      DATABASE_URL: database.url,
+      PORT: String(barePort),
+    });
+    bareChild = bare.child;
+    await bare.ready;
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    const rows = [];
+    for (const c of casesFor(app, bareUrl, target)) {
+      for (const connections of CONCURRENCIES) {
+        // Alternate bare and app so load from elsewhere on the machine falls on both alike.
+        if (WARMUP > 0) {
+          await load({ ...c.bare, connections, duration: WARMUP });
+          await load({ ...c.app, connections, duration: WARMUP });
+        }
+        const bareResult = await load({ ...c.bare, connections, duration: DURATION });
+        const appResult = await load({ ...c.app, connections, duration: DURATION });
+        const row = {
+          mode,
+          case: c.name,
+          connections,
+          app: appResult,
+          bare: bareResult,
+          ratio: appResult.rps / bareResult.rps,
+        };
+        rows.push(row);
+        printRow(row);
+      }
+    }
+    return rows;
+  } finally {
+    if (bareChild) await stopChild(bareChild);
+    if (app) await app.stop();
+    await database.drop().catch(() => {});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const fmt = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+function printHeader() {
+  console.log(
+    [
+      'mode'.padEnd(12),
+      'case'.padEnd(32),
+      'conc'.padStart(4),
+      'req/s'.padStart(8),
+      'p50'.padStart(7),
+      'p95'.padStart(7),
+      'p99'.padStart(7),
+      'bare req/s'.padStart(11),
+      'bare p50'.padStart(9),
+      'ratio'.padStart(6),
+      'errors'.padStart(7),
+    ].join(' '),
+  );
+}
+function printRow(r) {
+  console.log(
+    [
+      r.mode.padEnd(12),
+      r.case.padEnd(32),
+      String(r.connections).padStart(4),
+      fmt(r.app.rps, 0).padStart(8),
+      fmt(r.app.p50).padStart(7),
+      fmt(r.app.p95).padStart(7),
+      fmt(r.app.p99).padStart(7),
+      fmt(r.bare.rps, 0).padStart(11),
+      fmt(r.bare.p50).padStart(9),
+      `${fmt(r.ratio)}x`.padStart(6),
+      String(r.app.non2xx + r.app.errors).padStart(7),
+    ].join(' '),
+  );
+}
+
+function targets(rows) {
+  const find = (mode, name, conc) =>
+    rows.find((r) => r.mode === mode && r.case.startsWith(name) && r.connections === conc);
+  const lines = [];
+  for (const mode of MODES) {
+    const check = (label, value, goal, better) => {
+      if (!Number.isFinite(value)) return;
+      const met = better === 'higher' ? value >= goal : value <= goal;
+      lines.push({ mode, label, value, goal, met });
+    };
+    check(
+      'GET /api/users/{id} at 16 in flight, ratio to bare (≥ 0.33x)',
+      find(mode, 'GET /api/users', 16)?.ratio,
+      0.33,
+      'higher',
+    );
+    check(
+      'GET /api/user at 16 in flight, ratio to bare (≥ 0.25x)',
+      find(mode, 'GET /api/user (', 16)?.ratio,
+      0.25,
+      'higher',
+    );
+    check(
+      'identity RPC direct at 16 in flight, ratio to bare (≥ 0.6x)',
+      find(mode, 'identity RPC', 16)?.ratio,
+      0.6,
+      'higher',
+    );
+    const viaGateway = find(mode, 'GET /api/users', 1);
+    const direct = find(mode, 'identity RPC', 1);
+    if (viaGateway && direct)
+      check('gateway added p50, sequential (≤ 0.5 ms)', viaGateway.app.p50 - direct.app.p50, 0.5, 'lower');
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+process.on('SIGINT', async () => {
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+});
+
+try {
+  console.log(
+    `DineBuds platform benchmark: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, ${DURATION} s per run`,
+  );
+  printHeader();
+  const rows = [];
+  for (const mode of MODES) rows.push(...(await measureMode(mode)));
+  const checks = targets(rows);
+  console.log('\ntargets');
+  for (const c of checks)
+    console.log(`  ${c.met ? 'MET    ' : 'NOT MET'} ${c.mode.padEnd(12)} ${c.label}: ${fmt(c.value)}`);
+  const resultsDir = join(repoRoot, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `platform-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        cores: cpus().length,
+        loadavg: loadavg(),
+        duration: DURATION,
+        rows,
+        targets: checks,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nwritten to ${file}`);
+} catch (error) {
+  console.error(error);
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+}
