@@ -63,23 +63,7 @@ export function eventsMigrationSql(schema: string): { up: string[]; down: string
  * (it creates the schema itself when missing).
  */
 export function createEventsMigration(schema: string, timestamp: number): new () => MigrationInterface {
-  if (!Number.isInteger(timestamp) || String(timestamp).length !== 13) {
-    throw new Error('createEventsMigration: timestamp must be a 13-digit millisecond timestamp');
-  }
-  const sql = eventsMigrationSql(schema);
-  const name = `EventsOutboxInbox${timestamp}`;
-  const migration = class implements MigrationInterface {
-    name = name;
-    async up(queryRunner: QueryRunner): Promise<void> {
-      for (const statement of sql.up) await queryRunner.query(statement);
-    }
-    async down(queryRunner: QueryRunner): Promise<void> {
-      for (const statement of sql.down) await queryRunner.query(statement);
-    }
-  };
-  // TypeORM reads the timestamp from the class name when `name` is absent; keep both consistent.
-  Object.defineProperty(migration, 'name', { value: name });
-  return migration;
+  return migrationClass(`EventsOutboxInbox${timestamp}`, timestamp, eventsMigrationSql(schema));
 }
 
 /**
