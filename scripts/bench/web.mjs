@@ -122,7 +122,19 @@ async function seed(baseUrl) {
   return me.cookie;
 }
 
-function runLighthouse(url, cookie) {
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is tried again. */
+async function runLighthouse(url, cookie, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, cookie);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`  (retrying ${url}: ${String(error.message).split('\n')[1] ?? error.message})`);
+    }
+  }
+}
+
+function lighthouseOnce(url, cookie) {
   const outDir = mkdtempSync(join(tmpdir(), 'dinebuds-lh-'));
   const output = join(outDir, 'report.json');
   const lhArgs = [
@@ -142,7 +154,13 @@ function runLighthouse(url, cookie) {
     child.once('exit', (code) => {
       try {
         if (code !== 0) throw new Error(`lighthouse ${url} exited ${code}:\n${stderr}`);
-        resolve(summarise(JSON.parse(readFileSync(output, 'utf8'))));
+        const report = readFileSync(output, 'utf8');
+        if (process.env.WEB_BENCH_REPORTS) {
+          mkdirSync(process.env.WEB_BENCH_REPORTS, { recursive: true });
+          const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+          writeFileSync(join(process.env.WEB_BENCH_REPORTS, name), report);
+        }
+        resolve(summarise(JSON.parse(report)));
       } catch (error) {
         reject(error);
       } finally {
