@@ -5,7 +5,7 @@
 // prints performance, LCP, TBT, bytes over the wire and the page's JS, and writes the numbers to
 // bench/results/web-<time>.json. Measures and prints only: the exit code says whether it could
 // measure, never whether a target was met.
-/* global process, console, fetch, setTimeout, clearTimeout */
+/* global process, console, fetch, setTimeout, clearTimeout, URL */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
