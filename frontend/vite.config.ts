@@ -1,16 +1,96 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { firstPageFiles } from './build/first-page';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const outDir = fromHere('./dist');
 
 /** Where `/api` goes in `vite` / `vite preview`: the gateway (or the all-in-one runner). */
 const apiTarget = process.env.DINEBUDS_API_URL ?? 'http://localhost:3000';
 
+const THEME_COLOUR = '#e8572a';
+const BACKGROUND_COLOUR = '#fff8f1';
+
+/**
+ * The service worker precaches only the app shell (index.html, what it loads, icons), so a repeat
+ * visit paints without the network and a first visit downloads nothing extra; screens' chunks are
+ * cached as they are used. `/api` is never cached: one user's answers must not outlive sign-out.
+ */
+function isAppShell(url: string): boolean {
+  if (url === 'index.html') return true;
+  const { scripts, styles } = firstPageFiles(readFileSync(`${outDir}/index.html`, 'utf8'));
+  return [...scripts, ...styles].some((path) => path.replace(/^\//, '') === url);
+}
+
 // The contracts library is consumed from source, so the browser bundle and the services share
 // one copy of the spec's constants without a build step in between.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // A new service worker takes over at once; the next visit runs the new version.
+      registerType: 'autoUpdate',
+      injectRegister: 'inline',
+      // With the manifest's icons (added by the plugin) these make the shell besides the code.
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'DineBuds',
+        short_name: 'DineBuds',
+        description: 'Share restaurant reviews with your food buds.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOUR,
+        background_color: BACKGROUND_COLOUR,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html}'],
+        // Hashed names are their own revision: the install may reuse the copies just downloaded.
+        dontCacheBustURLsMatching: /^assets\//,
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => isAppShell(entry.url)), warnings: [] }),
+        ],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // Hashed file names never change content, so a cached copy is always right.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'dinebuds-assets',
+              expiration: { maxEntries: 200, maxAgeSeconds: 365 * 24 * 60 * 60 },
+            },
+          },
+        ],
+      },
+    }),
+    // Brotli and gzip copies next to every text asset; the gateway serves them (preCompressed).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      exclude: [/\.map$/],
+    }),
+    // What each chunk holds, for finding what to split next; kept out of dist so it is not served.
+    visualizer({
+      filename: fromHere('./bundle-report/stats.html'),
+      gzipSize: true,
+      brotliSize: true,
+    }),
+  ],
   resolve: {
     alias: {
       '@dinebuds/contracts': fromHere('../libs/contracts/src/index.ts'),
@@ -29,7 +109,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    outDir,
     emptyOutDir: true,
     sourcemap: true,
   },

@@ -1,70 +1,112 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AuthScreen } from '@/features/auth/components/auth-screen';
-import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs } from 'react-router-dom';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/ui/spinner';
+import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
+import { prefetchSocial } from '@/features/social/api/prefetch-social';
+import { currentUserQueryOptions } from '@/lib/auth';
 import { AppLayout } from './layout/app-layout';
+import { lazyScreen, type LazyScreen } from './routes/lazy-screen';
 import { NotFoundPage } from './routes/not-found';
 import { ProtectedRoute } from './routes/protected-route';
 import { RouteError } from './routes/route-error';
 
+// Every screen is its own chunk: the first page downloads the layout and the one screen it shows.
+const screens = {
+  auth: lazyScreen(
+    () => import('@/features/auth/components/auth-screen'),
+    (m) => m.AuthScreen,
+  ),
+  profile: lazyScreen(
+    () => import('@/features/profile/components/profile-screen'),
+    (m) => m.ProfileScreen,
+  ),
+  settings: lazyScreen(
+    () => import('@/features/settings/components/settings-screen'),
+    (m) => m.SettingsScreen,
+  ),
+  social: lazyScreen(
+    () => import('@/features/social/components/social-screen'),
+    (m) => m.SocialScreen,
+  ),
+  editBadges: lazyScreen(
+    () => import('@/features/badges/components/edit-badges-screen'),
+    (m) => m.EditBadgesScreen,
+  ),
+  privacyPolicy: lazyScreen(
+    () => import('@/features/legal/components/privacy-policy-page'),
+    (m) => m.PrivacyPolicyPage,
+  ),
+  terms: lazyScreen(
+    () => import('@/features/legal/components/terms-page'),
+    (m) => m.TermsPage,
+  ),
+};
+
+type Prefetch = (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;
+
+/**
+ * A loader that never blocks navigation: it starts the screen's chunk and its first data requests
+ * in parallel and returns at once, so the layout paints while both are on the way. A failed
+ * prefetch is not an error here; the screen's own query shows it.
+ */
+function startLoading(queryClient: QueryClient, screen: LazyScreen, prefetch?: Prefetch) {
+  return (args: LoaderFunctionArgs) => {
+    void screen.preload().catch(() => undefined);
+    if (prefetch) void prefetch(queryClient, args).catch(() => undefined);
+    return null;
+  };
+}
+
 /**
  * The route table of spec 2 §2, limited to the screens that exist so far. Until the feed exists,
- * `/` shows the signed-in user's own profile. Screens reached less often load as separate chunks.
+ * `/` shows the signed-in user's own profile.
  */
-const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    // Shown while a lazily loaded screen is fetched on the first page load.
-    hydrateFallbackElement: <PageSpinner />,
-    children: [
-      { path: '/auth', element: <AuthScreen /> },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          { path: '/', element: <ProfileScreen /> },
-          { path: '/profile', element: <ProfileScreen /> },
-          {
-            path: '/settings',
-            lazy: () =>
-              import('@/features/settings/components/settings-screen').then((m) => ({
-                Component: m.SettingsScreen,
-              })),
-          },
-          {
-            path: '/social',
-            lazy: () =>
-              import('@/features/social/components/social-screen').then((m) => ({
-                Component: m.SocialScreen,
-              })),
-          },
-          {
-            path: '/edit-badges',
-            lazy: () =>
-              import('@/features/badges/components/edit-badges-screen').then((m) => ({
-                Component: m.EditBadgesScreen,
-              })),
-          },
-        ],
+export function createAppRouter(queryClient: QueryClient) {
+  const load = (screen: LazyScreen, prefetch?: Prefetch) => ({
+    element: screen.element,
+    loader: startLoading(queryClient, screen, prefetch),
+  });
+  const profile = load(screens.profile, (client, { params }) => prefetchProfile(client, params.username));
+
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      // The session request starts with the navigation, not when the layout first renders.
+      loader: () => {
+        void queryClient.prefetchQuery(currentUserQueryOptions());
+        return null;
       },
-      { path: '/profile/:username', element: <ProfileScreen /> },
-      {
-        path: '/privacy-policy',
-        lazy: () =>
-          import('@/features/legal/components/privacy-policy-page').then((m) => ({
-            Component: m.PrivacyPolicyPage,
-          })),
-      },
-      {
-        path: '/terms',
-        lazy: () =>
-          import('@/features/legal/components/terms-page').then((m) => ({ Component: m.TermsPage })),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+      hydrateFallbackElement: <PageSpinner />,
+      children: [
+        { path: '/auth', ...load(screens.auth) },
+        {
+          element: <ProtectedRoute />,
+          children: [
+            { path: '/', ...profile },
+            { path: '/profile', ...profile },
+            { path: '/settings', ...load(screens.settings) },
+            {
+              path: '/social',
+              ...load(screens.social, (client, { request }) =>
+                prefetchSocial(client, new URL(request.url).searchParams),
+              ),
+            },
+            { path: '/edit-badges', ...load(screens.editBadges) },
+          ],
+        },
+        { path: '/profile/:username', ...profile },
+        { path: '/privacy-policy', ...load(screens.privacyPolicy) },
+        { path: '/terms', ...load(screens.terms) },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}
 
 export function AppRouter() {
+  const queryClient = useQueryClient();
+  const [router] = useState(() => createAppRouter(queryClient));
   return <RouterProvider router={router} />;
 }

@@ -1,12 +1,17 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import type { CurrentUserDto } from '@dinebuds/contracts';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useCurrentUser, useSetCurrentUser } from '@/lib/auth';
 import { BrandPanel } from './brand-panel';
 import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+
+// Most visits sign in: the registration form (and its preferences dialog with the city catalogue)
+// loads when the Register tab is pointed at, focused or opened.
+const loadRegisterForm = () => import('./register-form');
+const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
+const preloadRegisterForm = () => void loadRegisterForm().catch(() => undefined);
 
 type AuthTab = 'login' | 'register';
 
@@ -48,7 +53,12 @@ export function AuthScreen() {
             <Tabs.Trigger className="tabs__trigger" value="login">
               Login
             </Tabs.Trigger>
-            <Tabs.Trigger className="tabs__trigger" value="register">
+            <Tabs.Trigger
+              className="tabs__trigger"
+              value="register"
+              onPointerEnter={preloadRegisterForm}
+              onFocus={preloadRegisterForm}
+            >
               Register
             </Tabs.Trigger>
           </Tabs.List>
@@ -60,7 +70,9 @@ export function AuthScreen() {
           <Tabs.Content className="tabs__content" value="register">
             <h2 className="auth__title">Create your account</h2>
             <p className="muted auth__subtitle">Join DineBuds and start collecting badges.</p>
-            <RegisterForm onSuccess={(user) => signedIn(user, '/profile')} />
+            <Suspense fallback={<Spinner label="Loading the registration form" />}>
+              <RegisterForm onSuccess={(user) => signedIn(user, '/profile')} />
+            </Suspense>
           </Tabs.Content>
         </Tabs.Root>
         <p className="auth__legal">

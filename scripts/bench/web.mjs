@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// `npm run bench:web`: the app on a phone (issue 13). Starts the all-in-one system from
+// runner/dist (embedded PostgreSQL in a temporary directory, the built frontend/dist), signs a
+// user in, runs Lighthouse 12's mobile preset on /auth, /profile and /social (best of N runs),
+// prints performance, LCP, TBT, bytes over the wire and the page's JS, and writes the numbers to
+// bench/results/web-<time>.json. Measures and prints only: the exit code says whether it could
+// measure, never whether a target was met.
+/* global process, console, fetch, setTimeout, clearTimeout, URL */
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { freePort } from './lib/util.mjs';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(`usage: node scripts/bench/web.mjs [--build] [--runs N] [--pages /auth,/profile,/social]
+  --build   run \`npm run build\` first (otherwise runner/dist and frontend/dist must exist)
+  --runs    Lighthouse runs per page, the best kept (default 2)
+  --pages   pages to measure (default /auth,/profile,/social)
+  BASE_URL=http://host:port COOKIE='dinebuds_sid=…' measures a running deployment instead`);
+  process.exit(0);
+}
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
+};
+const RUNS = Math.max(1, Number(option('--runs', '2')) || 2);
+const PAGES = option('--pages', '/auth,/profile,/social').split(',');
+/** Other diners, so /social lists a realistic page of users. */
+const OTHER_USERS = 30;
+const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, authBytes: 250 * 1024 };
+
+const lighthouseBin = join(repoRoot, 'node_modules', '.bin', 'lighthouse');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+function ensureBuilt() {
+  if (args.includes('--build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  for (const path of ['runner/dist/index.js', 'frontend/dist/index.html']) {
+    if (!existsSync(join(repoRoot, path)))
+      throw new Error(`${path} is missing: run \`npm run build\` or pass --build`);
+  }
+}
+
+/** The all-in-one system in a child process, serving the built frontend. */
+async function startSystem() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dinebuds-web-bench-'));
+  const port = await freePort();
+  const child = fork(join(repoRoot, 'scripts/bench/lib/all-in-one-child.mjs'), [], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
+      FRONTEND_DIST: join(repoRoot, 'frontend', 'dist'),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const ready = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the all-in-one system exited (${code}):\n${stderr}`)));
+  });
+  return {
+    baseUrl: ready.url ?? `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function register(baseUrl, prefix, name) {
+  const username = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Bench#Pass1234', name }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('dinebuds_sid='))
+    ?.split(';')[0];
+  if (!cookie) throw new Error('register set no dinebuds_sid cookie');
+  return { user: await response.json(), cookie };
+}
+
+/** A signed-in diner with people to find on /social, following a few of them. */
+async function seed(baseUrl) {
+  const me = await register(baseUrl, 'bench', 'Bench Diner');
+  const others = [];
+  for (let i = 0; i < OTHER_USERS; i += 1) others.push(await register(baseUrl, `bud${i}`, `Bud Number ${i}`));
+  for (const other of others.slice(0, 5)) {
+    await fetch(`${baseUrl}/api/users/${me.user.id}/follow/${other.user.id}`, {
+      method: 'POST',
+      headers: { cookie: me.cookie },
+    });
+  }
+  return me.cookie;
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is tried again. */
+async function runLighthouse(url, cookie, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, cookie);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`  (retrying ${url}: ${String(error.message).split('\n')[1] ?? error.message})`);
+    }
+  }
+}
+
+function lighthouseOnce(url, cookie) {
+  const outDir = mkdtempSync(join(tmpdir(), 'dinebuds-lh-'));
+  const output = join(outDir, 'report.json');
+  const lhArgs = [
+    url,
+    `--chrome-path=${chromePath}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+  ];
+  if (cookie) lhArgs.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(lighthouseBin, lhArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+    child.once('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`lighthouse ${url} exited ${code}:\n${stderr}`);
+        const report = readFileSync(output, 'utf8');
+        if (process.env.WEB_BENCH_REPORTS) {
+          mkdirSync(process.env.WEB_BENCH_REPORTS, { recursive: true });
+          const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+          writeFileSync(join(process.env.WEB_BENCH_REPORTS, name), report);
+        }
+        resolve(summarise(JSON.parse(report)));
+      } catch (error) {
+        reject(error);
+      } finally {
+        rmSync(outDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+/** The numbers the issue asks for, from one Lighthouse report. */
+function summarise(report) {
+  const audit = (id) => report.audits[id];
+  const requests = audit('network-requests')?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const sum = (items, key) => items.reduce((total, item) => total + (item[key] ?? 0), 0);
+  return {
+    finalUrl: report.finalDisplayedUrl ?? report.finalUrl,
+    performance: Math.round((report.categories.performance.score ?? 0) * 100),
+    fcpMs: Math.round(audit('first-contentful-paint').numericValue),
+    lcpMs: Math.round(audit('largest-contentful-paint').numericValue),
+    tbtMs: Math.round(audit('total-blocking-time').numericValue),
+    cls: Number(audit('cumulative-layout-shift').numericValue.toFixed(3)),
+    bytesOverWire: Math.round(audit('total-byte-weight').numericValue),
+    requests: requests.length,
+    jsRequests: scripts.length,
+    jsOverWire: sum(scripts, 'transferSize'),
+    jsUncompressed: sum(scripts, 'resourceSize'),
+    textCompressed: audit('uses-text-compression')?.score === 1,
+    mainThreadMs: Math.round(audit('mainthread-work-breakdown')?.numericValue ?? 0),
+  };
+}
+
+/** index.html's entry and modulepreloads, gzip: what every first page runs before anything else. */
+function firstPageJs() {
+  const dist = join(repoRoot, 'frontend', 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const paths = [
+    ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g),
+  ].map((m) => m[1]);
+  const gzip = paths.reduce((total, path) => total + gzipSync(readFileSync(join(dist, path))).length, 0);
+  return { files: paths, gzipBytes: gzip };
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+async function main() {
+  let system = null;
+  let baseUrl = process.env.BASE_URL;
+  let cookie = process.env.COOKIE;
+  const stop = async () => {
+    if (system) await system.stop().catch((error) => console.warn(`stop failed: ${error.message}`));
+    system = null;
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  try {
+    if (!baseUrl) {
+      ensureBuilt();
+      system = await startSystem();
+      baseUrl = system.baseUrl;
+      cookie = await seed(baseUrl);
+    }
+    if (!cookie) throw new Error('COOKIE is needed with BASE_URL (a signed-in dinebuds_sid)');
+    const staticJs = system ? firstPageJs() : null;
+    console.log(`web bench: ${baseUrl}, Lighthouse mobile preset, best of ${RUNS}`);
+    if (staticJs)
+      console.log(
+        `first page JS (entry + modulepreloads): ${(staticJs.gzipBytes / 1000).toFixed(1)} KB gzip`,
+      );
+
+    const pages = [];
+    for (const path of PAGES) {
+      const runs = [];
+      // /auth is measured signed out: a signed-in visitor is sent on to /.
+      const pageCookie = path === '/auth' ? undefined : cookie;
+      for (let i = 0; i < RUNS; i += 1) runs.push(await runLighthouse(`${baseUrl}${path}`, pageCookie));
+      const best = runs.reduce((a, b) => (b.performance > a.performance ? b : a));
+      pages.push({ path, best, runs });
+      console.log(
+        `${path.padEnd(9)} perf ${String(best.performance).padStart(3)}  LCP ${(best.lcpMs / 1000).toFixed(2)} s` +
+          `  TBT ${String(best.tbtMs).padStart(4)} ms  wire ${kib(best.bytesOverWire).padStart(8)}` +
+          `  JS ${kib(best.jsOverWire)} over ${best.jsRequests} requests (${kib(best.jsUncompressed)} uncompressed)` +
+          `  text compressed: ${best.textCompressed ? 'yes' : 'NO'}`,
+      );
+    }
+
+    const misses = [];
+    for (const { path, best } of pages) {
+      if (best.performance < TARGETS.performance)
+        misses.push(`${path} performance ${best.performance} < ${TARGETS.performance}`);
+      if (best.lcpMs > TARGETS.lcpMs) misses.push(`${path} LCP ${best.lcpMs} ms > ${TARGETS.lcpMs} ms`);
+      if (best.tbtMs > TARGETS.tbtMs) misses.push(`${path} TBT ${best.tbtMs} ms > ${TARGETS.tbtMs} ms`);
+      if (path === '/auth' && best.bytesOverWire > TARGETS.authBytes)
+        misses.push(`/auth ${kib(best.bytesOverWire)} over the wire > ${kib(TARGETS.authBytes)}`);
+    }
+    console.log(misses.length ? `targets missed:\n  ${misses.join('\n  ')}` : 'all targets met');
+
+    const resultsDir = join(repoRoot, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ at: new Date().toISOString(), baseUrl, runsPerPage: RUNS, targets: TARGETS, firstPageJs: staticJs, pages, misses }, null, 2)}\n`,
+    );
+    console.log(`results: ${file}`);
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
