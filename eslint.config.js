@@ -1,11 +1,13 @@
 // Flat ESLint config: typescript-eslint's recommended rules plus the architecture's import
 // boundaries (services import only libs; the frontend imports only contracts; libs import no app).
 import js from '@eslint/js';
+import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
+/** Domain services come from the one list (services.catalogue.json). */
+const { services } = JSON.parse(readFileSync(new URL('./services.catalogue.json', import.meta.url), 'utf8'));
 const appPackages = [
-  '@dinebuds/identity',
-  '@dinebuds/social-graph',
+  ...services.map((s) => s.package),
   '@dinebuds/gateway',
   '@dinebuds/runner',
   '@dinebuds/frontend',
@@ -15,6 +17,7 @@ const backendLibs = [
   '@dinebuds/database',
   '@dinebuds/events',
   '@dinebuds/service-client',
+  '@dinebuds/service-kit',
   '@dinebuds/errors',
   '@dinebuds/logging',
   '@dinebuds/testing',

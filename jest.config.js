@@ -1,6 +1,13 @@
 // One Jest run covers every backend project and the frontend, so `npm test` prints a single summary.
 // Nest 12 is ESM-only: tests run as ES modules (NODE_OPTIONS=--experimental-vm-modules).
 // Two projects in that one run: `backend` (Node environment) and `frontend` (jsdom, React).
+import { readFileSync } from 'node:fs';
+
+/** Domain services come from the one list (services.catalogue.json); libs match by name below. */
+const { services } = JSON.parse(readFileSync(new URL('./services.catalogue.json', import.meta.url), 'utf8'));
+const serviceMapper = Object.fromEntries(
+  services.map((s) => [`^${s.package}$`, `<rootDir>/${s.dir}/src/index.ts`]),
+);
 const swcTransform = [
   '@swc/jest',
   {
@@ -26,8 +33,7 @@ const backend = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.tsx?$': swcTransform },
   moduleNameMapper: {
-    '^@dinebuds/identity$': '<rootDir>/services/identity/src/index.ts',
-    '^@dinebuds/social-graph$': '<rootDir>/services/social-graph/src/index.ts',
+    ...serviceMapper,
     '^@dinebuds/gateway$': '<rootDir>/gateway/src/index.ts',
     '^@dinebuds/runner$': '<rootDir>/runner/src/index.ts',
     '^@dinebuds/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',

@@ -32,7 +32,7 @@ const SECRET_NAME = /PASSWORD|PASS$|TOKEN|SECRET/;
 type Environment = Record<string, unknown> | string[];
 interface ComposeService {
   image?: string;
-  build?: string | { context?: string; dockerfile?: string };
+  build?: string | { context?: string; dockerfile?: string; args?: Record<string, string> };
   environment?: Environment;
   healthcheck?: { test?: unknown; disable?: boolean };
   depends_on?: string[] | Record<string, { condition?: string }>;
@@ -103,10 +103,17 @@ function environmentOf(
   );
 }
 
-function buildOf(service: ComposeService): { context: string; dockerfile: string } | undefined {
+function buildOf(
+  service: ComposeService,
+): { context: string; dockerfile: string; args: Record<string, string> } | undefined {
   if (service.build === undefined) return undefined;
-  if (typeof service.build === 'string') return { context: service.build, dockerfile: 'Dockerfile' };
-  return { context: service.build.context ?? '.', dockerfile: service.build.dockerfile ?? 'Dockerfile' };
+  if (typeof service.build === 'string')
+    return { context: service.build, dockerfile: 'Dockerfile', args: {} };
+  return {
+    context: service.build.context ?? '.',
+    dockerfile: service.build.dockerfile ?? 'Dockerfile',
+    args: service.build.args ?? {},
+  };
 }
 
 function dependsOn(service: ComposeService): Record<string, { condition?: string }> {
@@ -114,9 +121,9 @@ function dependsOn(service: ComposeService): Record<string, { condition?: string
   return Array.isArray(deps) ? Object.fromEntries(deps.map((name) => [name, {}])) : deps;
 }
 
-/** Domain services are built from services/<name>/Dockerfile; the gateway from gateway/Dockerfile. */
+/** Domain services are the Node apps built from a folder under services/ (APP_DIR). */
 const domainServices = serviceNames.filter((name) =>
-  buildOf(services[name])?.dockerfile.startsWith('services/'),
+  buildOf(services[name])?.args.APP_DIR?.startsWith('services/'),
 );
 const backends = [...domainServices, 'gateway'];
 const envVarFor = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_URL`;
@@ -265,7 +272,18 @@ describe('docker-compose.yml', () => {
 
     it('names every domain service after its folder, so http://<name>:<port> reaches it', () => {
       for (const name of domainServices) {
-        expect(buildOf(services[name])!.dockerfile).toBe(`services/${name}/Dockerfile`);
+        expect(buildOf(services[name])!.args.APP_DIR).toBe(`services/${name}`);
+      }
+    });
+
+    it('builds every Node app from the one Dockerfile, naming the app and its port', () => {
+      for (const name of [...domainServices, 'gateway']) {
+        const { dockerfile, args } = buildOf(services[name])!;
+        expect({ name, dockerfile }).toEqual({ name, dockerfile: 'infra/docker/node-app.Dockerfile' });
+        expect(args.APP_PACKAGE).toMatch(/^@dinebuds\//);
+        expect(existsSync(join(root, args.APP_DIR, 'package.json'))).toBe(true);
+        expect(args.APP_PORT).toBe(environmentOf(services[name]).PORT);
+        expect(args.HEALTH_PATH).toMatch(/^\//);
       }
     });
   });

@@ -1,19 +1,29 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRunnerConfig, startAllInOne } from '@dinebuds/runner';
+import { loadRunnerConfig, startAllInOne, type ServiceUrls } from '@dinebuds/runner';
 import { eventually, freePort } from '@dinebuds/testing';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Each service's own base URL (its loopback port), for tests that bypass the gateway. */
-export interface ServiceUrls {
-  identity: string;
-  socialGraph: string;
-}
+export type { ServiceUrls };
+
+/** The domain services in start order (services.catalogue.json). */
+const CATALOGUE = (
+  JSON.parse(readFileSync(join(repoRoot, 'services.catalogue.json'), 'utf8')) as {
+    services: {
+      name: string;
+      dir: string;
+      urlEnv: string;
+      gatewayKey: keyof ServiceUrls;
+      after?: string[];
+    }[];
+  }
+).services;
 
 export interface TestSystem {
   baseUrl: string;
@@ -109,9 +119,11 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The distributed mode: identity, social-graph and the gateway as separate Node processes started
- * from their built `dist/main.js`, on real PostgreSQL (one database, a schema per service) and
- * RabbitMQ. social-graph starts first so its queue exists before identity publishes.
+ * The distributed mode: every service of the catalogue and the gateway as separate Node processes
+ * started from their built `dist/main.js`, on real PostgreSQL (one database, a schema per service)
+ * and RabbitMQ. Services start in the catalogue's order; one that another starts after (a consumer,
+ * e.g. social-graph before identity) must be healthy first, so its queue exists before the
+ * producer publishes.
  */
 export async function startDistributedSystem(options: {
   databaseUrl: string;
@@ -120,49 +132,44 @@ export async function startDistributedSystem(options: {
 }): Promise<TestSystem & { logs: string[]; pids: number[]; services: ServiceUrls }> {
   const logs: string[] = [];
   const internalToken = 'distributed-test-internal-token';
-  const identityPort = await freePort();
-  const socialGraphPort = await freePort();
+  const started: ChildProcess[] = [];
+  const urls: Partial<ServiceUrls> = {};
+  const gatewayUrls: Record<string, string> = {};
+  const stopAll = async () => {
+    for (const child of [...started].reverse()) await stopProcess(child);
+  };
+  for (const entry of CATALOGUE) {
+    const port = await freePort();
+    const child = startProcess(
+      `${entry.dir}/dist/main.js`,
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: options.databaseUrl,
+        AMQP_URL: options.amqpUrl,
+        INTERNAL_TOKEN: internalToken,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      logs,
+    );
+    started.push(child);
+    urls[entry.gatewayKey] = `http://127.0.0.1:${port}`;
+    gatewayUrls[entry.urlEnv] = `http://127.0.0.1:${port}`;
+    // Consumers before producers: a later service publishes only once this one's queue exists.
+    if (CATALOGUE.some((other) => other.after?.includes(entry.name)))
+      await waitForHealth(`http://127.0.0.1:${port}/health`, child, logs).catch(async (error: unknown) => {
+        await stopAll();
+        throw error;
+      });
+  }
   const gatewayPort = await freePort();
-  const socialGraph = startProcess(
-    'services/social-graph/dist/main.js',
-    {
-      PORT: String(socialGraphPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl,
-      AMQP_URL: options.amqpUrl,
-      INTERNAL_TOKEN: internalToken,
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
-    logs,
-  );
-  // Consumers before producers: identity publishes only once social-graph has declared its queue.
-  await waitForHealth(`http://127.0.0.1:${socialGraphPort}/health`, socialGraph, logs).catch(
-    async (error: unknown) => {
-      await stopProcess(socialGraph);
-      throw error;
-    },
-  );
-  const identity = startProcess(
-    'services/identity/dist/main.js',
-    {
-      PORT: String(identityPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl,
-      AMQP_URL: options.amqpUrl,
-      INTERNAL_TOKEN: internalToken,
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
-    logs,
-  );
   const gateway = startProcess(
     'gateway/dist/main.js',
     {
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-      SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialGraphPort}`,
+      ...gatewayUrls,
       INTERNAL_TOKEN: internalToken,
       ...TEST_LIMITS,
       LOG_LEVEL: 'warn',
@@ -170,16 +177,12 @@ export async function startDistributedSystem(options: {
     },
     logs,
   );
+  started.push(gateway);
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-  const stop = async () => {
-    await stopProcess(gateway);
-    await stopProcess(identity);
-    await stopProcess(socialGraph);
-  };
   try {
     await eventually(
       async () => {
-        if (identity.exitCode !== null || gateway.exitCode !== null || socialGraph.exitCode !== null)
+        if (started.some((child) => child.exitCode !== null))
           throw new Error(`a process exited:\n${logs.join('')}`);
         const response = await fetch(`${baseUrl}/api/health`);
         return response.status === 200;
@@ -188,7 +191,7 @@ export async function startDistributedSystem(options: {
       200,
     );
   } catch (error) {
-    await stop();
+    await stopAll();
     throw new Error(
       `distributed system did not become healthy: ${(error as Error).message}\n${logs.join('').slice(-4000)}`,
       { cause: error },
@@ -197,12 +200,9 @@ export async function startDistributedSystem(options: {
   return {
     baseUrl,
     logs,
-    stop,
-    pids: [identity.pid!, socialGraph.pid!, gateway.pid!],
-    services: {
-      identity: `http://127.0.0.1:${identityPort}`,
-      socialGraph: `http://127.0.0.1:${socialGraphPort}`,
-    },
+    stop: stopAll,
+    pids: started.map((child) => child.pid!),
+    services: urls as ServiceUrls,
   };
 }
 

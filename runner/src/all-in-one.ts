@@ -1,17 +1,19 @@
 import { existsSync } from 'node:fs';
 import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
 import { startGateway } from '@dinebuds/gateway';
-import { startIdentityService } from '@dinebuds/identity';
-import { startSocialGraphService } from '@dinebuds/social-graph';
 import { createLogger } from '@dinebuds/logging';
 import type { RunnerConfig } from './config.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { SERVICES } from './services.generated.js';
+
+/** The gateway's name for each service (`services.socialGraph`, ...), from the catalogue. */
+export type ServiceUrls = Record<(typeof SERVICES)[number]['gatewayKey'], string>;
 
 export interface RunningSystem {
   url: string;
   databaseUrl: string;
   /** Each service's loopback base URL (not public: the gateway is the only way in). */
-  services: { identity: string; socialGraph: string };
+  services: ServiceUrls;
   stop(): Promise<void>;
 }
 
@@ -19,8 +21,8 @@ export interface RunningSystem {
  * Starts the whole product in this process: Postgres (embedded unless DATABASE_URL is set), the
  * event bus (in-process unless AMQP_URL is set), every service on a loopback port and the gateway
  * on the public port. Same code paths as the distributed mode: HTTP between gateway and services,
- * outbox and inbox on the bus. Consumers start before producers (social-graph before identity) and
- * the in-process bus holds events until every service has subscribed, so none is lost at start.
+ * outbox and inbox on the bus. Services start in the catalogue's order, consumers before producers
+ * (social-graph before identity), and the in-process bus holds events until every service has subscribed, so none is lost at start.
  */
 export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem> {
   const logger = createLogger('runner', config.LOG_LEVEL);
@@ -56,28 +58,26 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     }
     stops.push(() => bus.close());
 
-    // Same database (each service in its own schema) and the same bus for every service.
-    const socialGraph = await startSocialGraphService({
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl,
-      bus,
-      internalToken: config.INTERNAL_TOKEN,
-      logLevel: config.LOG_LEVEL,
-    });
-    stops.push(socialGraph.close);
-
-    const identity = await startIdentityService({
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl,
-      bus,
-      internalToken: config.INTERNAL_TOKEN,
-      adminUsername: config.ADMIN_USERNAME,
-      adminPassword: config.ADMIN_PASSWORD,
-      logLevel: config.LOG_LEVEL,
-    });
-    stops.push(identity.close);
+    // Same database (each service in its own schema) and the same bus for every service; each
+    // reads its own options (identity's admin account) from the runner's configuration.
+    const serviceEnv = Object.fromEntries(
+      Object.entries(config).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+    );
+    const urls: Partial<ServiceUrls> = {};
+    for (const { gatewayKey, service } of SERVICES) {
+      const running = await service.start({
+        port: 0,
+        host: '127.0.0.1',
+        databaseUrl,
+        bus,
+        internalToken: config.INTERNAL_TOKEN,
+        logLevel: config.LOG_LEVEL,
+        ...service.definition.fromEnv?.(serviceEnv),
+      });
+      stops.push(running.close);
+      urls[gatewayKey] = running.url;
+    }
+    const services = urls as ServiceUrls;
     releaseEvents();
 
     const frontendDist = existsSync(config.FRONTEND_DIST) ? config.FRONTEND_DIST : null;
@@ -86,7 +86,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     const gateway = await startGateway({
       port: config.PORT,
       host: config.HOST,
-      services: { identity: identity.url, socialGraph: socialGraph.url },
+      services,
       internalToken: config.INTERNAL_TOKEN,
       frontendDist,
       cookieSecure: config.COOKIE_SECURE,
@@ -103,7 +103,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     return {
       url: gateway.url,
       databaseUrl,
-      services: { identity: identity.url, socialGraph: socialGraph.url },
+      services,
       stop: stopAll,
     };
   } catch (error) {

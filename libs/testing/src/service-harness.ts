@@ -6,6 +6,7 @@ import {
   type InProcessEventBusOptions,
 } from '@dinebuds/events';
 import { ServiceClient } from '@dinebuds/service-client';
+import type { ServiceStartOptions } from '@dinebuds/service-kit';
 import { freePort } from './ports.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -21,15 +22,8 @@ export const TEST_INTERNAL_TOKEN = 'dinebuds-test-internal-token';
 export type RpcMapOf<T> = { [P in keyof T]: T[P] };
 type ClientRpcMap<M> = { [K in keyof M]: RpcMap[string] };
 
-/** The options every service's bootstrap takes; the rest of its options are its own. */
-export interface ServiceStartOptions {
-  port: number;
-  host?: string;
-  databaseUrl: string;
-  bus: EventBus;
-  internalToken: string;
-  logLevel?: string;
-}
+/** The options every service's start takes (the kit's); the rest of its options are its own. */
+export type { ServiceStartOptions };
 
 export interface StartedService {
   url: string;

@@ -1,24 +1,20 @@
-import { envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+import { loadConfig, z } from '@dinebuds/config';
+import type { ServiceEnv } from '@dinebuds/service-kit';
 
-/** Environment of a standalone identity process (the all-in-one runner passes options directly). */
-export const identityConfigShape = {
-  PORT: envPort(4101),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: envUrl(['postgres:', 'postgresql:']),
-  AMQP_URL: envUrl(['amqp:', 'amqps:']),
-  INTERNAL_TOKEN: z.string().min(16),
+/**
+ * Identity's own environment (the kit reads PORT, HOST, DATABASE_URL, AMQP_URL, INTERNAL_TOKEN and
+ * LOG_LEVEL for every service).
+ */
+export const identityEnvShape = {
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  LOG_LEVEL: envLogLevel(),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** How often expired sessions are deleted (at most ~24 days: a timer's limit). */
   SESSION_PURGE_INTERVAL_MINUTES: z.coerce.number().int().positive().max(35_791).default(60),
 };
 
-export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;
-
-export function loadIdentityConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(identityConfigShape, env);
+export function loadIdentityEnv(env: ServiceEnv = process.env) {
+  return loadConfig(identityEnvShape, env);
 }
 
 /** OWASP's argon2id floor (19 MiB, 2 passes, 1 lane); options may only raise it. */
@@ -33,7 +29,7 @@ export const SESSION_PURGE_BATCH = 1000;
 /** last_seen_at is written at most this often per session. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
-/** Settings every identity provider reads, derived from the bootstrap options. */
+/** Settings every identity provider reads, derived from the start options. */
 export interface IdentitySettings {
   argon2: { memoryCost: number; timeCost: number };
   sessionTtlMs: number;

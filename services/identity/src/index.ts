@@ -1,7 +1,11 @@
 export {
+  identityService,
+  identityService as serviceDefinition,
   startIdentityService,
+  IDENTITY_ENTITIES,
+  type IdentityOptions,
   type IdentityServiceOptions,
   type RunningIdentityService,
-} from './identity.bootstrap.js';
-export { IdentityModule, IDENTITY_ENTITIES } from './identity.module.js';
+} from './identity.service-definition.js';
 export { identityMigrations } from './database/migrations/index.js';
+export { IDENTITY_SCHEMA } from './config.js';

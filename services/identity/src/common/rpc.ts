@@ -1,5 +1,5 @@
-import { applyDecorators, HttpCode, Post } from '@nestjs/common';
 import type { IdentityPattern, IdentityRpc } from '@dinebuds/contracts';
+import { rpcRoute, type EveryPatternListed, type RpcAnswer } from '@dinebuds/service-kit';
 
 /** Every pattern of IdentityRpc; the type below fails to compile when one is missing. */
 export const IDENTITY_PATTERNS = [
@@ -25,13 +25,10 @@ export const IDENTITY_PATTERNS = [
   'badges.setCity',
 ] as const satisfies readonly IdentityPattern[];
 
-type Missing = Exclude<IdentityPattern, (typeof IDENTITY_PATTERNS)[number]>;
-export const everyPatternListed: [Missing] extends [never] ? true : Missing = true;
+export const everyPatternListed: EveryPatternListed<IdentityPattern, typeof IDENTITY_PATTERNS> = true;
 
-/** `POST /rpc/{pattern}` answering 200 (it is a call, not a resource creation). */
-export function Rpc(pattern: IdentityPattern): MethodDecorator {
-  return applyDecorators(Post(pattern), HttpCode(200));
-}
+/** `POST /rpc/{pattern}` answering 200, for a pattern of IdentityRpc only. */
+export const Rpc: (pattern: IdentityPattern) => MethodDecorator = rpcRoute;
 
 /** The promised answer of a pattern, so a handler cannot drift from the contract. */
-export type RpcResult<P extends IdentityPattern> = Promise<IdentityRpc[P]['response']>;
+export type RpcResult<P extends IdentityPattern> = RpcAnswer<IdentityRpc, P>;

@@ -1,5 +1,5 @@
-import { applyDecorators, HttpCode, Post } from '@nestjs/common';
 import type { SocialPattern, SocialRpc } from '@dinebuds/contracts';
+import { rpcRoute, type EveryPatternListed, type RpcAnswer } from '@dinebuds/service-kit';
 
 /** Every pattern of SocialRpc; the type below fails to compile when one is missing. */
 export const SOCIAL_PATTERNS = [
@@ -21,13 +21,10 @@ export const SOCIAL_PATTERNS = [
   'recommendations.list',
 ] as const satisfies readonly SocialPattern[];
 
-type Missing = Exclude<SocialPattern, (typeof SOCIAL_PATTERNS)[number]>;
-export const everyPatternListed: [Missing] extends [never] ? true : Missing = true;
+export const everyPatternListed: EveryPatternListed<SocialPattern, typeof SOCIAL_PATTERNS> = true;
 
-/** `POST /rpc/{pattern}` answering 200 (it is a call, not a resource creation). */
-export function Rpc(pattern: SocialPattern): MethodDecorator {
-  return applyDecorators(Post(pattern), HttpCode(200));
-}
+/** `POST /rpc/{pattern}` answering 200, for a pattern of SocialRpc only. */
+export const Rpc: (pattern: SocialPattern) => MethodDecorator = rpcRoute;
 
 /** The promised answer of a pattern, so a handler cannot drift from the contract. */
-export type RpcResult<P extends SocialPattern> = Promise<SocialRpc[P]['response']>;
+export type RpcResult<P extends SocialPattern> = RpcAnswer<SocialRpc, P>;

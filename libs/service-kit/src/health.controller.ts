@@ -1,11 +1,14 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { pingDatabase } from '@dinebuds/database';
-import { EVENT_BUS, OutboxRelay, type EventBus, type OutboxStats } from '@dinebuds/events';
-import type { Response } from 'express';
-import { IDENTITY_DATA_SOURCE } from '../config.js';
-import { DataSource } from 'typeorm';
+import {
+  EVENT_BUS,
+  EVENTS_DATA_SOURCE,
+  OutboxRelay,
+  type EventBus,
+  type OutboxStats,
+} from '@dinebuds/events';
 import { OpenToProbes } from '@dinebuds/service-client';
+import type { DataSource } from 'typeorm';
 
 export interface HealthReport {
   status: 'ok' | 'error';
@@ -19,18 +22,23 @@ export interface HealthReport {
   events: OutboxStats | null;
 }
 
+/** The part of a reply both Express and Fastify have, so this works on either platform. */
+interface Reply {
+  status(code: number): { send(body: unknown): unknown };
+}
+
 /** Readiness for probes and the gateway's /api/health: 503 when a dependency is down. */
 @OpenToProbes()
 @Controller()
 export class HealthController {
   constructor(
-    @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(EVENTS_DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly relay: OutboxRelay,
   ) {}
 
   @Get('health')
-  async health(@Res() res: Response): Promise<void> {
+  async health(@Res() res: Reply): Promise<void> {
     const database = (await pingDatabase(this.dataSource)) ? 'up' : 'down';
     const broker = typeof this.bus.isHealthy !== 'function' || this.bus.isHealthy() ? 'up' : 'down';
     const events = database === 'up' ? await this.relay.stats().catch(() => null) : null;
@@ -40,6 +48,6 @@ export class HealthController {
       broker,
       events,
     };
-    res.status(report.status === 'ok' ? 200 : 503).json(report);
+    res.status(report.status === 'ok' ? 200 : 503).send(report);
   }
 }

@@ -1,0 +1,58 @@
+import { envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+import { RabbitMqEventBus } from '@dinebuds/events';
+import { createLogger } from '@dinebuds/logging';
+import type { ServiceDefinition, ServiceEnv, ServiceStartOptions } from './service-definition.js';
+import { startService } from './start-service.js';
+
+/** The environment every standalone service reads; the definition's fromEnv reads the rest. */
+export function serviceEnvShape(defaultPort: number) {
+  return {
+    PORT: envPort(defaultPort),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: envUrl(['postgres:', 'postgresql:']),
+    AMQP_URL: envUrl(['amqp:', 'amqps:']),
+    INTERNAL_TOKEN: z.string().min(16),
+    LOG_LEVEL: envLogLevel(),
+  };
+}
+
+/** A standalone service process: configuration from the environment, RabbitMQ for events. */
+export async function runService<Extra extends object, Settings>(
+  definition: ServiceDefinition<Extra, Settings>,
+  env: ServiceEnv = process.env,
+): Promise<void> {
+  const { name } = definition;
+  const config = loadConfig(serviceEnvShape(definition.defaultPort), env);
+  const extra = definition.fromEnv?.(env) ?? {};
+  const logger = createLogger(name, config.LOG_LEVEL);
+  const bus = await RabbitMqEventBus.connect({ url: config.AMQP_URL, connectionName: name, logger });
+  let service;
+  try {
+    const options = {
+      port: config.PORT,
+      host: config.HOST,
+      databaseUrl: config.DATABASE_URL,
+      bus,
+      internalToken: config.INTERNAL_TOKEN,
+      logLevel: config.LOG_LEVEL,
+      ...extra,
+    } as ServiceStartOptions & Extra;
+    service = await startService(definition, options);
+  } catch (error) {
+    await bus.close().catch(() => undefined);
+    throw error;
+  }
+  logger.info({ url: service.url }, `${name} service listening`);
+  // Nest's shutdown hooks close the app on SIGTERM/SIGINT; the bus belongs to this process.
+  service.app.getHttpServer().on('close', () => void bus.close());
+}
+
+/** main.ts of a service: run it, or print why not and exit 1. */
+export function runMain<Extra extends object, Settings>(
+  definition: ServiceDefinition<Extra, Settings>,
+): void {
+  runService(definition).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
