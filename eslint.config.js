@@ -15,6 +15,7 @@ const backendLibs = [
   '@dinebuds/database',
   '@dinebuds/events',
   '@dinebuds/service-client',
+  '@dinebuds/api-dto',
   '@dinebuds/errors',
   '@dinebuds/logging',
   '@dinebuds/testing',
