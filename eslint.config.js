@@ -18,6 +18,7 @@ const backendLibs = [
   '@dinebuds/events',
   '@dinebuds/service-client',
   '@dinebuds/service-kit',
+  '@dinebuds/api-dto',
   '@dinebuds/errors',
   '@dinebuds/logging',
   '@dinebuds/testing',

@@ -9,15 +9,19 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthResult, Caller, CurrentUserDto, MessageResponse } from '@dinebuds/contracts';
+import {
+  ChangePasswordDto,
+  LoginDto,
+  MessageResponseSchema,
+  RegisterDto,
+  UserSchema,
+} from '@dinebuds/api-dto';
 import { UpstreamHttpError } from '@dinebuds/errors';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { MessageResponseSchema } from '../common/schemas.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
-import { UserSchema } from '../users/users.schemas.js';
 import { CurrentCaller, RequireAuth } from './auth.decorators.js';
-import { ChangePasswordDto, LoginDto, RegisterDto } from './auth.dto.js';
 import { clientInfo } from './client-info.js';
 import type { GatewayRequest } from './gateway-request.js';
 import {

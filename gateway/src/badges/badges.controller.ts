@@ -1,12 +1,11 @@
 import { Body, Controller, ForbiddenException, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CityBadgeSchema, FlavorBadgeSchema, SetCityBadgesDto, SetFlavorBadgesDto } from '@dinebuds/api-dto';
 import type { Caller, CityBadgeDto, FlavorBadgeDto } from '@dinebuds/contracts';
 import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
-import { SetCityBadgesDto, SetFlavorBadgesDto } from './badges.dto.js';
-import { CityBadgeSchema, FlavorBadgeSchema } from './badges.schemas.js';
 
 export const OWN_BADGES_ONLY = 'You can only change your own badges';
 

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import { ErrorResponse } from './schemas.js';
+import { ErrorResponse } from '@dinebuds/api-dto';
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (the message names the rule)',

@@ -1,15 +1,14 @@
 import { Controller, Delete, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { MessageResponseSchema, SessionSchema } from '@dinebuds/api-dto';
 import type { Caller, MessageResponse, SessionDto } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { SESSION_COOKIE, clearSessionCookieOptions } from '../auth/session-cookie.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { MessageResponseSchema } from '../common/schemas.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
 import { SessionIdPipe } from './session-id.pipe.js';
-import { SessionSchema } from './sessions.schemas.js';
 
 /** The signed-in user's sessions (devices), for the Sessions tab of Settings. */
 @ApiTags('sessions')

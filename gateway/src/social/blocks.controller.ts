@@ -1,13 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BlockDto, BlockedUserSchema, MessageResponseSchema } from '@dinebuds/api-dto';
 import type { BlockedUserDto, Caller, MessageResponse } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { MessageResponseSchema } from '../common/schemas.js';
 import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
-import { BlockDto } from './social.dto.js';
-import { BlockedUserSchema } from './social.schemas.js';
 
 /**
  * Blocks: always the signed-in user's own (the blocker is the caller), forwarded to social-graph.

@@ -12,6 +12,19 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import {
+  AcceptRequestDto,
+  AcceptRequestResultSchema,
+  CURSOR_WITH_OFFSET_MESSAGE,
+  CountSchema,
+  FollowListQuery,
+  FollowRequestSchema,
+  FollowResultSchema,
+  FollowUserSchema,
+  IsFollowingSchema,
+  MessageResponseSchema,
+  UnfollowResultSchema,
+} from '@dinebuds/api-dto';
 import type {
   Caller,
   CountResponse,
@@ -26,19 +39,8 @@ import type {
 import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { MessageResponseSchema } from '../common/schemas.js';
 import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
 import { assertActingForSelf } from './act-for-self.js';
-import { AcceptRequestDto, CURSOR_WITH_OFFSET_MESSAGE, FollowListQuery } from './social.dto.js';
-import {
-  AcceptRequestResultSchema,
-  CountSchema,
-  FollowRequestSchema,
-  FollowResultSchema,
-  FollowUserSchema,
-  IsFollowingSchema,
-  UnfollowResultSchema,
-} from './social.schemas.js';
 
 type AcceptResult = SocialRpc['requests.accept']['response'];
 

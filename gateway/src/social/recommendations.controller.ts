@@ -1,11 +1,10 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FriendRecommendationSchema, RecommendationsQuery } from '@dinebuds/api-dto';
 import type { Caller, FriendRecommendationDto } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
-import { RecommendationsQuery } from './social.dto.js';
-import { FriendRecommendationSchema } from './social.schemas.js';
 
 /**
  * Friend recommendations for the signed-in user, from social-graph. Registered before

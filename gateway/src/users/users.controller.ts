@@ -26,6 +26,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import {
+  PagingQuery,
+  ProfilePictureSchema,
+  SearchUsersQuery,
+  TogglePrivacySchema,
+  UpdateUserDto,
+  UserSchema,
+  UserSummarySchema,
+} from '@dinebuds/api-dto';
 import type {
   Caller,
   ProfilePictureResponse,
@@ -48,8 +57,6 @@ import {
   type UploadedImage,
 } from './profile-picture.js';
 import { ProfilePictureInterceptor } from './profile-picture.interceptor.js';
-import { PagingQuery, SearchUsersQuery, UpdateUserDto } from './users.dto.js';
-import { ProfilePictureSchema, TogglePrivacySchema, UserSchema, UserSummarySchema } from './users.schemas.js';
 
 const USERNAME_PARAM_MAX = 100;
 

@@ -5,12 +5,6 @@ export const SOCIAL_DATA_SOURCE = 'social-graph';
 /** Durable queue of this service's event consumers (shared by its replicas): the kit's default. */
 export const DEFAULT_EVENTS_QUEUE = `${SOCIAL_DATA_SOURCE}.events`;
 
-/** Lists (followers, following, requests, blocks): default page size and cap. */
-export const LIST_PAGE_DEFAULT = 50;
-export const LIST_PAGE_MAX = 100;
-/** Friend recommendations: default count and cap. */
-export const RECOMMENDATIONS_DEFAULT = 20;
-export const RECOMMENDATIONS_MAX = 50;
 /**
  * Holders read per badge I have when gathering recommendation candidates (lowest ids first, the
  * ranking's own tie-break): the cost stays fixed however many users share a popular badge.

@@ -17,7 +17,12 @@ export const LIMITS = {
   messageMin: 1,
   cityNameMax: 60,
   searchQueryMax: 100,
+  /** Lists (users, followers, following, requests, blocks): the page when none is asked, and the cap. */
+  listPageDefault: 50,
   listPageMax: 100,
+  /** Friend recommendations: the count when none is asked, and the cap (a larger limit is cut). */
+  recommendationsDefault: 20,
+  recommendationsMax: 50,
 } as const;
 
 /** Usernames appear in URLs (/profile/{username}); keep them to a URL-safe alphabet. */

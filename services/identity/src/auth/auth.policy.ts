@@ -1,90 +1,57 @@
 import { LIMITS, newPasswordProblem, type ClientInfo } from '@dinebuds/contracts';
 import { badRequest } from '@dinebuds/errors';
 import { registrationCityChoices, registrationFlavorChoices } from '../badges/badge.policy.js';
-import {
-  asBody,
-  optionalBoolean,
-  optionalNullableString,
-  optionalString,
-  optionalStringArray,
-  requiredString,
-  type Body,
-} from '@dinebuds/service-client';
 import { normalizeUsername, usernameProblem, validBio, validName } from '../users/user.policy.js';
 import type { Registration } from './auth.service.js';
 
-export function readClientInfo(body: Body): ClientInfo {
-  return {
-    userAgent: optionalString(body, 'userAgent') ?? null,
-    ipAddress: optionalString(body, 'ipAddress') ?? null,
-  };
+/** RegisterRequest & ClientInfo, its shape already checked (RegisterRpcRequest of @dinebuds/api-dto). */
+export interface RegistrationRequest extends Partial<ClientInfo> {
+  username: string;
+  password: string;
+  name: string;
+  bio?: string | null;
+  isPrivate?: boolean;
+  flavorBuds?: string[];
+  cityBuds?: string[];
+}
+
+export function clientInfoOf(request: Partial<ClientInfo>): ClientInfo {
+  return { userAgent: request.userAgent ?? null, ipAddress: request.ipAddress ?? null };
 }
 
 /**
- * RegisterRequest & ClientInfo -> a checked Registration: the spec's limits and messages, name
- * trimmed, preferences normalised against the catalogue (at most 5 flavors and 5 cities).
+ * A well-formed registration -> a checked Registration: the spec's limits and messages, name
+ * trimmed, preferences normalised against the catalogue (at most 5 flavors and 5 cities, counted
+ * after merging duplicates).
  */
-export function parseRegistration(raw: unknown): Registration {
-  const body = asBody(raw);
-  const username = normalizeUsername(requiredString(body, 'username'));
+export function registrationOf(request: RegistrationRequest): Registration {
+  const username = normalizeUsername(request.username);
   const usernameIssue = usernameProblem(username);
   if (usernameIssue) throw badRequest(usernameIssue);
-  const password = requiredString(body, 'password');
-  // The gateway checks the same shared rule; checked again here so no caller can skip it.
-  const passwordIssue = newPasswordProblem(password);
+  // The request class checks the same shared rule; checked again here, where the data is kept.
+  const passwordIssue = newPasswordProblem(request.password);
   if (passwordIssue) throw badRequest(passwordIssue);
-  const name = validName(requiredString(body, 'name'));
-  const rawBio = optionalNullableString(body, 'bio');
-  // profilePicture is accepted for compatibility with the original client but pictures are uploaded separately.
-  optionalNullableString(body, 'profilePicture');
-  const flavors = registrationFlavorChoices(optionalStringArray(body, 'flavorBuds') ?? []);
-  const cities = registrationCityChoices(optionalStringArray(body, 'cityBuds') ?? []);
+  const name = validName(request.name);
+  const flavors = registrationFlavorChoices(request.flavorBuds ?? []);
+  const cities = registrationCityChoices(request.cityBuds ?? []);
   // An absent or blank bio is generated from the preferences.
+  const rawBio = request.bio;
   const bio = rawBio === undefined || rawBio === null || rawBio.trim() === '' ? undefined : validBio(rawBio);
   return {
     username,
-    password,
+    password: request.password,
     name,
     bio,
-    isPrivate: optionalBoolean(body, 'isPrivate') ?? false,
+    isPrivate: request.isPrivate ?? false,
     flavors,
     cities,
-    client: readClientInfo(body),
-  };
-}
-
-export interface LoginInput {
-  username: string;
-  password: string;
-  client: ClientInfo;
-}
-
-/** Only the shape is checked here: a too-short or unknown username is just a failed login. */
-export function parseLogin(raw: unknown): LoginInput {
-  const body = asBody(raw);
-  return {
-    username: requiredString(body, 'username'),
-    password: requiredString(body, 'password'),
-    client: readClientInfo(body),
+    client: clientInfoOf(request),
   };
 }
 
 /** Whether a login attempt can possibly match a stored account (skips hashing absurd inputs). */
 export function plausibleCredentials(username: string, password: string): boolean {
   return username.trim().length <= LIMITS.usernameMax && password.length <= LIMITS.passwordMax;
-}
-
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-}
-
-export function parsePasswordChange(raw: unknown): PasswordChange {
-  const body = asBody(raw);
-  return {
-    currentPassword: requiredString(body, 'currentPassword'),
-    newPassword: requiredString(body, 'newPassword'),
-  };
 }
 
 /**

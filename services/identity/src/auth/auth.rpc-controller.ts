@@ -1,9 +1,14 @@
-import { Body, Controller } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import {
+  ChangePasswordDto,
+  LoginRpcRequest,
+  RegisterRpcRequest,
+  SessionTokenRequest,
+} from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
-import { RequiredCaller } from '@dinebuds/service-client';
-import { asBody, requiredString } from '@dinebuds/service-client';
+import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
-import { parseLogin, parsePasswordChange, parseRegistration } from './auth.policy.js';
+import { clientInfoOf, registrationOf } from './auth.policy.js';
 import { AuthService } from './auth.service.js';
 
 @Controller('rpc')
@@ -11,24 +16,26 @@ export class AuthRpcController {
   constructor(private readonly auth: AuthService) {}
 
   @Rpc('auth.register')
-  register(@Body() body: unknown): RpcResult<'auth.register'> {
-    return this.auth.register(parseRegistration(body));
+  register(@RpcBody(RegisterRpcRequest) body: RegisterRpcRequest): RpcResult<'auth.register'> {
+    return this.auth.register(registrationOf(body));
   }
 
+  /** Any well-formed text may try: a username or password that cannot exist is a failed login. */
   @Rpc('auth.login')
-  login(@Body() body: unknown): RpcResult<'auth.login'> {
-    const input = parseLogin(body);
-    return this.auth.login(input.username, input.password, input.client);
+  login(@RpcBody(LoginRpcRequest) body: LoginRpcRequest): RpcResult<'auth.login'> {
+    return this.auth.login(body.username, body.password, clientInfoOf(body));
   }
 
   @Rpc('auth.logout')
-  logout(@Body() body: unknown): RpcResult<'auth.logout'> {
-    return this.auth.logout(requiredString(asBody(body), 'sessionToken'));
+  logout(@RpcBody(SessionTokenRequest) body: SessionTokenRequest): RpcResult<'auth.logout'> {
+    return this.auth.logout(body.sessionToken);
   }
 
   @Rpc('users.changePassword')
-  changePassword(@Body() body: unknown, @RequiredCaller() caller: Caller): RpcResult<'users.changePassword'> {
-    const input = parsePasswordChange(body);
-    return this.auth.changePassword(caller, input.currentPassword, input.newPassword);
+  changePassword(
+    @RpcBody(ChangePasswordDto) body: ChangePasswordDto,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'users.changePassword'> {
+    return this.auth.changePassword(caller, body.currentPassword, body.newPassword);
   }
 }

@@ -2,12 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@dinebuds/errors';
 import {
   planCityBadges,
+  requestedCityChoices,
   registrationCityChoices,
   registrationFlavorChoices,
   settingsCityChoices,
   settingsFlavorChoices,
 } from './badge.policy.js';
-import { parseSetCityBadges, parseSetFlavorBadges } from './badge-request.js';
 
 function errorOf(fn: () => unknown): DomainError {
   try {
@@ -79,39 +79,13 @@ describe('city badge rules', () => {
   });
 });
 
-describe('badge request shapes', () => {
-  it('ignores the client category for flavors', () => {
-    expect(parseSetFlavorBadges({ userId: 3, badges: [{ category: 'dietary', badgeId: 'sushi' }] })).toEqual({
-      userId: 3,
-      choices: [{ badgeId: 'sushi', category: 'preference' }],
-    });
-  });
-
-  it.each([
-    [null],
-    [{ userId: 1 }],
-    [{ userId: 1, badges: {} }],
-    [{ userId: 1, badges: ['sushi'] }],
-    [{ userId: 0, badges: [] }],
-  ])('rejects malformed flavor requests %j', (body) => {
-    expect(errorOf(() => parseSetFlavorBadges(body)).code).toBe('VALIDATION_FAILED');
-  });
-
-  it('reads either badges or cities for city requests', () => {
-    expect(parseSetCityBadges({ userId: 1, badges: [{ city: 'Oslo', level: 'bronze' }] })).toEqual({
-      userId: 1,
-      cities: ['oslo'],
-    });
-    expect(parseSetCityBadges({ userId: 1, cities: [{ city: 'Oslo', reviewCount: 0 }] })).toEqual({
-      userId: 1,
-      cities: ['oslo'],
-    });
-    expect(errorOf(() => parseSetCityBadges({ userId: 1 })).message).toBe('badges or cities is required');
-    expect(errorOf(() => parseSetCityBadges({ userId: 1, badges: [], cities: [] })).code).toBe(
-      'VALIDATION_FAILED',
+describe('requested cities', () => {
+  it('reads either badges or cities', () => {
+    expect(requestedCityChoices({ badges: [{ city: 'Oslo' }] })).toEqual(['oslo']);
+    expect(requestedCityChoices({ cities: [{ city: 'Oslo' }] })).toEqual(['oslo']);
+    expect(errorOf(() => requestedCityChoices({})).message).toBe('badges or cities is required');
+    expect(errorOf(() => requestedCityChoices({ badges: [], cities: [] })).message).toBe(
+      'Send either badges or cities, not both',
     );
-    expect(
-      errorOf(() => parseSetCityBadges({ userId: 1, badges: [{ city: 'Oslo', level: 'diamond' }] })).code,
-    ).toBe('VALIDATION_FAILED');
   });
 });

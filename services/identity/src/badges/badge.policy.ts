@@ -101,3 +101,18 @@ export function planCityBadges(
     keep: chosen.filter((c) => have.has(c)),
   };
 }
+
+/**
+ * The cities of a well-formed SetCityBadgesRequest: `badges` (settings, at most 3) or `cities`
+ * (registration, at most 5). Levels and review counts are earned by reviews, never taken from it.
+ */
+export function requestedCityChoices(request: {
+  badges?: readonly { city: string }[];
+  cities?: readonly { city: string }[];
+}): string[] {
+  if (request.badges !== undefined && request.cities !== undefined)
+    throw badRequest('Send either badges or cities, not both');
+  if (request.badges !== undefined) return settingsCityChoices(request.badges.map((b) => b.city));
+  if (request.cities !== undefined) return registrationCityChoices(request.cities.map((c) => c.city));
+  throw badRequest('badges or cities is required');
+}

@@ -1,9 +1,9 @@
-import { Body, Controller } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { SetCityBadgesDto, SetFlavorBadgesDto, UserRequest } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
-import { RequiredCaller } from '@dinebuds/service-client';
-import { asBody, requiredId } from '@dinebuds/service-client';
+import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
-import { parseSetCityBadges, parseSetFlavorBadges } from './badge-request.js';
+import { requestedCityChoices, settingsFlavorChoices } from './badge.policy.js';
 import { BadgesService } from './badges.service.js';
 
 @Controller('rpc')
@@ -11,24 +11,30 @@ export class BadgesRpcController {
   constructor(private readonly badges: BadgesService) {}
 
   @Rpc('badges.listFlavor')
-  listFlavor(@Body() body: unknown): RpcResult<'badges.listFlavor'> {
-    return this.badges.listFlavor(requiredId(asBody(body), 'userId'));
+  listFlavor(@RpcBody(UserRequest) body: UserRequest): RpcResult<'badges.listFlavor'> {
+    return this.badges.listFlavor(body.userId);
   }
 
   @Rpc('badges.listCity')
-  listCity(@Body() body: unknown): RpcResult<'badges.listCity'> {
-    return this.badges.listCity(requiredId(asBody(body), 'userId'));
+  listCity(@RpcBody(UserRequest) body: UserRequest): RpcResult<'badges.listCity'> {
+    return this.badges.listCity(body.userId);
   }
 
+  /** The client's category is ignored: the catalogue decides it. */
   @Rpc('badges.setFlavor')
-  setFlavor(@Body() body: unknown, @RequiredCaller() caller: Caller): RpcResult<'badges.setFlavor'> {
-    const request = parseSetFlavorBadges(body);
-    return this.badges.setFlavor(caller, request.userId, request.choices);
+  setFlavor(
+    @RpcBody(SetFlavorBadgesDto) body: SetFlavorBadgesDto,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'badges.setFlavor'> {
+    const choices = settingsFlavorChoices(body.badges.map((badge) => badge.badgeId));
+    return this.badges.setFlavor(caller, body.userId, choices);
   }
 
   @Rpc('badges.setCity')
-  setCity(@Body() body: unknown, @RequiredCaller() caller: Caller): RpcResult<'badges.setCity'> {
-    const request = parseSetCityBadges(body);
-    return this.badges.setCity(caller, request.userId, request.cities);
+  setCity(
+    @RpcBody(SetCityBadgesDto) body: SetCityBadgesDto,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'badges.setCity'> {
+    return this.badges.setCity(caller, body.userId, requestedCityChoices(body));
   }
 }

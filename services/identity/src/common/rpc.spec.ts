@@ -4,7 +4,6 @@ import { AuthRpcController } from '../auth/auth.rpc-controller.js';
 import { BadgesRpcController } from '../badges/badges.rpc-controller.js';
 import { SessionsRpcController } from '../sessions/sessions.rpc-controller.js';
 import { UsersRpcController } from '../users/users.rpc-controller.js';
-import { readPage } from '@dinebuds/service-client';
 import { IDENTITY_PATTERNS } from './rpc.js';
 
 describe('identity RPC surface', () => {
@@ -24,12 +23,5 @@ describe('identity RPC surface', () => {
       }
     }
     expect(routes.sort()).toEqual([...IDENTITY_PATTERNS].sort());
-  });
-
-  it('pages with a default of 50 and a cap', () => {
-    expect(readPage({}, 50, 100)).toEqual({ limit: 50, offset: 0 });
-    expect(readPage({ limit: 500, offset: 10 }, 50, 100)).toEqual({ limit: 100, offset: 10 });
-    expect(readPage({ limit: '20' }, 50, 100)).toEqual({ limit: 20, offset: 0 });
-    expect(() => readPage({ offset: -1 }, 50, 100)).toThrow('offset must be a non-negative integer');
   });
 });

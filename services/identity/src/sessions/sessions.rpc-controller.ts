@@ -1,8 +1,8 @@
-import { Body, Controller, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
+import { SessionIdRequest, SessionTokenRequest } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
-import { RequiredCaller } from '@dinebuds/service-client';
+import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import type { Response } from 'express';
-import { asBody, requiredString } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -12,8 +12,11 @@ export class SessionsRpcController {
 
   /** Answers JSON `null` for no session (Nest would send an empty body for a returned null). */
   @Rpc('sessions.resolve')
-  async resolve(@Body() body: unknown, @Res() res: Response): Promise<void> {
-    const session = await this.sessions.resolve(requiredString(asBody(body), 'sessionToken'));
+  async resolve(
+    @RpcBody(SessionTokenRequest) body: SessionTokenRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const session = await this.sessions.resolve(body.sessionToken);
     res.status(200).json(session);
   }
 
@@ -23,7 +26,10 @@ export class SessionsRpcController {
   }
 
   @Rpc('sessions.revoke')
-  revoke(@Body() body: unknown, @RequiredCaller() caller: Caller): RpcResult<'sessions.revoke'> {
-    return this.sessions.revoke(caller, requiredString(asBody(body), 'sessionId'));
+  revoke(
+    @RpcBody(SessionIdRequest) body: SessionIdRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'sessions.revoke'> {
+    return this.sessions.revoke(caller, body.sessionId);
   }
 }

@@ -1,11 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@dinebuds/errors';
-import {
-  parseLogin,
-  parsePasswordChange,
-  parseRegistration,
-  passwordChangeProblem,
-} from '../auth/auth.policy.js';
+import { RegisterRpcRequest, validateRequest } from '@dinebuds/api-dto';
+import { passwordChangeProblem, registrationOf } from '../auth/auth.policy.js';
 import {
   assertOwner,
   assertOwnerOrAdmin,
@@ -80,19 +76,26 @@ describe('ownership', () => {
   });
 });
 
-describe('auth request shapes', () => {
+describe('registration', () => {
   const valid = { username: 'diner_1', password: 'secret1', name: 'Dee Diner' };
 
-  it('parses a registration with defaults and normalised preferences', () => {
-    expect(
-      parseRegistration({
+  /** As identity reads it: the request class first, then the domain rules. */
+  async function register(body: unknown) {
+    const checked = await validateRequest(RegisterRpcRequest, body);
+    if (!checked.ok) throw new DomainError('VALIDATION_FAILED', checked.message);
+    return registrationOf(checked.value);
+  }
+
+  it('reads a registration with defaults and normalised preferences', async () => {
+    await expect(
+      register({
         ...valid,
         flavorBuds: ['Sushi'],
         cityBuds: [' New York '],
         userAgent: 'UA',
         ipAddress: '::1',
       }),
-    ).toEqual({
+    ).resolves.toEqual({
       username: 'diner_1',
       password: 'secret1',
       name: 'Dee Diner',
@@ -105,33 +108,32 @@ describe('auth request shapes', () => {
   });
 
   it.each([
-    [undefined, 'Request body must be a JSON object'],
-    [[], 'Request body must be a JSON object'],
-    [{ ...valid, username: undefined }, 'username is required'],
-    [{ ...valid, password: 7 }, 'password must be a string'],
+    [undefined, 'Username is required'],
+    [[], 'The request body must be a JSON object'],
+    [{ ...valid, username: undefined }, 'Username is required'],
+    [{ ...valid, password: 7 }, 'Password must be a string'],
     [{ ...valid, isPrivate: 'true' }, 'isPrivate must be true or false'],
     [{ ...valid, flavorBuds: 'sushi' }, 'flavorBuds must be a list'],
-    [{ ...valid, bio: 5 }, 'bio must be a string'],
+    [{ ...valid, bio: 5 }, 'Bio must be a string'],
     [{ ...valid, password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
     [{ ...valid, password: 'short' }, 'Password must be at least 6 characters'],
     [{ ...valid, password: 'Password1' }, 'This password is too common. Please choose another.'],
     [{ ...valid, password: 'QWERTY' }, 'This password is too common. Please choose another.'],
-  ])('rejects %j', (body, message) => {
-    expect(errorOf(() => parseRegistration(body))).toMatchObject({ code: 'VALIDATION_FAILED', message });
+  ])('rejects %j', async (body, message) => {
+    await expect(register(body)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message });
   });
 
-  it('checks login and password-change shapes', () => {
-    expect(parseLogin({ username: 'x', password: 'y' })).toEqual({
-      username: 'x',
-      password: 'y',
-      client: { userAgent: null, ipAddress: null },
-    });
-    expect(errorOf(() => parseLogin({ username: 'x' })).message).toBe('password is required');
-    expect(errorOf(() => parsePasswordChange({ currentPassword: 'x', newPassword: 1 })).message).toBe(
-      'newPassword must be a string',
+  it('applies the domain rules to any caller, not only through the request class', () => {
+    expect(errorOf(() => registrationOf({ ...valid, password: 'Password1' })).message).toBe(
+      'This password is too common. Please choose another.',
+    );
+    expect(errorOf(() => registrationOf({ ...valid, flavorBuds: ['caviar'] })).message).toBe(
+      'Unknown flavor badge',
     );
   });
+});
 
+describe('password change', () => {
   it('requires a strong, different, bounded new password', () => {
     expect(passwordChangeProblem('old-Pass1', 'weakpass')).toBe(
       'Password too weak / Please create a stronger password.',

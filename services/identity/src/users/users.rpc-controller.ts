@@ -1,17 +1,16 @@
-import { Body, Controller } from '@nestjs/common';
-import { LIMITS, type Caller } from '@dinebuds/contracts';
-import { badRequest } from '@dinebuds/errors';
-import { RequiredCaller } from '@dinebuds/service-client';
+import { Controller } from '@nestjs/common';
 import {
-  DEFAULT_PAGE_LIMIT,
-  asBody,
-  optionalBoolean,
-  optionalNullableString,
-  optionalString,
-  readPage,
-  requiredId,
-  requiredString,
-} from '@dinebuds/service-client';
+  GetPictureRequest,
+  IdRequest,
+  PagingQuery,
+  SearchUsersRequest,
+  SetPictureRequest,
+  UpdateUserRequestBody,
+  UsernameRequest,
+  pageOf,
+} from '@dinebuds/api-dto';
+import type { Caller } from '@dinebuds/contracts';
+import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { UsersService } from './users.service.js';
 
@@ -25,60 +24,54 @@ export class UsersRpcController {
   }
 
   @Rpc('users.list')
-  list(@Body() body: unknown): RpcResult<'users.list'> {
-    return this.users.list(readPage(asBody(body ?? {}), DEFAULT_PAGE_LIMIT, LIMITS.listPageMax));
+  list(@RpcBody(PagingQuery) body: PagingQuery): RpcResult<'users.list'> {
+    return this.users.list(pageOf(body));
   }
 
+  /** An absent query reads as '' (everyone). */
   @Rpc('users.search')
-  search(@Body() raw: unknown): RpcResult<'users.search'> {
-    const body = asBody(raw);
-    const query = optionalString(body, 'query') ?? '';
-    if (query.length > LIMITS.searchQueryMax)
-      throw badRequest(`Search text must be at most ${LIMITS.searchQueryMax} characters`);
-    return this.users.search(query, readPage(body, DEFAULT_PAGE_LIMIT, LIMITS.listPageMax));
+  search(@RpcBody(SearchUsersRequest) body: SearchUsersRequest): RpcResult<'users.search'> {
+    return this.users.search(body.query ?? '', pageOf(body));
   }
 
   @Rpc('users.get')
-  get(@Body() body: unknown): RpcResult<'users.get'> {
-    return this.users.get(requiredId(asBody(body), 'id'));
+  get(@RpcBody(IdRequest) body: IdRequest): RpcResult<'users.get'> {
+    return this.users.get(body.id);
   }
 
   @Rpc('users.getByUsername')
-  getByUsername(@Body() body: unknown): RpcResult<'users.getByUsername'> {
-    return this.users.getByUsername(requiredString(asBody(body), 'username'));
+  getByUsername(@RpcBody(UsernameRequest) body: UsernameRequest): RpcResult<'users.getByUsername'> {
+    return this.users.getByUsername(body.username);
   }
 
   @Rpc('users.update')
-  update(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'users.update'> {
-    const body = asBody(raw);
-    const id = requiredId(body, 'id');
-    const name = optionalNullableString(body, 'name');
-    if (name === null) throw badRequest('name must be a string');
-    return this.users.update(caller, id, {
-      name,
-      bio: optionalNullableString(body, 'bio'),
-      isPrivate: optionalBoolean(body, 'isPrivate'),
-    });
+  update(
+    @RpcBody(UpdateUserRequestBody) body: UpdateUserRequestBody,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'users.update'> {
+    return this.users.update(caller, body.id, { name: body.name, bio: body.bio, isPrivate: body.isPrivate });
   }
 
   @Rpc('users.togglePrivacy')
-  togglePrivacy(@Body() body: unknown, @RequiredCaller() caller: Caller): RpcResult<'users.togglePrivacy'> {
-    return this.users.togglePrivacy(caller, requiredId(asBody(body), 'id'));
+  togglePrivacy(
+    @RpcBody(IdRequest) body: IdRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'users.togglePrivacy'> {
+    return this.users.togglePrivacy(caller, body.id);
   }
 
   /** contentType is the client's claim; the stored type is what the bytes turn out to be. */
   @Rpc('users.setPicture')
-  setPicture(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'users.setPicture'> {
-    const body = asBody(raw);
-    const id = requiredId(body, 'id');
-    optionalString(body, 'contentType');
-    return this.users.setPicture(caller, id, requiredString(body, 'dataBase64'));
+  setPicture(
+    @RpcBody(SetPictureRequest) body: SetPictureRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'users.setPicture'> {
+    return this.users.setPicture(caller, body.id, body.dataBase64);
   }
 
   /** `ifNoneMatch` (optional): the client's If-None-Match, so a match skips reading the bytes. */
   @Rpc('users.getPicture')
-  getPicture(@Body() raw: unknown): RpcResult<'users.getPicture'> {
-    const body = asBody(raw);
-    return this.users.getPicture(requiredId(body, 'id'), optionalString(body, 'ifNoneMatch'));
+  getPicture(@RpcBody(GetPictureRequest) body: GetPictureRequest): RpcResult<'users.getPicture'> {
+    return this.users.getPicture(body.id, body.ifNoneMatch);
   }
 }

@@ -4,7 +4,6 @@ import { BlocksRpcController } from '../blocks/blocks.rpc-controller.js';
 import { FollowsRpcController } from '../follows/follows.rpc-controller.js';
 import { RequestsRpcController } from '../follows/requests.rpc-controller.js';
 import { RecommendationsRpcController } from '../recommendations/recommendations.rpc-controller.js';
-import { asOptionalBody, readLimit, readPage } from '@dinebuds/service-client';
 import { SOCIAL_PATTERNS } from './rpc.js';
 import { rowsOf } from './sql.js';
 
@@ -25,24 +24,6 @@ describe('social-graph RPC surface', () => {
       }
     }
     expect(routes.sort()).toEqual([...SOCIAL_PATTERNS].sort());
-  });
-
-  it('pages with a default and a cap', () => {
-    expect(readPage({}, 50, 100)).toEqual({ limit: 50, offset: 0 });
-    expect(readPage({ limit: 500, offset: 10 }, 50, 100)).toEqual({ limit: 100, offset: 10 });
-    expect(readPage({ limit: '20', offset: '3' }, 50, 100)).toEqual({ limit: 20, offset: 3 });
-    expect(readPage({ limit: 0 }, 50, 100)).toEqual({ limit: 50, offset: 0 });
-    expect(() => readPage({ offset: -1 }, 50, 100)).toThrow('offset must be a non-negative integer');
-    expect(() => readPage({ limit: 'lots' }, 50, 100)).toThrow('limit must be a non-negative integer');
-    expect(readLimit({}, 20, 50)).toBe(20);
-    expect(readLimit({ limit: 80 }, 20, 50)).toBe(50);
-    expect(readLimit({ limit: 5 }, 20, 50)).toBe(5);
-  });
-
-  it('reads an absent body as empty and refuses non-objects', () => {
-    expect(asOptionalBody(undefined)).toEqual({});
-    expect(asOptionalBody(null)).toEqual({});
-    expect(() => asOptionalBody([])).toThrow('Request body must be a JSON object');
   });
 
   it('reads rows from both shapes of TypeORM raw answers', () => {

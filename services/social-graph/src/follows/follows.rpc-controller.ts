@@ -1,15 +1,7 @@
-import { Body, Controller } from '@nestjs/common';
-import type { Caller } from '@dinebuds/contracts';
-import { OptionalCaller, RequiredCaller } from '@dinebuds/service-client';
-import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from '../config.js';
-import {
-  asBody,
-  optionalString,
-  readLimit,
-  readPage,
-  requiredId,
-  type Body as RpcBody,
-} from '@dinebuds/service-client';
+import { Controller } from '@nestjs/common';
+import { FollowPairRequest, UserFollowListRequest, UserRequest, pageOf } from '@dinebuds/api-dto';
+import { LIMITS, type Caller } from '@dinebuds/contracts';
+import { OptionalCaller, RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { decodeFollowCursor } from './follow-cursor.js';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { FollowsService, type KeysetPage } from './follows.service.js';
@@ -19,77 +11,76 @@ export class FollowsRpcController {
   constructor(private readonly follows: FollowsService) {}
 
   @Rpc('follows.status')
-  status(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'follows.status'> {
-    const body = asBody(raw);
-    return this.follows.status(caller, requiredId(body, 'userId'), requiredId(body, 'targetId'));
+  status(
+    @RpcBody(FollowPairRequest) body: FollowPairRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'follows.status'> {
+    return this.follows.status(caller, body.userId, body.targetId);
   }
 
   @Rpc('follows.follow')
-  follow(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'follows.follow'> {
-    const body = asBody(raw);
-    return this.follows.follow(caller, requiredId(body, 'userId'), requiredId(body, 'targetId'));
+  follow(
+    @RpcBody(FollowPairRequest) body: FollowPairRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'follows.follow'> {
+    return this.follows.follow(caller, body.userId, body.targetId);
   }
 
   @Rpc('follows.unfollow')
-  unfollow(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'follows.unfollow'> {
-    const body = asBody(raw);
-    return this.follows.unfollow(caller, requiredId(body, 'userId'), requiredId(body, 'targetId'));
+  unfollow(
+    @RpcBody(FollowPairRequest) body: FollowPairRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'follows.unfollow'> {
+    return this.follows.unfollow(caller, body.userId, body.targetId);
   }
 
   @Rpc('follows.followers')
-  followers(@Body() raw: unknown, @OptionalCaller() viewer: Caller | null): RpcResult<'follows.followers'> {
-    const body = asBody(raw);
-    return this.follows.followers(
-      viewer,
-      requiredId(body, 'userId'),
-      readPage(body, LIST_PAGE_DEFAULT, LIST_PAGE_MAX),
-    );
+  followers(
+    @RpcBody(UserFollowListRequest) body: UserFollowListRequest,
+    @OptionalCaller() viewer: Caller | null,
+  ): RpcResult<'follows.followers'> {
+    return this.follows.followers(viewer, body.userId, pageOf(body));
   }
 
   @Rpc('follows.following')
-  following(@Body() raw: unknown, @OptionalCaller() viewer: Caller | null): RpcResult<'follows.following'> {
-    const body = asBody(raw);
-    return this.follows.following(
-      viewer,
-      requiredId(body, 'userId'),
-      readPage(body, LIST_PAGE_DEFAULT, LIST_PAGE_MAX),
-    );
+  following(
+    @RpcBody(UserFollowListRequest) body: UserFollowListRequest,
+    @OptionalCaller() viewer: Caller | null,
+  ): RpcResult<'follows.following'> {
+    return this.follows.following(viewer, body.userId, pageOf(body));
   }
 
   @Rpc('follows.followersPage')
   followersPage(
-    @Body() raw: unknown,
+    @RpcBody(UserFollowListRequest) body: UserFollowListRequest,
     @OptionalCaller() viewer: Caller | null,
   ): RpcResult<'follows.followersPage'> {
-    const body = asBody(raw);
-    return this.follows.page('followers', viewer, requiredId(body, 'userId'), readKeysetPage(body));
+    return this.follows.page('followers', viewer, body.userId, keysetPageOf(body));
   }
 
   @Rpc('follows.followingPage')
   followingPage(
-    @Body() raw: unknown,
+    @RpcBody(UserFollowListRequest) body: UserFollowListRequest,
     @OptionalCaller() viewer: Caller | null,
   ): RpcResult<'follows.followingPage'> {
-    const body = asBody(raw);
-    return this.follows.page('following', viewer, requiredId(body, 'userId'), readKeysetPage(body));
+    return this.follows.page('following', viewer, body.userId, keysetPageOf(body));
   }
 
   @Rpc('follows.followersCount')
-  followersCount(@Body() raw: unknown): RpcResult<'follows.followersCount'> {
-    return this.follows.count('followers', requiredId(asBody(raw), 'userId'));
+  followersCount(@RpcBody(UserRequest) body: UserRequest): RpcResult<'follows.followersCount'> {
+    return this.follows.count('followers', body.userId);
   }
 
   @Rpc('follows.followingCount')
-  followingCount(@Body() raw: unknown): RpcResult<'follows.followingCount'> {
-    return this.follows.count('following', requiredId(asBody(raw), 'userId'));
+  followingCount(@RpcBody(UserRequest) body: UserRequest): RpcResult<'follows.followingCount'> {
+    return this.follows.count('following', body.userId);
   }
 }
 
 /** limit as for offset paging; cursor absent (or empty) means the first page. */
-function readKeysetPage(body: RpcBody): KeysetPage {
-  const cursor = optionalString(body, 'cursor');
+function keysetPageOf(body: UserFollowListRequest): KeysetPage {
   return {
-    limit: readLimit(body, LIST_PAGE_DEFAULT, LIST_PAGE_MAX),
-    after: cursor ? decodeFollowCursor(cursor) : null,
+    limit: body.limit ?? LIMITS.listPageDefault,
+    after: body.cursor ? decodeFollowCursor(body.cursor) : null,
   };
 }

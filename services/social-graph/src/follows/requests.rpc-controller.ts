@@ -1,8 +1,12 @@
-import { Body, Controller } from '@nestjs/common';
-import type { Caller } from '@dinebuds/contracts';
-import { RequiredCaller } from '@dinebuds/service-client';
-import { LIST_PAGE_MAX } from '../config.js';
-import { asBody, optionalBoolean, readPage, requiredId } from '@dinebuds/service-client';
+import { Controller } from '@nestjs/common';
+import {
+  AcceptRequestRequest,
+  FollowRequestListRequest,
+  RequesterPairRequest,
+  pageOf,
+} from '@dinebuds/api-dto';
+import { LIMITS, type Caller } from '@dinebuds/contracts';
+import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { FollowRequestsService } from './follow-requests.service.js';
 
@@ -12,29 +16,26 @@ export class RequestsRpcController {
 
   /** The contract sends only userId; limit/offset are accepted (default: the first 100). */
   @Rpc('requests.list')
-  list(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'requests.list'> {
-    const body = asBody(raw);
-    return this.requests.list(
-      caller,
-      requiredId(body, 'userId'),
-      readPage(body, LIST_PAGE_MAX, LIST_PAGE_MAX),
-    );
+  list(
+    @RpcBody(FollowRequestListRequest) body: FollowRequestListRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'requests.list'> {
+    return this.requests.list(caller, body.userId, pageOf(body, LIMITS.listPageMax));
   }
 
   @Rpc('requests.accept')
-  accept(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'requests.accept'> {
-    const body = asBody(raw);
-    return this.requests.accept(
-      caller,
-      requiredId(body, 'userId'),
-      requiredId(body, 'requesterId'),
-      optionalBoolean(body, 'followBack') ?? false,
-    );
+  accept(
+    @RpcBody(AcceptRequestRequest) body: AcceptRequestRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'requests.accept'> {
+    return this.requests.accept(caller, body.userId, body.requesterId, body.followBack ?? false);
   }
 
   @Rpc('requests.reject')
-  reject(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'requests.reject'> {
-    const body = asBody(raw);
-    return this.requests.reject(caller, requiredId(body, 'userId'), requiredId(body, 'requesterId'));
+  reject(
+    @RpcBody(RequesterPairRequest) body: RequesterPairRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'requests.reject'> {
+    return this.requests.reject(caller, body.userId, body.requesterId);
   }
 }

@@ -1,8 +1,7 @@
-import { Body, Controller } from '@nestjs/common';
-import type { Caller } from '@dinebuds/contracts';
-import { RequiredCaller } from '@dinebuds/service-client';
-import { RECOMMENDATIONS_DEFAULT, RECOMMENDATIONS_MAX } from '../config.js';
-import { asOptionalBody, readLimit } from '@dinebuds/service-client';
+import { Controller } from '@nestjs/common';
+import { RecommendationsQuery } from '@dinebuds/api-dto';
+import { LIMITS, type Caller } from '@dinebuds/contracts';
+import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { RecommendationsService } from './recommendations.service.js';
 
@@ -10,11 +9,12 @@ import { RecommendationsService } from './recommendations.service.js';
 export class RecommendationsRpcController {
   constructor(private readonly recommendations: RecommendationsService) {}
 
+  /** The limit arrives capped at LIMITS.recommendationsMax by the request class. */
   @Rpc('recommendations.list')
-  list(@Body() raw: unknown, @RequiredCaller() caller: Caller): RpcResult<'recommendations.list'> {
-    return this.recommendations.list(
-      caller,
-      readLimit(asOptionalBody(raw), RECOMMENDATIONS_DEFAULT, RECOMMENDATIONS_MAX),
-    );
+  list(
+    @RpcBody(RecommendationsQuery) body: RecommendationsQuery,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'recommendations.list'> {
+    return this.recommendations.list(caller, body.limit ?? LIMITS.recommendationsDefault);
   }
 }

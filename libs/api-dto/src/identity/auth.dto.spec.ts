@@ -1,14 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import { PASSWORD_TOO_COMMON, VALIDATION_MESSAGES } from '@dinebuds/contracts';
-import { firstValidationMessage } from '../common/validation.js';
+import { checkRequest } from '../validation/validate-request.js';
 import { ChangePasswordDto, LoginDto, RegisterDto } from './auth.dto.js';
 
 /** The sentence the gateway answers for a body, or null when it is valid. */
 async function messageFor<T extends object>(dto: new () => T, plain: object): Promise<string | null> {
-  const errors = await validate(plainToInstance(dto, plain), { whitelist: true, forbidNonWhitelisted: true });
-  return errors.length === 0 ? null : firstValidationMessage(errors);
+  const checked = await checkRequest(dto, plain, 'edge');
+  return checked.ok ? null : checked.message;
 }
 
 const valid = { username: 'alice', password: 'secret1', name: 'Alice' };

@@ -11,40 +11,39 @@ import {
   Matches,
   MaxLength,
   MinLength,
-  ValidateBy,
 } from 'class-validator';
 import {
   FLAVOR_IDS,
   LIMITS,
   USERNAME_PATTERN,
   VALIDATION_MESSAGES,
-  newPasswordProblem,
   type ChangePasswordRequest,
-  type NewPasswordRule,
+  type ClientInfo,
   type LoginRequest,
   type RegisterRequest,
 } from '@dinebuds/contracts';
-import { EqualsProperty, IsNotBlank, IsOptionalNotNull } from '../common/validators.js';
+import { lowerEach, trim } from '../validation/transforms.js';
+import { EDGE_ONLY } from '../validation/validation-options.js';
+import { EqualsProperty, IsNewPassword, IsNotBlank, IsOptionalNotNull } from '../validation/validators.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** 'Sushi ' -> 'sushi': the stored form of a preference name. */
-const lowerEach = ({ value }: { value: unknown }) =>
-  Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)) : value;
-
+/**
+ * POST /api/login. The lengths are the gateway's: identity treats any other text as a login that
+ * fails (401), so a guess learns nothing from the shape.
+ */
 export class LoginDto implements LoginRequest {
   @ApiProperty({ minLength: LIMITS.usernameMin, example: 'alice' })
   @IsDefined({ message: 'Username is required' })
   @IsString({ message: 'Username must be a string' })
   @Transform(trim)
-  @MinLength(LIMITS.usernameMin, { message: VALIDATION_MESSAGES.usernameMin })
-  @MaxLength(100, { message: 'Username is too long' })
+  @MinLength(LIMITS.usernameMin, { ...EDGE_ONLY, message: VALIDATION_MESSAGES.usernameMin })
+  @MaxLength(100, { ...EDGE_ONLY, message: 'Username is too long' })
   username: string;
 
   @ApiProperty({ minLength: LIMITS.passwordMin, example: 'Secret#123' })
   @IsDefined({ message: 'Password is required' })
   @IsString({ message: 'Password must be a string' })
-  @MinLength(LIMITS.passwordMin, { message: VALIDATION_MESSAGES.passwordMin })
-  @MaxLength(LIMITS.passwordMax, { message: VALIDATION_MESSAGES.passwordMax })
+  @MinLength(LIMITS.passwordMin, { ...EDGE_ONLY, message: VALIDATION_MESSAGES.passwordMin })
+  @MaxLength(LIMITS.passwordMax, { ...EDGE_ONLY, message: VALIDATION_MESSAGES.passwordMax })
   password: string;
 }
 
@@ -116,7 +115,10 @@ export class RegisterDto implements RegisterRequest {
   @IsOptionalNotNull()
   @Transform(lowerEach)
   @IsArray({ message: 'flavorBuds must be a list' })
-  @ArrayMaxSize(LIMITS.registrationFlavorsMax, { message: VALIDATION_MESSAGES.registrationFlavorsMax })
+  @ArrayMaxSize(LIMITS.registrationFlavorsMax, {
+    ...EDGE_ONLY,
+    message: VALIDATION_MESSAGES.registrationFlavorsMax,
+  })
   @IsIn(FLAVOR_IDS, { each: true, message: VALIDATION_MESSAGES.unknownFlavor })
   flavorBuds?: string[];
 
@@ -124,29 +126,16 @@ export class RegisterDto implements RegisterRequest {
   @IsOptionalNotNull()
   @Transform(lowerEach)
   @IsArray({ message: 'cityBuds must be a list' })
-  @ArrayMaxSize(LIMITS.registrationCitiesMax, { message: VALIDATION_MESSAGES.registrationCitiesMax })
+  @ArrayMaxSize(LIMITS.registrationCitiesMax, {
+    ...EDGE_ONLY,
+    message: VALIDATION_MESSAGES.registrationCitiesMax,
+  })
   @IsNotBlank({ each: true, message: VALIDATION_MESSAGES.emptyCity })
   @MaxLength(LIMITS.cityNameMax, {
     each: true,
     message: `City names must be at most ${LIMITS.cityNameMax} characters`,
   })
   cityBuds?: string[];
-}
-
-/**
- * The shared rule of a password being set (`newPasswordProblem` in contracts, which identity
- * applies again): its message is the first rule the value breaks.
- */
-function IsNewPassword(rule: NewPasswordRule = {}): PropertyDecorator {
-  return ValidateBy({
-    name: 'isNewPassword',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && newPasswordProblem(value, rule) === null,
-      defaultMessage: (args) =>
-        (typeof args?.value === 'string' && newPasswordProblem(args.value, rule)) ||
-        VALIDATION_MESSAGES.passwordMin,
-    },
-  });
 }
 
 export class ChangePasswordDto implements ChangePasswordRequest {
@@ -177,4 +166,24 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   @IsOptional()
   @EqualsProperty('newPassword', { message: VALIDATION_MESSAGES.passwordsDontMatch })
   confirmPassword?: string;
+}
+
+/** Where a sign-in came from: the gateway adds it to the login and registration it forwards. */
+function ClientInfoField(): PropertyDecorator {
+  return (target, property) => {
+    IsOptional()(target, property);
+    IsString({ message: `${String(property)} must be a string` })(target, property);
+  };
+}
+
+/** identity's `auth.login`: the login plus where it came from. */
+export class LoginRpcRequest extends LoginDto implements ClientInfo {
+  @ClientInfoField() userAgent: string | null;
+  @ClientInfoField() ipAddress: string | null;
+}
+
+/** identity's `auth.register`: the registration plus where it came from. */
+export class RegisterRpcRequest extends RegisterDto implements ClientInfo {
+  @ClientInfoField() userAgent: string | null;
+  @ClientInfoField() ipAddress: string | null;
 }

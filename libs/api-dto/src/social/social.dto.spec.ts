@@ -1,18 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { ForbiddenException } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
-import { firstValidationMessage } from '../common/validation.js';
-import { ACT_FOR_YOURSELF, assertActingForSelf } from './act-for-self.js';
+import { checkRequest } from '../validation/validate-request.js';
 import { AcceptRequestDto, BlockDto, RecommendationsQuery } from './social.dto.js';
 
 async function check<T extends object>(
   dto: new () => T,
   plain: object,
 ): Promise<{ message: string | null; value: T }> {
-  const value = plainToInstance(dto, plain);
-  const errors = await validate(value, { whitelist: true, forbidNonWhitelisted: true });
-  return { message: errors.length === 0 ? null : firstValidationMessage(errors), value };
+  const checked = await checkRequest(dto, plain, 'edge');
+  return checked.ok ? { message: null, value: checked.value } : { message: checked.message, value: {} as T };
 }
 
 describe('BlockDto', () => {
@@ -56,18 +51,6 @@ describe('RecommendationsQuery', () => {
   it.each(['0', '-1', 'ten', '2.5', '1e3'])('refuses limit=%s', async (limit) => {
     expect((await check(RecommendationsQuery, { limit })).message).toBe(
       'limit must be an integer between 1 and 50',
-    );
-  });
-});
-
-describe('assertActingForSelf', () => {
-  it('lets a user act for themselves only, admins included', () => {
-    expect(() => assertActingForSelf({ userId: 3, isAdmin: false, sessionId: 's' }, 3)).not.toThrow();
-    expect(() => assertActingForSelf({ userId: 3, isAdmin: false, sessionId: 's' }, 4)).toThrow(
-      new ForbiddenException(ACT_FOR_YOURSELF),
-    );
-    expect(() => assertActingForSelf({ userId: 1, isAdmin: true, sessionId: 's' }, 4)).toThrow(
-      ACT_FOR_YOURSELF,
     );
   });
 });

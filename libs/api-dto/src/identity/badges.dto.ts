@@ -23,24 +23,39 @@ import {
   type SetCityBadgesRequest,
   type SetFlavorBadgesRequest,
 } from '@dinebuds/contracts';
-import { IsNotBlank, IsOptionalNotNull } from '../common/validators.js';
+import { MAX_INT, trim, trimLower } from '../validation/transforms.js';
+import { EDGE_ONLY, RPC_ONLY } from '../validation/validation-options.js';
+import { IsNotBlank, IsOptionalNotNull, PositiveId } from '../validation/validators.js';
 
 export const FLAVOR_CATEGORIES = ['preference', 'style', 'dietary'] as const;
-const USER_ID_MESSAGE = 'userId must be a positive integer';
 const REVIEW_COUNT_MESSAGE = 'reviewCount must be a non-negative integer';
-/** Counts and ids are PostgreSQL integers. */
-const MAX_INT = 2_147_483_647;
-const trimLower = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim().toLowerCase() : value;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/** A city name as typed: trimmed, not blank, at most 60 characters. */
+function CityName(): PropertyDecorator {
+  return (target, property) => {
+    for (const decorate of [
+      IsDefined({ message: VALIDATION_MESSAGES.emptyCity }),
+      IsString({ message: VALIDATION_MESSAGES.emptyCity }),
+      Transform(trim),
+      IsNotBlank({ message: VALIDATION_MESSAGES.emptyCity }),
+      MaxLength(LIMITS.cityNameMax, {
+        message: `City names must be at most ${LIMITS.cityNameMax} characters`,
+      }),
+    ])
+      decorate(target, property);
+  };
+}
+
+/** Identity ignores the category (the catalogue decides it); only the gateway insists it is known. */
 export class FlavorBadgeInput {
   @ApiProperty({
     enum: FLAVOR_CATEGORIES,
     description: "'preference' for flavor and cuisine picks, else the group id",
   })
-  @IsDefined({ message: 'Badge category is required' })
-  @IsIn(FLAVOR_CATEGORIES, { message: 'Unknown flavor badge category' })
+  @IsDefined({ ...EDGE_ONLY, message: 'Badge category is required' })
+  @IsIn(FLAVOR_CATEGORIES, { ...EDGE_ONLY, message: 'Unknown flavor badge category' })
+  @IsOptional(RPC_ONLY)
+  @IsString({ ...RPC_ONLY, message: 'Badge category must be a string' })
   category: string;
 
   @ApiProperty({ example: 'sushi' })
@@ -50,11 +65,10 @@ export class FlavorBadgeInput {
   badgeId: string;
 }
 
+/** POST /api/users/flavor-badges, and identity's `badges.setFlavor`. */
 export class SetFlavorBadgesDto implements SetFlavorBadgesRequest {
   @ApiProperty({ description: 'Must be your own id' })
-  @IsDefined({ message: 'userId is required' })
-  @IsInt({ message: USER_ID_MESSAGE })
-  @Min(1, { message: USER_ID_MESSAGE })
+  @PositiveId()
   userId: number;
 
   @ApiProperty({
@@ -64,7 +78,7 @@ export class SetFlavorBadgesDto implements SetFlavorBadgesRequest {
   })
   @IsDefined({ message: 'badges is required' })
   @IsArray({ message: 'badges must be a list' })
-  @ArrayMaxSize(LIMITS.flavorBadgesMax, { message: VALIDATION_MESSAGES.flavorBadgesMax })
+  @ArrayMaxSize(LIMITS.flavorBadgesMax, { ...EDGE_ONLY, message: VALIDATION_MESSAGES.flavorBadgesMax })
   @IsObject({ each: true, message: 'Each badge must be an object' })
   @ValidateNested({ each: true })
   @Type(() => FlavorBadgeInput)
@@ -73,11 +87,7 @@ export class SetFlavorBadgesDto implements SetFlavorBadgesRequest {
 
 export class CityBadgeInput {
   @ApiProperty({ example: 'new york' })
-  @IsDefined({ message: VALIDATION_MESSAGES.emptyCity })
-  @IsString({ message: VALIDATION_MESSAGES.emptyCity })
-  @Transform(trim)
-  @IsNotBlank({ message: VALIDATION_MESSAGES.emptyCity })
-  @MaxLength(LIMITS.cityNameMax, { message: `City names must be at most ${LIMITS.cityNameMax} characters` })
+  @CityName()
   city: string;
 
   @ApiPropertyOptional({ enum: CITY_TIER_LEVELS, nullable: true, description: 'null reads as absent' })
@@ -88,11 +98,7 @@ export class CityBadgeInput {
 
 export class RegistrationCityInput {
   @ApiProperty({ example: 'new york' })
-  @IsDefined({ message: VALIDATION_MESSAGES.emptyCity })
-  @IsString({ message: VALIDATION_MESSAGES.emptyCity })
-  @Transform(trim)
-  @IsNotBlank({ message: VALIDATION_MESSAGES.emptyCity })
-  @MaxLength(LIMITS.cityNameMax, { message: `City names must be at most ${LIMITS.cityNameMax} characters` })
+  @CityName()
   city: string;
 
   @ApiPropertyOptional({
@@ -110,11 +116,13 @@ export class RegistrationCityInput {
   reviewCount?: number;
 }
 
+/**
+ * POST /api/users/city-badges, and identity's `badges.setCity`. The list limits count what was
+ * sent at the gateway; identity counts again after merging duplicate names.
+ */
 export class SetCityBadgesDto implements SetCityBadgesRequest {
   @ApiProperty({ description: 'Must be your own id' })
-  @IsDefined({ message: 'userId is required' })
-  @IsInt({ message: USER_ID_MESSAGE })
-  @Min(1, { message: USER_ID_MESSAGE })
+  @PositiveId()
   userId: number;
 
   @ApiPropertyOptional({
@@ -124,7 +132,7 @@ export class SetCityBadgesDto implements SetCityBadgesRequest {
   })
   @IsOptionalNotNull()
   @IsArray({ message: 'badges must be a list' })
-  @ArrayMaxSize(LIMITS.cityBadgesMax, { message: VALIDATION_MESSAGES.cityBadgesMax })
+  @ArrayMaxSize(LIMITS.cityBadgesMax, { ...EDGE_ONLY, message: VALIDATION_MESSAGES.cityBadgesMax })
   @IsObject({ each: true, message: 'Each badge must be an object' })
   @ValidateNested({ each: true })
   @Type(() => CityBadgeInput)
@@ -137,7 +145,10 @@ export class SetCityBadgesDto implements SetCityBadgesRequest {
   })
   @IsOptionalNotNull()
   @IsArray({ message: 'cities must be a list' })
-  @ArrayMaxSize(LIMITS.registrationCitiesMax, { message: VALIDATION_MESSAGES.registrationCitiesMax })
+  @ArrayMaxSize(LIMITS.registrationCitiesMax, {
+    ...EDGE_ONLY,
+    message: VALIDATION_MESSAGES.registrationCitiesMax,
+  })
   @IsObject({ each: true, message: 'Each city must be an object' })
   @ValidateNested({ each: true })
   @Type(() => RegistrationCityInput)

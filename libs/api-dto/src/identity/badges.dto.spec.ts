@@ -1,15 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { ForbiddenException } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import { VALIDATION_MESSAGES } from '@dinebuds/contracts';
-import { firstValidationMessage } from '../common/validation.js';
-import { OWN_BADGES_ONLY, assertOwnBadges } from './badges.controller.js';
+import { checkRequest } from '../validation/validate-request.js';
 import { SetCityBadgesDto, SetFlavorBadgesDto } from './badges.dto.js';
 
+/** The sentence the gateway answers for a body, or null when it is valid. */
 async function messageFor<T extends object>(dto: new () => T, plain: object): Promise<string | null> {
-  const errors = await validate(plainToInstance(dto, plain), { whitelist: true, forbidNonWhitelisted: true });
-  return errors.length === 0 ? null : firstValidationMessage(errors);
+  const checked = await checkRequest(dto, plain, 'edge');
+  return checked.ok ? null : checked.message;
 }
 
 const sushi = { category: 'preference', badgeId: 'sushi' };
@@ -69,15 +66,5 @@ describe('SetCityBadgesDto', () => {
     [{ userId: 1, badges: null }, 'badges must be a list'],
   ])('%j -> %s', async (plain, message) => {
     expect(await messageFor(SetCityBadgesDto, plain)).toBe(message);
-  });
-});
-
-describe('assertOwnBadges', () => {
-  it('lets owners and admins through and refuses anyone else', () => {
-    expect(() => assertOwnBadges({ userId: 1, isAdmin: false, sessionId: 's' }, 1)).not.toThrow();
-    expect(() => assertOwnBadges({ userId: 2, isAdmin: true, sessionId: 's' }, 1)).not.toThrow();
-    expect(() => assertOwnBadges({ userId: 2, isAdmin: false, sessionId: 's' }, 1)).toThrow(
-      new ForbiddenException(OWN_BADGES_ONLY),
-    );
   });
 });

@@ -1,17 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import { VALIDATION_MESSAGES } from '@dinebuds/contracts';
-import { firstValidationMessage } from '../common/validation.js';
-import { PagingQuery, SearchUsersQuery, UpdateUserDto } from './users.dto.js';
+import { checkRequest } from '../validation/validate-request.js';
+import { PagingQuery } from '../common/paging.dto.js';
+import { SearchUsersQuery, UpdateUserDto } from './users.dto.js';
 
 async function check<T extends object>(
   dto: new () => T,
   plain: object,
 ): Promise<{ message: string | null; value: T }> {
-  const value = plainToInstance(dto, plain);
-  const errors = await validate(value, { whitelist: true, forbidNonWhitelisted: true });
-  return { message: errors.length === 0 ? null : firstValidationMessage(errors), value };
+  const checked = await checkRequest(dto, plain, 'edge');
+  return checked.ok ? { message: null, value: checked.value } : { message: checked.message, value: {} as T };
 }
 
 describe('UpdateUserDto', () => {

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type {
   BlockedUserDto,
-  CountResponse,
   FollowRequestDto,
   FollowResponse,
   FollowStatus,
@@ -42,10 +41,6 @@ export class AcceptRequestResultSchema {
     description: 'The follow-back result when followBack was asked, else null',
   })
   followBack: FollowResponse | null;
-}
-
-export class CountSchema implements CountResponse {
-  @ApiProperty({ example: 12 }) count: number;
 }
 
 /** OpenAPI schema of FollowUserDto: an entry of a followers or following list. */

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ApiErrorBody, MessageResponse } from '@dinebuds/contracts';
+import type { ApiErrorBody, CountResponse, MessageResponse } from '@dinebuds/contracts';
 
 /** OpenAPI schema of every error answer. */
 export class ErrorResponse implements ApiErrorBody {
@@ -25,4 +25,8 @@ export class ErrorResponse implements ApiErrorBody {
 export class MessageResponseSchema implements MessageResponse {
   @ApiProperty({ example: 'Logged out successfully' })
   message: string;
+}
+
+export class CountSchema implements CountResponse {
+  @ApiProperty({ example: 12 }) count: number;
 }
