@@ -23,6 +23,11 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { UserEntity } from './users/user.entity.js';
 import { UsersRpcController } from './users/users.rpc-controller.js';
 import { UsersService } from './users/users.service.js';
+import { Transactions } from './database/transactions.repository.js';
+import { UsersRepository } from './users/users.repository.js';
+import { UserEventsService } from './users/user-events.service.js';
+import { SessionsRepository } from './sessions/sessions.repository.js';
+import { BadgesRepository } from './badges/badges.repository.js';
 
 export const IDENTITY_ENTITIES = [UserEntity, SessionEntity, FlavorBadgeEntity, CityBadgeEntity];
 
@@ -87,6 +92,11 @@ export class IdentityModule {
         BadgesService,
         AuthService,
         AdminBootstrapService,
+        Transactions,
+        UsersRepository,
+        UserEventsService,
+        SessionsRepository,
+        BadgesRepository,
       ],
     };
   }
