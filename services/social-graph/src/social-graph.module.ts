@@ -24,6 +24,13 @@ import { DeletedUserEntity } from './users/deleted-user.entity.js';
 import { IdentityUsersConsumer } from './users/identity-users.consumer.js';
 import { SocialUserEntity } from './users/social-user.entity.js';
 import { UsersProjectionService } from './users/users-projection.service.js';
+import { Transactions } from './database/transactions.repository.js';
+import { GraphLocks } from './common/graph-locks.repository.js';
+import { FollowsRepository } from './follows/follows.repository.js';
+import { FollowRequestsRepository } from './follows/follow-requests.repository.js';
+import { BlocksRepository } from './blocks/blocks.repository.js';
+import { SocialUsersRepository } from './users/social-users.repository.js';
+import { RecommendationsRepository } from './recommendations/recommendations.repository.js';
 
 export const SOCIAL_GRAPH_ENTITIES = [
   SocialUserEntity,
@@ -98,6 +105,13 @@ export class SocialGraphModule {
         FollowRequestsService,
         BlocksService,
         RecommendationsService,
+        Transactions,
+        GraphLocks,
+        FollowsRepository,
+        FollowRequestsRepository,
+        BlocksRepository,
+        SocialUsersRepository,
+        RecommendationsRepository,
       ],
     };
   }

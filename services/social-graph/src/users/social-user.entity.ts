@@ -45,6 +45,14 @@ export class SocialUserEntity {
   @Column({ name: 'badges_synced_at', type: 'timestamptz', nullable: true })
   badgesSyncedAt: Date | null;
 
+  /** identity's user version the profile fields come from; null from an unversioned event. */
+  @Column({ name: 'profile_version', type: 'integer', nullable: true })
+  profileVersion: number | null;
+
+  /** identity's user version the badges come from; null until a versioned event carried badges. */
+  @Column({ name: 'badges_version', type: 'integer', nullable: true })
+  badgesVersion: number | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }
