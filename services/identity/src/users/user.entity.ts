@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../config.js';
 
-@Entity({ schema: 'identity', name: 'users' })
+@Entity({ schema: IDENTITY_SCHEMA, name: 'users' })
 export class UserEntity {
   @PrimaryGeneratedColumn()
   id: number;

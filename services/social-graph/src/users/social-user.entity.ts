@@ -1,10 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SOCIAL_SCHEMA } from '../config.js';
 
 /**
  * Social-graph's projection of an identity user: only what follow lists, privacy rules and
  * recommendations need. Written only by the identity event consumer.
  */
-@Entity({ schema: 'social', name: 'users' })
+@Entity({ schema: SOCIAL_SCHEMA, name: 'users' })
 export class SocialUserEntity {
   /** Identity's user id (not generated here). */
   @PrimaryColumn({ type: 'integer' })
