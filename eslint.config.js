@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import { createBoundariesPlugin } from './scripts/module-boundaries.mjs';
 
 /** Domain services come from the one list (services.catalogue.json). */
 const { services } = JSON.parse(readFileSync(new URL('./services.catalogue.json', import.meta.url), 'utf8'));
@@ -88,6 +89,59 @@ export default tseslint.config(
             name,
             message: 'The frontend imports only @dinebuds/contracts.',
           })),
+        },
+      ],
+    },
+  },
+
+  // Layering inside a service, and the Nx tag boundaries between projects.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { boundaries: createBoundariesPlugin() },
+    rules: { 'boundaries/enforce-tags': 'error' },
+  },
+  {
+    // Use cases, consumers and controllers reach the database only through repositories: they
+    // may name TypeORM types (EntityManager) but not call its query APIs or the pg driver.
+    files: ['services/*/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.entity.ts',
+      '**/database/migrations/**',
+      '**/*.service-definition.ts',
+      '**/main.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['typeorm', '@nestjs/typeorm', 'pg'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Database access belongs in a *.repository.ts; import only its types here.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // Policies are pure rules: no framework, no database, no repository.
+    files: ['services/*/src/**/*.policy.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['typeorm', 'typeorm/*', '@nestjs/*', 'pg', 'pg/*'],
+              message: 'A policy is a pure rule: no TypeORM, Nest or pg.',
+            },
+            {
+              group: ['**/*.repository', '**/*.repository.js'],
+              message:
+                'A policy is a pure rule: the use case reads through the repository and passes data in.',
+            },
+          ],
         },
       ],
     },

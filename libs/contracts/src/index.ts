@@ -12,6 +12,7 @@ export * from './rpc/identity.js';
 export * from './rpc/social.js';
 export * from './events/envelope.js';
 export * from './events/event-map.js';
+export * from './events/catalogue.js';
 export * from './events/topology.js';
 export * from './errors.js';
 export * from './api/social.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { UserRegisteredEvent } from '@dinebuds/contracts';
+import { EVENT_CATALOGUE, type UserRegisteredEvent } from '@dinebuds/contracts';
 import { createEnvelope, ENVELOPE_VERSION, InvalidEnvelopeError, parseEnvelope } from './envelope.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -51,6 +51,22 @@ describe('createEnvelope', () => {
     expect(e.occurredAt).toBe('1970-01-01T00:00:00.000Z');
   });
 
+  it('carries the aggregate version when given, and the catalogue schema version', () => {
+    const e = createEnvelope(
+      'identity.user.deleted',
+      { userId: 1 },
+      { producer: 'identity', aggregateVersion: 4 },
+    );
+    expect(e.aggregateVersion).toBe(4);
+    expect(e.version).toBe(EVENT_CATALOGUE['identity.user.deleted'].schemaVersion);
+    expect(
+      'aggregateVersion' in createEnvelope('identity.user.deleted', { userId: 1 }, { producer: 'x' }),
+    ).toBe(false);
+    expect(() =>
+      createEnvelope('identity.user.deleted', { userId: 1 }, { producer: 'identity', aggregateVersion: 0 }),
+    ).toThrow(/aggregateVersion/);
+  });
+
   it('requires a producer', () => {
     expect(() => createEnvelope('identity.user.deleted', { userId: 1 }, { producer: '' })).toThrow(
       /producer/,
@@ -68,6 +84,12 @@ describe('parseEnvelope', () => {
     expect(parseEnvelope(JSON.parse(json))).toEqual(valid);
   });
 
+  it('keeps the aggregate version, and accepts envelopes written before it existed', () => {
+    const versioned = { ...valid, aggregateVersion: 9 };
+    expect(parseEnvelope(JSON.stringify(versioned))).toEqual(versioned);
+    expect(parseEnvelope(JSON.stringify(valid))).not.toHaveProperty('aggregateVersion');
+  });
+
   it('treats a missing requestId as null', () => {
     const { requestId: _omit, ...rest } = valid;
     expect(parseEnvelope(JSON.stringify(rest)).requestId).toBeNull();
@@ -80,6 +102,7 @@ describe('parseEnvelope', () => {
     ['a bad id', JSON.stringify({ ...valid, id: 'x' })],
     ['no type', JSON.stringify({ ...valid, type: '' })],
     ['a non-integer version', JSON.stringify({ ...valid, version: '1' })],
+    ['a fractional aggregate version', JSON.stringify({ ...valid, aggregateVersion: 1.5 })],
     ['a bad date', JSON.stringify({ ...valid, occurredAt: 'yesterday' })],
     ['no producer', JSON.stringify({ ...valid, producer: undefined })],
     ['no data', JSON.stringify({ ...valid, data: undefined })],

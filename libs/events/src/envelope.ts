@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventMap, EventType } from '@dinebuds/contracts';
+import {
+  isCataloguedEvent,
+  EVENT_CATALOGUE,
+  type EventEnvelope,
+  type EventMap,
+  type EventType,
+} from '@dinebuds/contracts';
 
-/** Current envelope format version (bump when the envelope shape, not a payload, changes). */
+/** Payload shape version of an event type not in the catalogue (and of every type today). */
 export const ENVELOPE_VERSION = 1;
 
 /**
@@ -19,6 +25,8 @@ export interface CreateEnvelopeOptions {
   id?: string;
   /** Defaults to now. */
   occurredAt?: Date | string;
+  /** The aggregate's version after the change (catalogue types marked `versioned`). */
+  aggregateVersion?: number;
 }
 
 /** Builds the wire envelope of a domain event: `{ id, type, version, occurredAt, producer, requestId, data }`. */
@@ -32,15 +40,23 @@ export function createEnvelope<T extends EventType>(
     options.occurredAt instanceof Date
       ? options.occurredAt.toISOString()
       : (options.occurredAt ?? new Date().toISOString());
+  if (options.aggregateVersion !== undefined && !isAggregateVersion(options.aggregateVersion)) {
+    throw new Error('createEnvelope: aggregateVersion must be a positive integer');
+  }
   return {
     id: options.id ?? randomUUID(),
     type,
-    version: ENVELOPE_VERSION,
+    version: isCataloguedEvent(type) ? EVENT_CATALOGUE[type].schemaVersion : ENVELOPE_VERSION,
     occurredAt,
     producer: options.producer,
     requestId: options.requestId ?? null,
+    ...(options.aggregateVersion === undefined ? {} : { aggregateVersion: options.aggregateVersion }),
     data,
   };
+}
+
+function isAggregateVersion(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,6 +101,10 @@ export function parseEnvelope(raw: Buffer | string | unknown): EventEnvelope {
   if (v.requestId !== undefined && v.requestId !== null && typeof v.requestId !== 'string') {
     throw new InvalidEnvelopeError('Event requestId must be a string or null.');
   }
+  // Optional: rows written before aggregate versions existed have none.
+  if (v.aggregateVersion !== undefined && !isAggregateVersion(v.aggregateVersion)) {
+    throw new InvalidEnvelopeError('Event aggregateVersion must be a positive integer.');
+  }
   if (!('data' in v) || v.data === undefined) throw new InvalidEnvelopeError('Event data is missing.');
   return {
     id: v.id,
@@ -93,6 +113,7 @@ export function parseEnvelope(raw: Buffer | string | unknown): EventEnvelope {
     occurredAt: v.occurredAt,
     producer: v.producer,
     requestId: (v.requestId as string | null | undefined) ?? null,
+    ...(v.aggregateVersion === undefined ? {} : { aggregateVersion: v.aggregateVersion }),
     data: v.data as EventEnvelope['data'],
   };
 }

@@ -13,6 +13,11 @@ export interface OutboxOptions {
 export interface OutboxAddOptions {
   /** Request id of the call causing the event (for consumers' logs). */
   requestId?: string | null;
+  /**
+   * The aggregate's version after this change, for catalogue types marked `versioned`; the
+   * producer increments it in the same transaction (see EVENT_CATALOGUE).
+   */
+  aggregateVersion?: number;
 }
 
 /**
@@ -38,7 +43,8 @@ export class Outbox {
   }
 
   /**
-   * Inserts the event's envelope (fresh uuid v4 id, version 1, occurredAt now) using `manager`,
+   * Inserts the event's envelope (fresh uuid v4 id, the catalogue's schema version, occurredAt
+   * now, the given aggregate version) using `manager`,
    * which must belong to an open transaction (`dataSource.transaction(async (manager) => ...)`).
    * Returns the envelope.
    */
@@ -57,6 +63,7 @@ export class Outbox {
     const envelope = createEnvelope(type, data, {
       producer: this.producer,
       requestId: opts.requestId ?? null,
+      aggregateVersion: opts.aggregateVersion,
     });
     await manager.query(
       `INSERT INTO ${this.table} ("id", "type", "payload", "created_at") VALUES ($1, $2, $3::jsonb, $4)`,

@@ -8,7 +8,11 @@ import { BadgesRpcController } from './badges/badges.rpc-controller.js';
 import { BadgesService } from './badges/badges.service.js';
 import { CityBadgeEntity } from './badges/city-badge.entity.js';
 import { FlavorBadgeEntity } from './badges/flavor-badge.entity.js';
-import { IdentityEvents } from './common/identity-outbox.js';
+import { BadgesRepository } from './badges/badges.repository.js';
+import { Transactions } from './database/transactions.repository.js';
+import { SessionsRepository } from './sessions/sessions.repository.js';
+import { UserEventsService } from './users/user-events.service.js';
+import { UsersRepository } from './users/users.repository.js';
 import {
   DEFAULT_SESSION_PURGE_INTERVAL_MS,
   DEFAULT_SESSION_TTL_MS,
@@ -79,7 +83,11 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
       useFactory: (settings: IdentitySettings) => new PasswordHasher(settings.argon2),
       inject: [IDENTITY_SETTINGS],
     },
-    IdentityEvents,
+    Transactions,
+    UsersRepository,
+    UserEventsService,
+    SessionsRepository,
+    BadgesRepository,
     SessionsService,
     SessionPurgeService,
     UsersService,

@@ -70,6 +70,7 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
         'IdentitySessionExpiry1732300000002',
         'IdentityUserSearchTrigram1732300000003',
         'EventsOutboxInboxV21732300000004',
+        'IdentityUserVersion1732300000005',
       ]);
 
       // The session and data of the first run are still there.

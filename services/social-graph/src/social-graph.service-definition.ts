@@ -18,6 +18,13 @@ import { DeletedUserEntity } from './users/deleted-user.entity.js';
 import { IdentityUsersConsumer } from './users/identity-users.consumer.js';
 import { SocialUserEntity } from './users/social-user.entity.js';
 import { UsersProjectionService } from './users/users-projection.service.js';
+import { Transactions } from './database/transactions.repository.js';
+import { GraphLocks } from './common/graph-locks.repository.js';
+import { FollowsRepository } from './follows/follows.repository.js';
+import { FollowRequestsRepository } from './follows/follow-requests.repository.js';
+import { BlocksRepository } from './blocks/blocks.repository.js';
+import { SocialUsersRepository } from './users/social-users.repository.js';
+import { RecommendationsRepository } from './recommendations/recommendations.repository.js';
 
 /** Only the kit's common options (eventsQueue and relayIntervalMs among them). */
 export type SocialGraphServiceOptions = ServiceStartOptions;
@@ -53,6 +60,13 @@ export const socialGraphService = defineService({
     FollowRequestsService,
     BlocksService,
     RecommendationsService,
+    Transactions,
+    GraphLocks,
+    FollowsRepository,
+    FollowRequestsRepository,
+    BlocksRepository,
+    SocialUsersRepository,
+    RecommendationsRepository,
   ],
   bodyLimit: '100kb',
 });

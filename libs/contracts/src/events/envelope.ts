@@ -6,7 +6,14 @@ export type EventType = keyof EventMap & string;
 export interface EventEnvelope<T extends EventType = EventType> {
   id: string;
   type: T;
+  /** Version of the payload shape (EVENT_CATALOGUE's schemaVersion of the type). */
   version: number;
+  /**
+   * The aggregate's version after this change, for catalogue types marked `versioned` (e.g. the
+   * user's version for identity.user.*): a consumer applies a change only when it is newer than
+   * the one it holds. Absent on events written before versions existed: then order by occurredAt.
+   */
+  aggregateVersion?: number;
   occurredAt: string;
   /** Service that produced the event, e.g. 'identity'. */
   producer: string;

@@ -55,15 +55,8 @@ export interface BlockChangedEvent {
   blockedId: number;
 }
 
-export interface EventMap {
-  'identity.user.registered': UserRegisteredEvent;
-  'identity.user.updated': UserUpdatedEvent;
-  'identity.user.deleted': UserDeletedEvent;
-  'identity.user.deactivated': UserDeactivatedEvent;
-  'identity.user.badges-changed': UserBadgesChangedEvent;
-  'social.follow.created': FollowCreatedEvent;
-  'social.follow.removed': FollowRemovedEvent;
-  'social.follow.requested': FollowRequestedEvent;
-  'social.block.created': BlockChangedEvent;
-  'social.block.removed': BlockChangedEvent;
-}
+/**
+ * Every event type with its payload is declared once, in EVENT_CATALOGUE (catalogue.ts); this map
+ * is derived from it, so producer and consumers share one definition.
+ */
+export type { EventMap } from './catalogue.js';

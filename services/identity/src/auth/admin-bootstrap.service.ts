@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { newPasswordProblem } from '@dinebuds/contracts';
-import { IDENTITY_DATA_SOURCE } from '../config.js';
-import { DataSource } from 'typeorm';
-import { IdentityEvents } from '../common/identity-outbox.js';
 import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
-import { UserEntity } from '../users/user.entity.js';
+import { Transactions } from '../database/transactions.repository.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { UserEventsService } from '../users/user-events.service.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { toUserSnapshot } from '../users/user.mapper.js';
 import { normalizeUsername, usernameProblem } from '../users/user.policy.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -31,9 +30,10 @@ export class AdminBootstrapService {
   private readonly logger = new Logger(AdminBootstrapService.name);
 
   constructor(
-    @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
-    private readonly events: IdentityEvents,
+    private readonly events: UserEventsService,
   ) {}
 
   async ensureAdmin(rawUsername: string, password: string): Promise<AdminBootstrapOutcome> {
@@ -50,30 +50,21 @@ export class AdminBootstrapService {
   }
 
   private find(username: string): Promise<StoredAccount | null> {
-    return this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .select(['u.id', 'u.username', 'u.isAdmin'])
-      .addSelect('u.passwordHash')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getOne();
+    return this.users.findAccountByUsername(username);
   }
 
   /** False when the name was taken meanwhile (unique index on lower(username)). */
   private async create(username: string, password: string): Promise<boolean> {
     const passwordHash = await this.hasher.hash(password);
     try {
-      await this.dataSource.transaction(async (manager) => {
-        const inserted = await manager.insert(UserEntity, {
+      await this.transactions.run(async (manager) => {
+        const user = await this.users.insert(manager, {
           username,
           name: username,
           bio: null,
           passwordHash,
           isAdmin: true,
           isPrivate: false,
-        });
-        const user = await manager.findOneByOrFail(UserEntity, {
-          id: (inserted.identifiers[0] as { id: number }).id,
         });
         await this.events.record(manager, 'identity.user.registered', {
           ...toUserSnapshot(user),
@@ -94,19 +85,13 @@ export class AdminBootstrapService {
   private async promoteIfOwned(account: StoredAccount, password: string): Promise<AdminBootstrapOutcome> {
     if (account.isAdmin) return 'already-admin';
     if (!(await this.hasher.verify(account.passwordHash, password))) return this.refuse(account);
-    return this.dataSource.transaction(async (manager) => {
-      const user = await manager
-        .getRepository(UserEntity)
-        .createQueryBuilder('u')
-        .addSelect('u.passwordHash')
-        .setLock('pessimistic_write')
-        .where('u.id = :id', { id: account.id })
-        .getOne();
+    return this.transactions.run(async (manager) => {
+      const user = await this.users.lockCredentialsById(manager, account.id);
       if (!user) throw new Error('Admin account vanished while it was being promoted');
       if (user.isAdmin) return 'already-admin';
       // The password changed between the check and the lock: what was verified no longer holds.
       if (user.passwordHash !== account.passwordHash) return this.refuse(user);
-      await manager.update(UserEntity, { id: user.id }, { isAdmin: true });
+      await this.users.update(manager, user.id, { isAdmin: true });
       user.isAdmin = true;
       await this.events.record(manager, 'identity.user.updated', toUserSnapshot(user));
       this.logger.log({ username: user.username, userId: user.id }, 'Existing account promoted to admin');

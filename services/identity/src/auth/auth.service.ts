@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   generateBio,
   type AuthResult,
@@ -8,14 +7,13 @@ import {
   type MessageResponse,
 } from '@dinebuds/contracts';
 import { badRequest, DomainError } from '@dinebuds/errors';
-import { IDENTITY_DATA_SOURCE } from '../config.js';
-import { DataSource } from 'typeorm';
-import { IdentityEvents } from '../common/identity-outbox.js';
 import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
 import { BadgesService } from '../badges/badges.service.js';
 import type { FlavorChoice } from '../badges/badge.policy.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { UserEntity } from '../users/user.entity.js';
+import { Transactions } from '../database/transactions.repository.js';
+import { UserEventsService } from '../users/user-events.service.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { toUserDto, toUserSnapshot } from '../users/user.mapper.js';
 import { fitBio } from '../users/user.policy.js';
 import { userNotFound } from '../users/users.service.js';
@@ -43,11 +41,12 @@ export class AuthService {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(
-    @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly badges: BadgesService,
-    private readonly events: IdentityEvents,
+    private readonly events: UserEventsService,
   ) {}
 
   /**
@@ -56,7 +55,7 @@ export class AuthService {
    */
   async register(input: Registration): Promise<AuthResult> {
     // Cheap pre-check so a taken name does not cost a hash; the unique index settles races.
-    if (await this.usernameExists(input.username)) throw usernameTaken();
+    if (await this.users.usernameExists(input.username)) throw usernameTaken();
     const passwordHash = await this.hasher.hash(input.password);
     const bio =
       input.bio === undefined
@@ -68,8 +67,8 @@ export class AuthService {
           )
         : input.bio;
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const inserted = await manager.insert(UserEntity, {
+      return await this.transactions.run(async (manager) => {
+        const user = await this.users.insert(manager, {
           username: input.username,
           name: input.name,
           bio,
@@ -77,11 +76,10 @@ export class AuthService {
           isPrivate: input.isPrivate,
           isAdmin: false,
         });
-        const id = (inserted.identifiers[0] as { id: number }).id;
+        const id = user.id;
         await this.badges.addFlavorBadges(manager, id, input.flavors);
         await this.badges.addCityBadges(manager, id, input.cities);
         const { token, session } = await this.sessions.create(manager, id, input.client);
-        const user = await manager.findOneByOrFail(UserEntity, { id });
         await this.events.record(manager, 'identity.user.registered', {
           ...toUserSnapshot(user),
           flavorBadges: input.flavors.map((f) => f.badgeId),
@@ -103,12 +101,7 @@ export class AuthService {
       await this.hasher.verifyDummy(password.slice(0, 256));
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.username) = lower(:username)', { username: username.trim() })
-      .getOne();
+    const user = await this.users.findCredentialsByUsername(username.trim());
     if (!user) {
       await this.hasher.verifyDummy(password);
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
@@ -117,8 +110,8 @@ export class AuthService {
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     const rehash = this.hasher.needsRehash(user.passwordHash) ? await this.hasher.hash(password) : null;
-    return this.dataSource.transaction(async (manager) => {
-      if (rehash) await manager.update(UserEntity, { id: user.id }, { passwordHash: rehash });
+    return this.transactions.run(async (manager) => {
+      if (rehash) await this.users.update(manager, user.id, { passwordHash: rehash });
       const { token, session } = await this.sessions.create(manager, user.id, client);
       return { user: toUserDto(user), sessionToken: token, sessionId: session.id };
     });
@@ -135,31 +128,18 @@ export class AuthService {
     currentPassword: string,
     newPassword: string,
   ): Promise<MessageResponse> {
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('u.id = :id', { id: caller.userId })
-      .getOne();
+    const user = await this.users.findCredentialsById(caller.userId);
     if (!user) throw userNotFound();
     if (!(await this.hasher.verify(user.passwordHash, currentPassword)))
       throw badRequest('Current password is incorrect');
     const problem = passwordChangeProblem(currentPassword, newPassword);
     if (problem) throw badRequest(problem);
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.update(UserEntity, { id: user.id }, { passwordHash });
+    await this.transactions.run(async (manager) => {
+      await this.users.update(manager, user.id, { passwordHash });
       const revoked = await this.sessions.revokeOthers(manager, user.id, caller.sessionId);
       this.logger.log({ userId: user.id, revokedSessions: revoked }, 'Password changed');
     });
     return { message: 'Password updated' };
-  }
-
-  private async usernameExists(username: string): Promise<boolean> {
-    return this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getExists();
   }
 }

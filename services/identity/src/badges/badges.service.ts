@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Caller, CityBadgeDto, FlavorBadgeDto } from '@dinebuds/contracts';
-import { IDENTITY_DATA_SOURCE } from '../config.js';
-import { DataSource, In, type EntityManager } from 'typeorm';
-import { IdentityEvents } from '../common/identity-outbox.js';
-import { UserEntity } from '../users/user.entity.js';
+import type { EntityManager } from 'typeorm';
+import { Transactions } from '../database/transactions.repository.js';
+import { UserEventsService } from '../users/user-events.service.js';
 import { assertOwner } from '../users/user.policy.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { userNotFound } from '../users/users.service.js';
 import { planCityBadges, type FlavorChoice } from './badge.policy.js';
-import { CityBadgeEntity } from './city-badge.entity.js';
-import { FlavorBadgeEntity } from './flavor-badge.entity.js';
+import { BadgesRepository } from './badges.repository.js';
+import type { CityBadgeEntity } from './city-badge.entity.js';
+import type { FlavorBadgeEntity } from './flavor-badge.entity.js';
 
 const OWN_BADGES_ONLY = 'You can only change your own badges';
 
@@ -38,47 +38,43 @@ export function toCityBadgeDto(badge: CityBadgeEntity): CityBadgeDto {
 @Injectable()
 export class BadgesService {
   constructor(
-    @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
-    private readonly events: IdentityEvents,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
+    private readonly badges: BadgesRepository,
+    private readonly events: UserEventsService,
   ) {}
 
-  private async requireUser(manager: EntityManager, userId: number, lock = false): Promise<void> {
-    const user = await manager.findOne(UserEntity, {
-      where: { id: userId },
-      select: { id: true },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (!user) throw userNotFound();
+  private async requireUser(userId: number): Promise<void> {
+    if (!(await this.users.exists(userId))) throw userNotFound();
+  }
+
+  /** The user row lock serialises concurrent replacements of the same list. */
+  private async lockUser(manager: EntityManager, userId: number): Promise<void> {
+    if (!(await this.users.lockById(manager, userId))) throw userNotFound();
   }
 
   async listFlavor(userId: number): Promise<FlavorBadgeDto[]> {
-    const manager = this.dataSource.manager;
-    await this.requireUser(manager, userId);
-    return this.flavorBadgesOf(manager, userId);
+    await this.requireUser(userId);
+    return this.flavorBadgesOf(this.transactions.outside, userId);
   }
 
   async listCity(userId: number): Promise<CityBadgeDto[]> {
-    const manager = this.dataSource.manager;
-    await this.requireUser(manager, userId);
-    return this.cityBadgesOf(manager, userId);
+    await this.requireUser(userId);
+    return this.cityBadgesOf(this.transactions.outside, userId);
   }
 
   /** Replaces the owner's flavor badges (choices already checked against the catalogue and limit). */
   async setFlavor(caller: Caller, userId: number, choices: FlavorChoice[]): Promise<FlavorBadgeDto[]> {
-    await this.requireUser(this.dataSource.manager, userId);
+    await this.requireUser(userId);
     assertOwner(caller.userId, userId, OWN_BADGES_ONLY);
-    return this.dataSource.transaction(async (manager) => {
-      // The user row lock serialises concurrent replacements of the same list.
-      await this.requireUser(manager, userId, true);
+    return this.transactions.run(async (manager) => {
+      await this.lockUser(manager, userId);
       const before = await this.flavorBadgesOf(manager, userId);
-      const keep = choices.map((c) => c.badgeId);
-      const stale = manager
-        .createQueryBuilder()
-        .delete()
-        .from(FlavorBadgeEntity)
-        .where('user_id = :userId', { userId });
-      if (keep.length > 0) stale.andWhere('badge_id NOT IN (:...keep)', { keep });
-      await stale.execute();
+      await this.badges.deleteFlavorExcept(
+        manager,
+        userId,
+        choices.map((c) => c.badgeId),
+      );
       await this.addFlavorBadges(manager, userId, choices);
       const after = await this.flavorBadgesOf(manager, userId);
       if (
@@ -94,13 +90,13 @@ export class BadgesService {
 
   /** Replaces the owner's city badges; cities that stay keep their review count and level. */
   async setCity(caller: Caller, userId: number, cities: string[]): Promise<CityBadgeDto[]> {
-    await this.requireUser(this.dataSource.manager, userId);
+    await this.requireUser(userId);
     assertOwner(caller.userId, userId, OWN_BADGES_ONLY);
-    return this.dataSource.transaction(async (manager) => {
-      await this.requireUser(manager, userId, true);
-      const existing = await manager.find(CityBadgeEntity, { where: { userId } });
+    return this.transactions.run(async (manager) => {
+      await this.lockUser(manager, userId);
+      const existing = await this.badges.cityOf(manager, userId);
       const plan = planCityBadges(existing, cities);
-      if (plan.remove.length > 0) await manager.delete(CityBadgeEntity, { userId, city: In(plan.remove) });
+      await this.badges.deleteCities(manager, userId, plan.remove);
       await this.addCityBadges(manager, userId, plan.add);
       const after = await this.cityBadgesOf(manager, userId);
       if (plan.remove.length > 0 || plan.add.length > 0)
@@ -130,39 +126,20 @@ export class BadgesService {
 
   /** Inserts badges the user does not have yet (registration and replacement). */
   async addFlavorBadges(manager: EntityManager, userId: number, choices: FlavorChoice[]): Promise<void> {
-    if (choices.length === 0) return;
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(FlavorBadgeEntity)
-      .values(choices.map((c) => ({ userId, badgeId: c.badgeId, category: c.category })))
-      .orIgnore()
-      .execute();
+    await this.badges.insertFlavor(manager, userId, choices);
   }
 
   /** New city badges start at bronze with no reviews. */
   async addCityBadges(manager: EntityManager, userId: number, cities: string[]): Promise<void> {
-    if (cities.length === 0) return;
-    const now = new Date();
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(CityBadgeEntity)
-      .values(
-        cities.map((city) => ({ userId, city, reviewCount: 0, level: 'bronze' as const, lastUpdated: now })),
-      )
-      .orIgnore()
-      .execute();
+    await this.badges.insertCities(manager, userId, cities, new Date());
   }
 
   private async flavorBadgesOf(manager: EntityManager, userId: number): Promise<FlavorBadgeDto[]> {
-    const badges = await manager.find(FlavorBadgeEntity, { where: { userId }, order: { id: 'ASC' } });
-    return badges.map(toFlavorBadgeDto);
+    return (await this.badges.flavorOf(manager, userId)).map(toFlavorBadgeDto);
   }
 
   private async cityBadgesOf(manager: EntityManager, userId: number): Promise<CityBadgeDto[]> {
-    const badges = await manager.find(CityBadgeEntity, { where: { userId }, order: { id: 'ASC' } });
-    return badges.map(toCityBadgeDto);
+    return (await this.badges.cityOf(manager, userId)).map(toCityBadgeDto);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { CityTierLevel } from '@dinebuds/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../config.js';
 
-@Entity({ schema: 'identity', name: 'city_badges' })
+@Entity({ schema: IDENTITY_SCHEMA, name: 'city_badges' })
 export class CityBadgeEntity {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,7 +1,8 @@
 import type { FlavorBadgeCategory } from '@dinebuds/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../config.js';
 
-@Entity({ schema: 'identity', name: 'flavor_badges' })
+@Entity({ schema: IDENTITY_SCHEMA, name: 'flavor_badges' })
 export class FlavorBadgeEntity {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,12 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import {
-  IDENTITY_DATA_SOURCE,
-  IDENTITY_SETTINGS,
-  SESSION_PURGE_BATCH,
-  type IdentitySettings,
-} from '../config.js';
+import { IDENTITY_SETTINGS, SESSION_PURGE_BATCH, type IdentitySettings } from '../config.js';
+import { SessionsRepository } from './sessions.repository.js';
 
 /**
  * Deletes expired sessions on a timer (once at start, then every sessionPurgeIntervalMs), so the
@@ -22,7 +16,7 @@ export class SessionPurgeService implements OnModuleInit, OnModuleDestroy {
   private stopping = false;
 
   constructor(
-    @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly sessions: SessionsRepository,
     @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
@@ -44,12 +38,7 @@ export class SessionPurgeService implements OnModuleInit, OnModuleDestroy {
   async purgeExpired(): Promise<number> {
     let total = 0;
     for (;;) {
-      const [, deleted]: [unknown, number] = await this.dataSource.query(
-        `DELETE FROM identity.sessions WHERE id IN (
-           SELECT id FROM identity.sessions WHERE expires_at <= now()
-            ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)`,
-        [SESSION_PURGE_BATCH],
-      );
+      const deleted = await this.sessions.deleteExpiredBatch(SESSION_PURGE_BATCH);
       total += deleted;
       // A stopping service leaves the rest of a large backlog to the next start.
       if (deleted < SESSION_PURGE_BATCH || this.stopping) return total;

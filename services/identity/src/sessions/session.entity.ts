@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../config.js';
 
-@Entity({ schema: 'identity', name: 'sessions' })
+@Entity({ schema: IDENTITY_SCHEMA, name: 'sessions' })
 export class SessionEntity {
   /** Public id (shown in the Sessions tab, used to revoke); never the cookie secret. */
   @PrimaryColumn({ type: 'uuid' })

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../config.js';
 
-@Entity({ schema: 'identity', name: 'users' })
+@Entity({ schema: IDENTITY_SCHEMA, name: 'users' })
 export class UserEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -37,6 +38,13 @@ export class UserEntity {
 
   @Column({ name: 'picture_version', type: 'integer', default: 0 })
   pictureVersion: number;
+
+  /**
+   * Incremented with every change that emits an identity.user.* event (its aggregateVersion), by
+   * UsersRepository.nextVersion only: the ORM never writes it, so a save cannot turn it back.
+   */
+  @Column({ type: 'integer', default: 0, insert: false, update: false })
+  version: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

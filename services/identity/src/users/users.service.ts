@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ifNoneMatchHits,
   type Caller,
@@ -12,12 +11,13 @@ import {
 } from '@dinebuds/contracts';
 import { DomainError } from '@dinebuds/errors';
 import { fileTypeFromBuffer } from 'file-type';
-import { IDENTITY_DATA_SOURCE } from '../config.js';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
-import { IdentityEvents } from '../common/identity-outbox.js';
+import { Transactions } from '../database/transactions.repository.js';
 import { assertAllowedPictureType, decodePicture, pictureEtag } from './picture.policy.js';
-import { UserEntity } from './user.entity.js';
+import type { UserEntity } from './user.entity.js';
+import { UserEventsService } from './user-events.service.js';
+import { UsersRepository } from './users.repository.js';
 import { profilePictureUrl, toUserDto, toUserSnapshot, toUserSummaryDto } from './user.mapper.js';
 import { assertOwner, assertOwnerOrAdmin, likeContains, validBio, validName } from './user.policy.js';
 
@@ -41,16 +41,13 @@ export interface ProfileChanges {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource,
-    private readonly events: IdentityEvents,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
+    private readonly events: UserEventsService,
   ) {}
 
-  private get users() {
-    return this.dataSource.getRepository(UserEntity);
-  }
-
   async findById(id: number): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findById(id);
   }
 
   async requireUser(id: number): Promise<UserEntity> {
@@ -61,16 +58,13 @@ export class UsersService {
 
   /** Locks the row for the rest of the transaction, so concurrent edits apply one after the other. */
   async lockUser(manager: EntityManager, id: number): Promise<UserEntity> {
-    const user = await manager.findOne(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    const user = await this.users.lockById(manager, id);
     if (!user) throw userNotFound();
     return user;
   }
 
   async findByUsername(username: string): Promise<UserEntity | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getOne();
+    return this.users.findByUsername(username);
   }
 
   async me(caller: Caller): Promise<CurrentUserDto> {
@@ -88,7 +82,7 @@ export class UsersService {
   }
 
   async list(page: Page): Promise<UserSummaryDto[]> {
-    const users = await this.users.find({ order: { id: 'ASC' }, take: page.limit, skip: page.offset });
+    const users = await this.users.list(page);
     return users.map(toUserSummaryDto);
   }
 
@@ -96,15 +90,7 @@ export class UsersService {
   async search(query: string, page: Page): Promise<UserSummaryDto[]> {
     const q = query.trim();
     if (q === '') return this.list(page);
-    const users = await this.users
-      .createQueryBuilder('u')
-      .where("(lower(u.username) LIKE :q ESCAPE '\\' OR lower(u.name) LIKE :q ESCAPE '\\')", {
-        q: likeContains(q),
-      })
-      .orderBy('u.id', 'ASC')
-      .take(page.limit)
-      .skip(page.offset)
-      .getMany();
+    const users = await this.users.search(likeContains(q), page);
     return users.map(toUserSummaryDto);
   }
 
@@ -113,12 +99,12 @@ export class UsersService {
     assertOwner(caller.userId, id);
     const name = changes.name === undefined ? undefined : validName(changes.name);
     const bio = changes.bio === undefined ? undefined : validBio(changes.bio);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const user = await this.lockUser(manager, id);
       if (name !== undefined) user.name = name;
       if (bio !== undefined) user.bio = bio;
       if (changes.isPrivate !== undefined) user.isPrivate = changes.isPrivate;
-      const saved = await manager.save(user);
+      const saved = await this.users.save(manager, user);
       await this.events.record(manager, 'identity.user.updated', toUserSnapshot(saved));
       return toUserDto(saved);
     });
@@ -127,10 +113,10 @@ export class UsersService {
   async togglePrivacy(caller: Caller, id: number): Promise<TogglePrivacyResponse> {
     await this.requireUser(id);
     assertOwnerOrAdmin(caller, id);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const user = await this.lockUser(manager, id);
       user.isPrivate = !user.isPrivate;
-      const saved = await manager.save(user);
+      const saved = await this.users.save(manager, user);
       await this.events.record(manager, 'identity.user.updated', toUserSnapshot(saved));
       return {
         message: saved.isPrivate ? 'Profile is now private' : 'Profile is now public',
@@ -146,14 +132,14 @@ export class UsersService {
     const bytes = decodePicture(dataBase64);
     const detected = await fileTypeFromBuffer(bytes);
     const contentType = assertAllowedPictureType(detected?.mime);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const user = await this.lockUser(manager, id);
       const version = user.pictureVersion + 1;
-      await manager.update(
-        UserEntity,
-        { id },
-        { picture: bytes, pictureType: contentType, pictureVersion: version },
-      );
+      await this.users.update(manager, id, {
+        picture: bytes,
+        pictureType: contentType,
+        pictureVersion: version,
+      });
       Object.assign(user, { pictureType: contentType, pictureVersion: version });
       await this.events.record(manager, 'identity.user.updated', toUserSnapshot(user));
       return { profilePicture: profilePictureUrl(user)! };
@@ -165,24 +151,14 @@ export class UsersService {
    * from the small columns, so a revalidation (304) never reads the up-to-5-MB bytes.
    */
   async getPicture(id: number, ifNoneMatch?: string): Promise<PictureAnswer> {
-    const head = await this.users
-      .createQueryBuilder('u')
-      .select(['u.id', 'u.pictureType', 'u.pictureVersion'])
-      .where('u.id = :id', { id })
-      .getOne();
+    const head = await this.users.pictureHead(id);
     if (!head) throw userNotFound();
     if (!head.pictureType) throw pictureNotFound();
     const etag = pictureEtag(head.id, head.pictureVersion);
     if (ifNoneMatchHits(ifNoneMatch, etag)) {
       return { contentType: head.pictureType, dataBase64: '', etag, notModified: true };
     }
-    // Bytes, type and version read together, so the ETag always names these bytes.
-    const user = await this.users
-      .createQueryBuilder('u')
-      .select(['u.id', 'u.pictureType', 'u.pictureVersion'])
-      .addSelect('u.picture')
-      .where('u.id = :id', { id })
-      .getOne();
+    const user = await this.users.pictureWithBytes(id);
     if (!user) throw userNotFound();
     if (!user.picture || !user.pictureType) throw pictureNotFound();
     return {

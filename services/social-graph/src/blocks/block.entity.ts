@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { SOCIAL_SCHEMA } from '../config.js';
 
 /** blockerId blocked blockedId; each pair at most once. */
-@Entity({ schema: 'social', name: 'blocks' })
+@Entity({ schema: SOCIAL_SCHEMA, name: 'blocks' })
 export class BlockEntity {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,3 +1,5 @@
+import { SOCIAL_SCHEMA } from '../config.js';
+
 /**
  * Rows of a raw `manager.query(...)`. TypeORM's postgres driver answers UPDATE and DELETE with
  * `[rows, affectedCount]` and everything else (SELECT, INSERT, WITH ... INSERT) with the rows.
@@ -12,4 +14,9 @@ export function rowsOf<T>(result: unknown): T[] {
     return result[0] as T[];
   }
   return Array.isArray(result) ? (result as T[]) : [];
+}
+
+/** Quoted name of one of social-graph's tables, from the schema constant (repositories only). */
+export function socialTable(name: string): string {
+  return `"${SOCIAL_SCHEMA}"."${name}"`;
 }

@@ -1,46 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SocialEvents } from '../common/social-events.js';
-import { rowsOf } from '../common/sql.js';
-import { SocialUserEntity } from '../users/social-user.entity.js';
+import type { SocialUserEntity } from '../users/social-user.entity.js';
+import { SocialUsersRepository } from '../users/social-users.repository.js';
+import { FollowRequestsRepository } from './follow-requests.repository.js';
 import { decideFollow, type PairState } from './follow.policy.js';
+import { FollowsRepository } from './follows.repository.js';
 
 /**
- * The writes on follows and follow requests, each with its event in the same transaction. Every
- * insert is `ON CONFLICT DO NOTHING ... RETURNING` and every delete `RETURNING`: an event is
- * written only when the row really changed, so a repeated call writes nothing twice.
+ * The writes on follows and follow requests, each with its event in the same transaction. The
+ * repositories answer whether a row really changed, and an event is written only then, so a
+ * repeated call writes nothing twice.
  */
 @Injectable()
 export class FollowEdges {
-  constructor(private readonly events: SocialEvents) {}
+  constructor(
+    private readonly events: SocialEvents,
+    private readonly follows: FollowsRepository,
+    private readonly requests: FollowRequestsRepository,
+    private readonly users: SocialUsersRepository,
+  ) {}
 
   /**
-   * Locks the users' projection rows FOR SHARE, in id order (see graph-locks.ts), and returns
+   * Locks the users' projection rows FOR SHARE, in id order (see GraphLocks), and returns
    * those that exist by id.
    */
-  async lockUsers(manager: EntityManager, ids: number[]): Promise<Map<number, SocialUserEntity>> {
-    const users = await manager
-      .createQueryBuilder(SocialUserEntity, 'u')
-      .where('u.id IN (:...ids)', { ids: [...new Set(ids)] })
-      .orderBy('u.id', 'ASC')
-      .setLock('pessimistic_read')
-      .getMany();
-    return new Map(users.map((u) => [u.id, u]));
+  lockUsers(manager: EntityManager, ids: number[]): Promise<Map<number, SocialUserEntity>> {
+    return this.users.lockForShare(manager, ids);
   }
 
   /** The edges between `userId` and `targetId`, seen from `userId`. */
-  async pairState(manager: EntityManager, userId: number, targetId: number): Promise<PairState> {
-    const [row] = rowsOf<PairState>(
-      await manager.query(
-        `SELECT
-         EXISTS (SELECT 1 FROM "social"."follows" WHERE "follower_id" = $1 AND "following_id" = $2) AS "following",
-         EXISTS (SELECT 1 FROM "social"."follow_requests" WHERE "requester_id" = $1 AND "recipient_id" = $2) AS "requested",
-         EXISTS (SELECT 1 FROM "social"."blocks" WHERE "blocker_id" = $1 AND "blocked_id" = $2) AS "blocking",
-         EXISTS (SELECT 1 FROM "social"."blocks" WHERE "blocker_id" = $2 AND "blocked_id" = $1) AS "blockedBy"`,
-        [userId, targetId],
-      ),
-    );
-    return row!;
+  pairState(manager: EntityManager, userId: number, targetId: number): Promise<PairState> {
+    return this.follows.pairState(manager, userId, targetId);
   }
 
   /**
@@ -63,62 +54,36 @@ export class FollowEdges {
   }
 
   async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
-    const rows = rowsOf<{ createdAt: Date }>(
-      await manager.query(
-        `INSERT INTO "social"."follows" ("follower_id", "following_id") VALUES ($1, $2)
-         ON CONFLICT ("follower_id", "following_id") DO NOTHING
-         RETURNING "created_at" AS "createdAt"`,
-        [followerId, followingId],
-      ),
-    );
-    if (rows.length === 0) return false;
+    const createdAt = await this.follows.insert(manager, followerId, followingId);
+    if (createdAt === null) return false;
     await this.events.record(manager, 'social.follow.created', {
       followerId,
       followingId,
-      createdAt: rows[0]!.createdAt.toISOString(),
+      createdAt: createdAt.toISOString(),
     });
     return true;
   }
 
   async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(
-        `DELETE FROM "social"."follows" WHERE "follower_id" = $1 AND "following_id" = $2 RETURNING "id"`,
-        [followerId, followingId],
-      ),
-    );
-    if (rows.length === 0) return false;
+    if (!(await this.follows.delete(manager, followerId, followingId))) return false;
     await this.events.record(manager, 'social.follow.removed', { followerId, followingId });
     return true;
   }
 
   async addRequest(manager: EntityManager, requesterId: number, recipientId: number): Promise<boolean> {
-    const rows = rowsOf<{ createdAt: Date }>(
-      await manager.query(
-        `INSERT INTO "social"."follow_requests" ("requester_id", "recipient_id") VALUES ($1, $2)
-         ON CONFLICT ("requester_id", "recipient_id") DO NOTHING
-         RETURNING "created_at" AS "createdAt"`,
-        [requesterId, recipientId],
-      ),
-    );
-    if (rows.length === 0) return false;
+    const createdAt = await this.requests.insert(manager, requesterId, recipientId);
+    if (createdAt === null) return false;
     await this.events.record(manager, 'social.follow.requested', {
       requesterId,
       recipientId,
-      createdAt: rows[0]!.createdAt.toISOString(),
+      createdAt: createdAt.toISOString(),
     });
     return true;
   }
 
   /** Withdrawn, rejected or accepted: the request row goes (no event; social.follow.* covers follows). */
-  async removeRequest(manager: EntityManager, requesterId: number, recipientId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(
-        `DELETE FROM "social"."follow_requests" WHERE "requester_id" = $1 AND "recipient_id" = $2 RETURNING "id"`,
-        [requesterId, recipientId],
-      ),
-    );
-    return rows.length > 0;
+  removeRequest(manager: EntityManager, requesterId: number, recipientId: number): Promise<boolean> {
+    return this.requests.delete(manager, requesterId, recipientId);
   }
 
   /**
@@ -126,18 +91,7 @@ export class FollowEdges {
    * social.follow.created (a user who turned public). Returns how many were accepted.
    */
   async acceptPendingRequests(manager: EntityManager, recipientId: number): Promise<number> {
-    const rows = rowsOf<{ followerId: number; createdAt: Date }>(
-      await manager.query(
-        `WITH "accepted" AS (
-         DELETE FROM "social"."follow_requests" WHERE "recipient_id" = $1 RETURNING "requester_id", "created_at", "id"
-       )
-       INSERT INTO "social"."follows" ("follower_id", "following_id")
-       SELECT "requester_id", $1 FROM "accepted" ORDER BY "created_at", "id"
-       ON CONFLICT ("follower_id", "following_id") DO NOTHING
-       RETURNING "follower_id" AS "followerId", "created_at" AS "createdAt"`,
-        [recipientId],
-      ),
-    );
+    const rows = await this.follows.acceptPendingRequests(manager, recipientId);
     for (const row of rows) {
       await this.events.record(manager, 'social.follow.created', {
         followerId: row.followerId,

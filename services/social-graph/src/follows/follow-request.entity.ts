@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { SOCIAL_SCHEMA } from '../config.js';
 
 /** A pending request of requesterId to follow the private recipientId; each pair at most once. */
-@Entity({ schema: 'social', name: 'follow_requests' })
+@Entity({ schema: SOCIAL_SCHEMA, name: 'follow_requests' })
 export class FollowRequestEntity {
   @PrimaryGeneratedColumn()
   id: number;

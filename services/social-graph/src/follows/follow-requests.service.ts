@@ -1,22 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Caller, FollowRequestDto, FollowResponse, MessageResponse } from '@dinebuds/contracts';
-import { DataSource } from 'typeorm';
-import { SOCIAL_DATA_SOURCE } from '../config.js';
-import { lockPair } from '../common/graph-locks.js';
 import type { Page } from '@dinebuds/service-client';
-import { rowsOf } from '../common/sql.js';
-import { SocialUserEntity } from '../users/social-user.entity.js';
-import { toFollowUserDto, userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';
+import { GraphLocks } from '../common/graph-locks.repository.js';
+import { Transactions } from '../database/transactions.repository.js';
+import { SocialUsersRepository } from '../users/social-users.repository.js';
+import { toFollowUserDto } from '../users/user.mapper.js';
 import { FollowEdges } from './follow-edges.js';
+import { FollowRequestsRepository } from './follow-requests.repository.js';
 import { assertActingForSelf, requestNotFound, userNotFound } from './follow.policy.js';
-
-interface RequestRow extends UserSummaryRow {
-  requestId: number;
-  requesterId: number;
-  recipientId: number;
-  createdAt: Date;
-}
 
 export interface AcceptResult {
   status: 'accepted';
@@ -27,27 +18,18 @@ export interface AcceptResult {
 @Injectable()
 export class FollowRequestsService {
   constructor(
-    @InjectDataSource(SOCIAL_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly locks: GraphLocks,
+    private readonly requests: FollowRequestsRepository,
+    private readonly users: SocialUsersRepository,
     private readonly edges: FollowEdges,
   ) {}
 
   /** The owner's pending requests, newest first, with the requester's summary. */
   async list(caller: Caller, userId: number, page: Page): Promise<FollowRequestDto[]> {
     assertActingForSelf(caller, userId);
-    if (!(await this.dataSource.getRepository(SocialUserEntity).existsBy({ id: userId })))
-      throw userNotFound();
-    const rows = rowsOf<RequestRow>(
-      await this.dataSource.query(
-        `SELECT r."id" AS "requestId", r."requester_id" AS "requesterId", r."recipient_id" AS "recipientId",
-                r."created_at" AS "createdAt", ${userSummaryColumns('u')}
-         FROM "social"."follow_requests" r
-         JOIN "social"."users" u ON u."id" = r."requester_id"
-         WHERE r."recipient_id" = $1
-         ORDER BY r."created_at" DESC, r."id" DESC
-         LIMIT $2 OFFSET $3`,
-        [userId, page.limit, page.offset],
-      ),
-    );
+    if (!(await this.users.exists(this.transactions.outside, userId))) throw userNotFound();
+    const rows = await this.requests.listTo(this.transactions.outside, userId, page);
     return rows.map((row) => {
       const requester = toFollowUserDto(row);
       return {
@@ -72,8 +54,8 @@ export class FollowRequestsService {
   ): Promise<AcceptResult> {
     assertActingForSelf(caller, userId);
     if (requesterId === userId) throw requestNotFound();
-    return this.dataSource.transaction(async (manager) => {
-      await lockPair(manager, userId, requesterId);
+    return this.transactions.run(async (manager) => {
+      await this.locks.pair(manager, userId, requesterId);
       const users = await this.edges.lockUsers(manager, [userId, requesterId]);
       const requester = users.get(requesterId);
       if (!users.has(userId)) throw userNotFound();
@@ -88,8 +70,8 @@ export class FollowRequestsService {
   async reject(caller: Caller, userId: number, requesterId: number): Promise<MessageResponse> {
     assertActingForSelf(caller, userId);
     if (requesterId === userId) throw requestNotFound();
-    return this.dataSource.transaction(async (manager) => {
-      await lockPair(manager, userId, requesterId);
+    return this.transactions.run(async (manager) => {
+      await this.locks.pair(manager, userId, requesterId);
       if (!(await this.edges.removeRequest(manager, requesterId, userId))) throw requestNotFound();
       return { message: 'Follow request deleted' };
     });

@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { SOCIAL_SCHEMA } from '../config.js';
 
 /** followerId follows followingId; each pair at most once. */
-@Entity({ schema: 'social', name: 'follows' })
+@Entity({ schema: SOCIAL_SCHEMA, name: 'follows' })
 export class FollowEntity {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   Caller,
   CountResponse,
@@ -9,15 +8,15 @@ import type {
   IsFollowingResponse,
   UnfollowResponse,
 } from '@dinebuds/contracts';
-import { DataSource } from 'typeorm';
-import { SOCIAL_DATA_SOURCE } from '../config.js';
-import { lockPair } from '../common/graph-locks.js';
 import type { Page } from '@dinebuds/service-client';
-import { rowsOf } from '../common/sql.js';
-import { SocialUserEntity } from '../users/social-user.entity.js';
-import { toFollowUserDto, userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';
-import { encodeFollowCursor, type FollowCursor } from './follow-cursor.js';
+import { GraphLocks } from '../common/graph-locks.repository.js';
+import { Transactions } from '../database/transactions.repository.js';
+import type { SocialUserEntity } from '../users/social-user.entity.js';
+import { SocialUsersRepository } from '../users/social-users.repository.js';
+import { toFollowUserDto } from '../users/user.mapper.js';
+import { encodeFollowCursor } from './follow-cursor.js';
 import { FollowEdges } from './follow-edges.js';
+import { FollowsRepository, type Direction, type KeysetPage } from './follows.repository.js';
 import {
   assertActingForSelf,
   assertCanSeeLists,
@@ -27,28 +26,20 @@ import {
   userNotFound,
 } from './follow.policy.js';
 
-export type Direction = 'followers' | 'following';
-
-/** A keyset page request: `limit` rows strictly after `after` (null: from the newest). */
-export interface KeysetPage {
-  limit: number;
-  after: FollowCursor | null;
-}
-
-interface ListRow extends UserSummaryRow {
-  followId: number;
-  createdAtMicros: string;
-}
+export { followPageQuery, type Direction, type KeysetPage } from './follows.repository.js';
 
 @Injectable()
 export class FollowsService {
   constructor(
-    @InjectDataSource(SOCIAL_DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly locks: GraphLocks,
+    private readonly follows: FollowsRepository,
+    private readonly users: SocialUsersRepository,
     private readonly edges: FollowEdges,
   ) {}
 
   async requireUser(id: number): Promise<SocialUserEntity> {
-    const user = await this.dataSource.getRepository(SocialUserEntity).findOneBy({ id });
+    const user = await this.users.findById(this.transactions.outside, id);
     if (!user) throw userNotFound();
     return user;
   }
@@ -59,7 +50,7 @@ export class FollowsService {
     await this.requireUser(userId);
     await this.requireUser(targetId);
     if (userId === targetId) return { isFollowing: false, status: 'not_following' };
-    const state = await this.edges.pairState(this.dataSource.manager, userId, targetId);
+    const state = await this.edges.pairState(this.transactions.outside, userId, targetId);
     return { isFollowing: state.following, status: followStatusOf(state) };
   }
 
@@ -67,8 +58,8 @@ export class FollowsService {
   async follow(caller: Caller, userId: number, targetId: number): Promise<FollowResponse> {
     assertActingForSelf(caller, userId);
     assertNotSelf(userId, targetId);
-    return this.dataSource.transaction(async (manager) => {
-      await lockPair(manager, userId, targetId);
+    return this.transactions.run(async (manager) => {
+      await this.locks.pair(manager, userId, targetId);
       const users = await this.edges.lockUsers(manager, [userId, targetId]);
       const target = users.get(targetId);
       if (!target || !users.has(userId)) throw userNotFound();
@@ -80,8 +71,8 @@ export class FollowsService {
   async unfollow(caller: Caller, userId: number, targetId: number): Promise<UnfollowResponse> {
     assertActingForSelf(caller, userId);
     assertNotSelf(userId, targetId, SOCIAL_MESSAGES.unfollowYourself);
-    return this.dataSource.transaction(async (manager) => {
-      await lockPair(manager, userId, targetId);
+    return this.transactions.run(async (manager) => {
+      await this.locks.pair(manager, userId, targetId);
       const users = await this.edges.lockUsers(manager, [userId, targetId]);
       if (!users.has(targetId) || !users.has(userId)) throw userNotFound();
       await this.edges.removeFollow(manager, userId, targetId);
@@ -109,7 +100,7 @@ export class FollowsService {
     page: KeysetPage,
   ): Promise<FollowUserPage> {
     await this.assertCanSee(viewer, userId);
-    const rows = rowsOf<ListRow>(await this.dataSource.query(...followPageQuery(direction, userId, page)));
+    const rows = await this.follows.page(this.transactions.outside, direction, userId, page);
     const items = rows.slice(0, page.limit);
     const last = items[items.length - 1];
     const nextCursor =
@@ -122,14 +113,7 @@ export class FollowsService {
   /** Counts are public, also for private users; they count exactly the rows the lists show. */
   async count(direction: Direction, userId: number): Promise<CountResponse> {
     await this.requireUser(userId);
-    const column = direction === 'followers' ? 'following_id' : 'follower_id';
-    const [row] = rowsOf<{ count: number }>(
-      await this.dataSource.query(
-        `SELECT count(*)::int AS "count" FROM "social"."follows" WHERE "${column}" = $1`,
-        [userId],
-      ),
-    );
-    return { count: row?.count ?? 0 };
+    return { count: await this.follows.count(this.transactions.outside, direction, userId) };
   }
 
   /**
@@ -143,18 +127,7 @@ export class FollowsService {
     page: Page,
   ): Promise<FollowUserDto[]> {
     await this.assertCanSee(viewer, userId);
-    const { matchColumn, otherColumn } = columnsOf(direction);
-    const rows = rowsOf<UserSummaryRow>(
-      await this.dataSource.query(
-        `SELECT ${userSummaryColumns('u')}
-         FROM "social"."follows" f
-         JOIN "social"."users" u ON u."id" = f."${otherColumn}"
-         WHERE f."${matchColumn}" = $1
-         ORDER BY f."created_at" DESC, f."id" DESC
-         LIMIT $2 OFFSET $3`,
-        [userId, page.limit, page.offset],
-      ),
-    );
+    const rows = await this.follows.list(this.transactions.outside, direction, userId, page);
     return rows.map(toFollowUserDto);
   }
 
@@ -164,35 +137,8 @@ export class FollowsService {
     const viewerId = viewer?.userId ?? null;
     const viewerFollowsOwner =
       owner.isPrivate && viewerId !== null && viewerId !== userId
-        ? (await this.edges.pairState(this.dataSource.manager, viewerId, userId)).following
+        ? (await this.edges.pairState(this.transactions.outside, viewerId, userId)).following
         : false;
     assertCanSeeLists({ ownerId: userId, ownerIsPrivate: owner.isPrivate, viewerId, viewerFollowsOwner });
   }
-}
-
-/**
- * The SQL of page() (exported so a test can EXPLAIN exactly this): a range of the (user,
- * created_at, id) index after the cursor, one row more than asked to tell whether a next page
- * exists without a count.
- */
-export function followPageQuery(direction: Direction, userId: number, page: KeysetPage): [string, unknown[]] {
-  const { matchColumn, otherColumn } = columnsOf(direction);
-  const after = page.after;
-  const sql = `SELECT f."id" AS "followId",
-         (extract(epoch FROM f."created_at") * 1000000)::bigint::text AS "createdAtMicros",
-         ${userSummaryColumns('u')}
-     FROM "social"."follows" f
-     JOIN "social"."users" u ON u."id" = f."${otherColumn}"
-     WHERE f."${matchColumn}" = $1
-     ${after ? `AND (f."created_at", f."id") < ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::int)` : ''}
-     ORDER BY f."created_at" DESC, f."id" DESC
-     LIMIT $2`;
-  return [sql, after ? [userId, page.limit + 1, after.createdAtMicros, after.id] : [userId, page.limit + 1]];
-}
-
-/** followers of X: rows where following_id = X, showing follower_id; following: the reverse. */
-function columnsOf(direction: Direction): { matchColumn: string; otherColumn: string } {
-  return direction === 'followers'
-    ? { matchColumn: 'following_id', otherColumn: 'follower_id' }
-    : { matchColumn: 'follower_id', otherColumn: 'following_id' };
 }

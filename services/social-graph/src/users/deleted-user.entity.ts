@@ -1,7 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SOCIAL_SCHEMA } from '../config.js';
 
 /** Tombstone of a deleted identity user: later events about it are ignored. */
-@Entity({ schema: 'social', name: 'deleted_users' })
+@Entity({ schema: SOCIAL_SCHEMA, name: 'deleted_users' })
 export class DeletedUserEntity {
   @PrimaryColumn({ name: 'user_id', type: 'integer' })
   userId: number;

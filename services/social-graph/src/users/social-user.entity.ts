@@ -1,10 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SOCIAL_SCHEMA } from '../config.js';
 
 /**
  * Social-graph's projection of an identity user: only what follow lists, privacy rules and
  * recommendations need. Written only by the identity event consumer.
  */
-@Entity({ schema: 'social', name: 'users' })
+@Entity({ schema: SOCIAL_SCHEMA, name: 'users' })
 export class SocialUserEntity {
   /** Identity's user id (not generated here). */
   @PrimaryColumn({ type: 'integer' })
@@ -44,6 +45,14 @@ export class SocialUserEntity {
   /** occurredAt of the event the badges come from; null until one carried badges. */
   @Column({ name: 'badges_synced_at', type: 'timestamptz', nullable: true })
   badgesSyncedAt: Date | null;
+
+  /** identity's user version the profile fields come from; null from an unversioned event. */
+  @Column({ name: 'profile_version', type: 'integer', nullable: true })
+  profileVersion: number | null;
+
+  /** identity's user version the badges come from; null until a versioned event carried badges. */
+  @Column({ name: 'badges_version', type: 'integer', nullable: true })
+  badgesVersion: number | null;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

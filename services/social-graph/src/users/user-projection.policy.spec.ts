@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   badgesFrom,
   isNewer,
+  isNewerChange,
   normalizeCityBadges,
   normalizeFlavorBadges,
   planProfileEvent,
@@ -17,6 +18,24 @@ describe('user projection rules', () => {
     expect(isNewer(at('2025-01-02T00:00:00Z'), at('2025-01-01T00:00:00Z'))).toBe(true);
     expect(isNewer(at('2025-01-02T00:00:00Z'), at('2025-01-02T00:00:00Z'))).toBe(true);
     expect(isNewer(at('2025-01-01T00:00:00Z'), at('2025-01-02T00:00:00Z'))).toBe(false);
+  });
+
+  it('orders by the user version when both sides have one, else by occurredAt', () => {
+    const t1 = at('2025-01-01T00:00:00Z');
+    const t2 = at('2025-01-02T00:00:00Z');
+    expect(isNewerChange({ occurredAt: t1, version: 5 }, { syncedAt: t2, version: 4 })).toBe(true);
+    expect(isNewerChange({ occurredAt: t2, version: 4 }, { syncedAt: t1, version: 5 })).toBe(false);
+    // Same millisecond: the version still orders; the same version again is stale.
+    expect(isNewerChange({ occurredAt: t1, version: 3 }, { syncedAt: t1, version: 2 })).toBe(true);
+    expect(isNewerChange({ occurredAt: t1, version: 2 }, { syncedAt: t1, version: 3 })).toBe(false);
+    expect(isNewerChange({ occurredAt: t2, version: 3 }, { syncedAt: t1, version: 3 })).toBe(false);
+    // Either side without a version (events from before versions): today's occurredAt rule.
+    expect(isNewerChange({ occurredAt: t2, version: null }, { syncedAt: t1, version: 9 })).toBe(true);
+    expect(isNewerChange({ occurredAt: t1, version: 9 }, { syncedAt: t2, version: null })).toBe(false);
+    expect(isNewerChange({ occurredAt: t1, version: 1 }, { syncedAt: null, version: null })).toBe(true);
+    const stored = { isPrivate: false, profileSyncedAt: t2, badgesSyncedAt: null, profileVersion: 7 };
+    expect(planProfileEvent(stored, profile, { occurredAt: t1, version: 8 }).applyProfile).toBe(true);
+    expect(planProfileEvent(stored, profile, { occurredAt: t2, version: 6 }).applyProfile).toBe(false);
   });
 
   it('inserts unknown users, ignores stale events and accepts pending requests when public', () => {

@@ -19,6 +19,23 @@ export interface StoredProjection {
   isPrivate: boolean;
   profileSyncedAt: Date;
   badgesSyncedAt: Date | null;
+  /** identity's user version the profile fields come from (null: from an unversioned event). */
+  profileVersion?: number | null;
+  /** identity's user version the badges come from (null: none yet, or unversioned). */
+  badgesVersion?: number | null;
+}
+
+/** When an incoming change happened: its time, and the user's version when the event carries one. */
+export interface ChangeStamp {
+  occurredAt: Date;
+  /** The envelope's aggregateVersion; null on events written before identity versioned users. */
+  version: number | null;
+}
+
+/** What one aspect of the projection (profile or badges) was last written from. */
+export interface AspectStamp {
+  syncedAt: Date | null;
+  version: number | null;
 }
 
 export interface ProfilePlan {
@@ -39,17 +56,32 @@ export function isNewer(incoming: Date, stored: Date | null): boolean {
 }
 
 /**
+ * Whether a change is newer than what an aspect holds. identity numbers each user's changes in
+ * the transaction that makes them, so when both sides carry a version it decides (strictly
+ * newer: a change from the same millisecond still orders, a repeat is stale). When either side
+ * lacks one (events written before versions existed), the occurredAt rule applies.
+ */
+export function isNewerChange(incoming: ChangeStamp, stored: AspectStamp): boolean {
+  if (incoming.version !== null && stored.version !== null) return incoming.version > stored.version;
+  return isNewer(incoming.occurredAt, stored.syncedAt);
+}
+
+function stampOf(change: Date | ChangeStamp): ChangeStamp {
+  return change instanceof Date ? { occurredAt: change, version: null } : change;
+}
+
+/**
  * A profile event (registered or updated) on the stored projection. Turning public accepts the
  * pending requests (see the README); a stale event changes nothing.
  */
 export function planProfileEvent(
   stored: StoredProjection | null,
   incoming: ProjectedProfile,
-  occurredAt: Date,
+  change: Date | ChangeStamp,
 ): ProfilePlan {
   if (stored === null) return { applyProfile: true, acceptPendingRequests: false };
-  if (!isNewer(occurredAt, stored.profileSyncedAt))
-    return { applyProfile: false, acceptPendingRequests: false };
+  const held = { syncedAt: stored.profileSyncedAt, version: stored.profileVersion ?? null };
+  if (!isNewerChange(stampOf(change), held)) return { applyProfile: false, acceptPendingRequests: false };
   return { applyProfile: true, acceptPendingRequests: !incoming.isPrivate };
 }
 

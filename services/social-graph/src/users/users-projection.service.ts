@@ -1,17 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { UserSnapshot } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
-import { lockUserEvents } from '../common/graph-locks.js';
+import { GraphLocks } from '../common/graph-locks.repository.js';
 import { SocialEvents } from '../common/social-events.js';
-import { rowsOf } from '../common/sql.js';
 import { FollowEdges } from '../follows/follow-edges.js';
-import { DeletedUserEntity } from './deleted-user.entity.js';
-import { SocialUserEntity } from './social-user.entity.js';
-import { writeBadgeIndex } from './user-badges.js';
+import { FollowRequestsRepository } from '../follows/follow-requests.repository.js';
+import { FollowsRepository } from '../follows/follows.repository.js';
+import { BlocksRepository } from '../blocks/blocks.repository.js';
+import type { SocialUserEntity } from './social-user.entity.js';
+import { SocialUsersRepository } from './social-users.repository.js';
 import {
-  isNewer,
+  isNewerChange,
   planProfileEvent,
   profileFromSnapshot,
+  type ChangeStamp,
   type ProjectedBadges,
 } from './user-projection.policy.js';
 
@@ -20,12 +22,19 @@ export type ProjectionOutcome = 'inserted' | 'updated' | 'stale' | 'deleted-user
 /**
  * Keeps social.users in step with identity's events. Every method runs in the consumer's inbox
  * transaction (`manager`): the effect, its social.* events and the inbox row commit together.
+ * Each aspect (profile, badges) remembers the change it comes from (occurredAt and identity's
+ * user version) and takes only newer ones: see isNewerChange.
  */
 @Injectable()
 export class UsersProjectionService {
   private readonly logger = new Logger(UsersProjectionService.name);
 
   constructor(
+    private readonly locks: GraphLocks,
+    private readonly users: SocialUsersRepository,
+    private readonly follows: FollowsRepository,
+    private readonly requests: FollowRequestsRepository,
+    private readonly blocks: BlocksRepository,
     private readonly edges: FollowEdges,
     private readonly events: SocialEvents,
   ) {}
@@ -38,7 +47,7 @@ export class UsersProjectionService {
   async applyProfile(
     manager: EntityManager,
     snapshot: UserSnapshot,
-    occurredAt: Date,
+    change: ChangeStamp,
     extra: { badges?: ProjectedBadges; joinedAt?: Date } = {},
   ): Promise<ProjectionOutcome> {
     const userId = snapshot.userId;
@@ -47,28 +56,35 @@ export class UsersProjectionService {
     const profile = profileFromSnapshot(snapshot);
     const now = new Date();
     if (stored === null) {
-      await manager.insert(SocialUserEntity, {
+      await this.users.insert(manager, {
         id: userId,
         ...profile,
         flavorBadges: extra.badges?.flavorBadges ?? [],
         cityBadges: extra.badges?.cityBadges ?? [],
         joinedAt: extra.joinedAt ?? null,
-        profileSyncedAt: occurredAt,
-        badgesSyncedAt: extra.badges ? occurredAt : null,
+        profileSyncedAt: change.occurredAt,
+        profileVersion: change.version,
+        badgesSyncedAt: extra.badges ? change.occurredAt : null,
+        badgesVersion: extra.badges ? change.version : null,
         updatedAt: now,
       });
-      if (extra.badges) await writeBadgeIndex(manager, userId, extra.badges);
+      if (extra.badges) await this.users.writeBadgeIndex(manager, userId, extra.badges);
       return 'inserted';
     }
-    const plan = planProfileEvent(stored, profile, occurredAt);
+    const plan = planProfileEvent(stored, profile, change);
     const changes: Partial<SocialUserEntity> = {};
-    if (plan.applyProfile) Object.assign(changes, profile, { profileSyncedAt: occurredAt });
-    const badgesChange = extra.badges && isNewer(occurredAt, stored.badgesSyncedAt) ? extra.badges : null;
-    if (badgesChange) Object.assign(changes, badgesChange, { badgesSyncedAt: occurredAt });
+    if (plan.applyProfile)
+      Object.assign(changes, profile, { profileSyncedAt: change.occurredAt, profileVersion: change.version });
+    const badgesChange = extra.badges && this.badgesAreNewer(stored, change) ? extra.badges : null;
+    if (badgesChange)
+      Object.assign(changes, badgesChange, {
+        badgesSyncedAt: change.occurredAt,
+        badgesVersion: change.version,
+      });
     if (extra.joinedAt && stored.joinedAt === null) changes.joinedAt = extra.joinedAt;
     if (Object.keys(changes).length === 0) return 'stale';
-    await manager.update(SocialUserEntity, { id: userId }, { ...changes, updatedAt: now });
-    if (badgesChange) await writeBadgeIndex(manager, userId, badgesChange);
+    await this.users.update(manager, userId, { ...changes, updatedAt: now });
+    if (badgesChange) await this.users.writeBadgeIndex(manager, userId, badgesChange);
     if (plan.acceptPendingRequests) {
       const accepted = await this.edges.acceptPendingRequests(manager, userId);
       if (accepted > 0)
@@ -85,18 +101,19 @@ export class UsersProjectionService {
     manager: EntityManager,
     userId: number,
     badges: ProjectedBadges,
-    occurredAt: Date,
+    change: ChangeStamp,
   ): Promise<ProjectionOutcome> {
     const stored = await this.lockForEvent(manager, userId);
     if (stored === 'deleted') return 'deleted-user';
     if (stored === null) throw new Error(`Badges of user ${userId} arrived before the user; retrying later`);
-    if (!isNewer(occurredAt, stored.badgesSyncedAt)) return 'stale';
-    await manager.update(
-      SocialUserEntity,
-      { id: userId },
-      { ...badges, badgesSyncedAt: occurredAt, updatedAt: new Date() },
-    );
-    await writeBadgeIndex(manager, userId, badges);
+    if (!this.badgesAreNewer(stored, change)) return 'stale';
+    await this.users.update(manager, userId, {
+      ...badges,
+      badgesSyncedAt: change.occurredAt,
+      badgesVersion: change.version,
+      updatedAt: new Date(),
+    });
+    await this.users.writeBadgeIndex(manager, userId, badges);
     return 'updated';
   }
 
@@ -108,34 +125,16 @@ export class UsersProjectionService {
   async removeUser(manager: EntityManager, userId: number): Promise<void> {
     // FOR UPDATE waits for graph changes holding the row FOR SHARE; none can start after it.
     await this.lockForEvent(manager, userId);
-    const follows = rowsOf<{ followerId: number; followingId: number }>(
-      await manager.query(
-        `DELETE FROM "social"."follows" WHERE "follower_id" = $1 OR "following_id" = $1
-         RETURNING "follower_id" AS "followerId", "following_id" AS "followingId"`,
-        [userId],
-      ),
-    );
+    const follows = await this.follows.deleteAllOf(manager, userId);
     for (const follow of follows) await this.events.record(manager, 'social.follow.removed', follow);
-    await manager.query(
-      `DELETE FROM "social"."follow_requests" WHERE "requester_id" = $1 OR "recipient_id" = $1`,
-      [userId],
-    );
-    const blocks = rowsOf<{ blockerId: number; blockedId: number }>(
-      await manager.query(
-        `DELETE FROM "social"."blocks" WHERE "blocker_id" = $1 OR "blocked_id" = $1
-         RETURNING "blocker_id" AS "blockerId", "blocked_id" AS "blockedId"`,
-        [userId],
-      ),
-    );
+    await this.requests.deleteAllOf(manager, userId);
+    const blocks = await this.blocks.deleteAllOf(manager, userId);
     for (const block of blocks) await this.events.record(manager, 'social.block.removed', block);
-    await manager.delete(SocialUserEntity, { id: userId });
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(DeletedUserEntity)
-      .values({ userId, deletedAt: new Date() })
-      .orIgnore()
-      .execute();
+    await this.users.deleteWithTombstone(manager, userId, new Date());
+  }
+
+  private badgesAreNewer(stored: SocialUserEntity, change: ChangeStamp): boolean {
+    return isNewerChange(change, { syncedAt: stored.badgesSyncedAt, version: stored.badgesVersion });
   }
 
   /** Per-user event lock, tombstone check, then the row locked FOR UPDATE (null: not known yet). */
@@ -143,8 +142,8 @@ export class UsersProjectionService {
     manager: EntityManager,
     userId: number,
   ): Promise<SocialUserEntity | null | 'deleted'> {
-    await lockUserEvents(manager, userId);
-    if (await manager.existsBy(DeletedUserEntity, { userId })) return 'deleted';
-    return manager.findOne(SocialUserEntity, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    await this.locks.userEvents(manager, userId);
+    if (await this.users.isDeleted(manager, userId)) return 'deleted';
+    return this.users.lockForUpdate(manager, userId);
   }
 }

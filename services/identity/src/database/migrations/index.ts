@@ -3,6 +3,7 @@ import { IDENTITY_SCHEMA } from '../../config.js';
 import { IdentityInitial1732300000000 } from './1732300000000-identity-initial.js';
 import { IdentitySessionExpiry1732300000002 } from './1732300000002-identity-session-expiry.js';
 import { IdentityUserSearchTrigram1732300000003 } from './1732300000003-identity-user-search-trigram.js';
+import { IdentityUserVersion1732300000005 } from './1732300000005-identity-user-version.js';
 
 /** In order; TypeORM records each by name in identity_migrations. */
 export const identityMigrations = [
@@ -11,4 +12,5 @@ export const identityMigrations = [
   IdentitySessionExpiry1732300000002,
   IdentityUserSearchTrigram1732300000003,
   createEventsMigrationV2(IDENTITY_SCHEMA, 1732300000004),
+  IdentityUserVersion1732300000005,
 ];

@@ -3,6 +3,7 @@ import { SOCIAL_SCHEMA } from '../../config.js';
 import { SocialInitial1732400000000 } from './1732400000000-social-initial.js';
 import { FollowKeysetIndexes1733000000000 } from './1733000000000-follow-keyset-indexes.js';
 import { UserBadges1733000000001 } from './1733000000001-user-badges.js';
+import { SocialUserVersions1733000000003 } from './1733000000003-user-versions.js';
 
 /** In order; TypeORM records each by name in social_migrations. */
 export const socialMigrations = [
@@ -11,4 +12,5 @@ export const socialMigrations = [
   FollowKeysetIndexes1733000000000,
   UserBadges1733000000001,
   createEventsMigrationV2(SOCIAL_SCHEMA, 1733000000002),
+  SocialUserVersions1733000000003,
 ];

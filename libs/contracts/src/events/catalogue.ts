@@ -1,0 +1,127 @@
+import type {
+  BlockChangedEvent,
+  FollowCreatedEvent,
+  FollowRemovedEvent,
+  FollowRequestedEvent,
+  UserBadgesChangedEvent,
+  UserDeactivatedEvent,
+  UserDeletedEvent,
+  UserRegisteredEvent,
+  UserUpdatedEvent,
+} from './event-map.js';
+
+/**
+ * What the catalogue knows of one event type. `P` is the payload type (carried by the phantom
+ * `payload` field, never set at run time).
+ */
+export interface EventDefinition<P> {
+  /** The aggregate the event is about, e.g. 'user'. */
+  readonly aggregate: string;
+  /** The payload field holding the aggregate's id. */
+  readonly aggregateIdField: keyof P & string;
+  /**
+   * True when the producer numbers the aggregate's changes: the envelope then carries
+   * `aggregateVersion`, and consumers order changes of one aggregate by it.
+   */
+  readonly versioned: boolean;
+  /** Version of the payload shape (the envelope's `version`); bump on a breaking payload change. */
+  readonly schemaVersion: number;
+  readonly payload?: P;
+}
+
+/** Typed definition helper: `event<Payload>()({ ... })` keeps the payload type with the entry. */
+function event<P>() {
+  return <const D extends Omit<EventDefinition<P>, 'payload'>>(definition: D): D & EventDefinition<P> =>
+    definition;
+}
+
+/**
+ * The event catalogue: every domain event type, its payload, its aggregate and the version of
+ * its shape. Add an event here (and bind its consumers in EVENT_TOPOLOGY) and every producer and
+ * consumer sees it; a renamed event fails to compile.
+ */
+export const EVENT_CATALOGUE = {
+  'identity.user.registered': event<UserRegisteredEvent>()({
+    aggregate: 'user',
+    aggregateIdField: 'userId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'identity.user.updated': event<UserUpdatedEvent>()({
+    aggregate: 'user',
+    aggregateIdField: 'userId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'identity.user.deleted': event<UserDeletedEvent>()({
+    aggregate: 'user',
+    aggregateIdField: 'userId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'identity.user.deactivated': event<UserDeactivatedEvent>()({
+    aggregate: 'user',
+    aggregateIdField: 'userId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'identity.user.badges-changed': event<UserBadgesChangedEvent>()({
+    aggregate: 'user',
+    aggregateIdField: 'userId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  // Follow and block edges are sets: an edge exists or not, and consumers apply each event once
+  // (inbox), so they carry no aggregate version.
+  'social.follow.created': event<FollowCreatedEvent>()({
+    aggregate: 'follow',
+    aggregateIdField: 'followerId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'social.follow.removed': event<FollowRemovedEvent>()({
+    aggregate: 'follow',
+    aggregateIdField: 'followerId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'social.follow.requested': event<FollowRequestedEvent>()({
+    aggregate: 'follow-request',
+    aggregateIdField: 'requesterId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'social.block.created': event<BlockChangedEvent>()({
+    aggregate: 'block',
+    aggregateIdField: 'blockerId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'social.block.removed': event<BlockChangedEvent>()({
+    aggregate: 'block',
+    aggregateIdField: 'blockerId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+} as const;
+
+type Catalogue = typeof EVENT_CATALOGUE;
+
+/** Event payloads by type, derived from the catalogue. */
+export type EventMap = {
+  [K in keyof Catalogue]: Catalogue[K] extends EventDefinition<infer P> ? P : never;
+};
+
+/** Event types whose producer numbers the aggregate's changes (envelope `aggregateVersion`). */
+export type VersionedEventType = {
+  [K in keyof Catalogue]: Catalogue[K]['versioned'] extends true ? K : never;
+}[keyof Catalogue];
+
+export function eventDefinition<T extends keyof EventMap>(type: T): EventDefinition<EventMap[T]> {
+  return EVENT_CATALOGUE[type] as EventDefinition<EventMap[T]>;
+}
+
+/** Whether `type` is in the catalogue (a message from the wire may name anything). */
+export function isCataloguedEvent(type: string): type is keyof EventMap {
+  return Object.prototype.hasOwnProperty.call(EVENT_CATALOGUE, type);
+}

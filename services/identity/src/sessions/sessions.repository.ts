@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { IDENTITY_DATA_SOURCE, IDENTITY_SCHEMA } from '../config.js';
+import { SessionEntity } from './session.entity.js';
+
+const SESSIONS = `"${IDENTITY_SCHEMA}"."sessions"`;
+const USERS = `"${IDENTITY_SCHEMA}"."users"`;
+
+/** An active session found by its secret's hash, with its user's admin flag. */
+export interface ActiveSessionRow {
+  id: string;
+  userId: number;
+  isAdmin: boolean;
+  lastSeenAt: Date;
+}
+
+/** Persistence of identity.sessions. */
+@Injectable()
+export class SessionsRepository {
+  constructor(@InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, session: SessionEntity): Promise<void> {
+    await manager.insert(SessionEntity, session);
+  }
+
+  /** The one hot read of every signed-in request: one indexed lookup joined to the user. */
+  async findActiveByTokenHash(tokenHash: string): Promise<ActiveSessionRow | null> {
+    const rows: Array<{ id: string; user_id: number; is_admin: boolean; last_seen_at: Date }> =
+      await this.dataSource.query(
+        `SELECT s.id, s.user_id, u.is_admin, s.last_seen_at
+         FROM ${SESSIONS} s JOIN ${USERS} u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+        [tokenHash],
+      );
+    const row = rows[0];
+    if (!row) return null;
+    return { id: row.id, userId: row.user_id, isAdmin: row.is_admin, lastSeenAt: new Date(row.last_seen_at) };
+  }
+
+  /** Slides the session; the WHERE repeats the interval check, so concurrent requests write once. */
+  async touch(id: string, now: Date, expiresAt: Date, lastSeenBefore: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE ${SESSIONS} SET last_seen_at = $2, expires_at = $3
+        WHERE id = $1 AND revoked_at IS NULL AND last_seen_at <= $4`,
+      [id, now, expiresAt, lastSeenBefore],
+    );
+  }
+
+  /** The user's sessions neither revoked nor expired, newest first. */
+  listActive(userId: number): Promise<SessionEntity[]> {
+    return this.dataSource
+      .getRepository(SessionEntity)
+      .createQueryBuilder('s')
+      .where('s.user_id = :userId', { userId })
+      .andWhere('s.revoked_at IS NULL')
+      .andWhere('s.expires_at > now()')
+      .orderBy('s.created_at', 'DESC')
+      .addOrderBy('s.id', 'ASC')
+      .getMany();
+  }
+
+  /** Revokes the user's session `id`; false when it is not theirs or already revoked. */
+  async revoke(id: string, userId: number): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: () => 'now()' })
+      .where('id = :id AND user_id = :userId AND revoked_at IS NULL', { id, userId })
+      .execute();
+    return Boolean(result.affected);
+  }
+
+  async revokeByTokenHash(tokenHash: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE ${SESSIONS} SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`,
+      [tokenHash],
+    );
+  }
+
+  /** Every live session of the user but `keepId` (null: all); answers how many. */
+  async revokeOthers(manager: EntityManager, userId: number, keepId: string | null): Promise<number> {
+    const query = manager
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: () => 'now()' })
+      .where('user_id = :userId AND revoked_at IS NULL', { userId });
+    if (keepId) query.andWhere('id <> :keep', { keep: keepId });
+    const result = await query.execute();
+    return result.affected ?? 0;
+  }
+
+  /**
+   * Deletes up to `batch` expired sessions, claimed with SKIP LOCKED so replicas can purge
+   * together (served by sessions_expires_at_idx); answers how many.
+   */
+  async deleteExpiredBatch(batch: number): Promise<number> {
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM ${SESSIONS} WHERE id IN (
+         SELECT id FROM ${SESSIONS} WHERE expires_at <= now()
+          ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)`,
+      [batch],
+    );
+    return deleted;
+  }
+}

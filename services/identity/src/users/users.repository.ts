@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Page } from '@dinebuds/service-client';
+import { DataSource, type EntityManager } from 'typeorm';
+import { IDENTITY_DATA_SOURCE, IDENTITY_SCHEMA } from '../config.js';
+import { UserEntity } from './user.entity.js';
+
+const USERS = `"${IDENTITY_SCHEMA}"."users"`;
+
+/** A user with the password hash, which the entity never selects unless asked. */
+export type UserWithCredentials = UserEntity & { passwordHash: string };
+
+/** The columns a new user row is written with. */
+export type NewUser = Pick<UserEntity, 'username' | 'name' | 'bio' | 'isPrivate' | 'isAdmin'> & {
+  passwordHash: string;
+};
+
+/**
+ * Persistence of identity.users. Methods taking a `manager` run in the caller's transaction;
+ * the others read outside one.
+ */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  private repo(manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(UserEntity);
+  }
+
+  findById(id: number, manager?: EntityManager): Promise<UserEntity | null> {
+    return this.repo(manager).findOneBy({ id });
+  }
+
+  async exists(id: number, manager?: EntityManager): Promise<boolean> {
+    return this.repo(manager).existsBy({ id });
+  }
+
+  /** Locks the row for the rest of the transaction, so concurrent edits apply one after the other. */
+  lockById(manager: EntityManager, id: number): Promise<UserEntity | null> {
+    return this.repo(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Case-insensitive (the unique index is on lower(username)). */
+  findByUsername(username: string): Promise<UserEntity | null> {
+    return this.repo()
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
+  }
+
+  usernameExists(username: string): Promise<boolean> {
+    return this.repo()
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getExists();
+  }
+
+  findCredentialsByUsername(username: string): Promise<UserWithCredentials | null> {
+    return this.repo()
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
+  }
+
+  findCredentialsById(id: number): Promise<UserWithCredentials | null> {
+    return this.repo()
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('u.id = :id', { id })
+      .getOne();
+  }
+
+  /** Id, name, admin flag and hash only (admin bootstrap). */
+  findAccountByUsername(
+    username: string,
+  ): Promise<Pick<UserEntity, 'id' | 'username' | 'isAdmin' | 'passwordHash'> | null> {
+    return this.repo()
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.username', 'u.isAdmin'])
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
+  }
+
+  lockCredentialsById(manager: EntityManager, id: number): Promise<UserWithCredentials | null> {
+    return this.repo(manager)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .setLock('pessimistic_write')
+      .where('u.id = :id', { id })
+      .getOne();
+  }
+
+  /** Inserts the user and answers the stored row (defaults and created_at filled in). */
+  async insert(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+    const inserted = await this.repo(manager).insert(user);
+    const id = (inserted.identifiers[0] as { id: number }).id;
+    return this.repo(manager).findOneByOrFail({ id });
+  }
+
+  save(manager: EntityManager, user: UserEntity): Promise<UserEntity> {
+    return this.repo(manager).save(user);
+  }
+
+  async update(
+    manager: EntityManager,
+    id: number,
+    changes: Partial<
+      Pick<UserEntity, 'isAdmin' | 'picture' | 'pictureType' | 'pictureVersion' | 'passwordHash'>
+    >,
+  ): Promise<void> {
+    await this.repo(manager).update({ id }, changes);
+  }
+
+  list(page: Page): Promise<UserEntity[]> {
+    return this.repo().find({ order: { id: 'ASC' }, take: page.limit, skip: page.offset });
+  }
+
+  /** `pattern` is a LIKE pattern on lower-case text with `\` as escape (see likeContains). */
+  search(pattern: string, page: Page): Promise<UserEntity[]> {
+    return this.repo()
+      .createQueryBuilder('u')
+      .where("(lower(u.username) LIKE :q ESCAPE '\\' OR lower(u.name) LIKE :q ESCAPE '\\')", { q: pattern })
+      .orderBy('u.id', 'ASC')
+      .take(page.limit)
+      .skip(page.offset)
+      .getMany();
+  }
+
+  /** The picture's small columns: enough for the ETag, without the up-to-5-MB bytes. */
+  pictureHead(id: number): Promise<Pick<UserEntity, 'id' | 'pictureType' | 'pictureVersion'> | null> {
+    return this.repo()
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.pictureType', 'u.pictureVersion'])
+      .where('u.id = :id', { id })
+      .getOne();
+  }
+
+  /** Bytes, type and version read together, so the ETag always names these bytes. */
+  pictureWithBytes(
+    id: number,
+  ): Promise<Pick<UserEntity, 'id' | 'pictureType' | 'pictureVersion' | 'picture'> | null> {
+    return this.repo()
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.pictureType', 'u.pictureVersion'])
+      .addSelect('u.picture')
+      .where('u.id = :id', { id })
+      .getOne();
+  }
+
+  /**
+   * Increments the user's version and answers it, in the caller's transaction. The UPDATE holds
+   * the row lock until commit, so two changes of one user get versions in commit order.
+   */
+  async nextVersion(manager: EntityManager, id: number): Promise<number> {
+    const rows: Array<{ version: number }> = await manager.query(
+      `UPDATE ${USERS} SET "version" = "version" + 1 WHERE "id" = $1 RETURNING "version"`,
+      [id],
+    );
+    // The postgres driver answers UPDATE ... RETURNING with [rows, count].
+    const [returned] = Array.isArray(rows[0]) ? (rows[0] as Array<{ version: number }>) : rows;
+    if (!returned) throw new Error(`identity: no user ${id} to version`);
+    return returned.version;
+  }
+}
