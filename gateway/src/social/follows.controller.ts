@@ -11,7 +11,7 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type {
   Caller,
   CountResponse,
@@ -184,7 +184,7 @@ export class FollowsController {
     @Param('id', PositiveIntPipe) id: number,
     @Query() query: FollowListQuery,
     @OptionalCaller() caller: Caller | null,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<FollowUserDto[]> {
     return this.list('followers', id, query, caller, res);
   }
@@ -198,7 +198,7 @@ export class FollowsController {
     @Param('id', PositiveIntPipe) id: number,
     @Query() query: FollowListQuery,
     @OptionalCaller() caller: Caller | null,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<FollowUserDto[]> {
     return this.list('following', id, query, caller, res);
   }
@@ -228,7 +228,7 @@ export class FollowsController {
     userId: number,
     query: FollowListQuery,
     caller: Caller | null,
-    res: Response,
+    res: FastifyReply,
   ): Promise<FollowUserDto[]> {
     if (query.cursor === undefined) {
       return this.social.call(
@@ -243,7 +243,7 @@ export class FollowsController {
       { userId, limit: query.limit, ...(query.cursor !== '' && { cursor: query.cursor }) },
       caller,
     );
-    if (page.nextCursor !== null) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
+    if (page.nextCursor !== null) res.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.items;
   }
 }

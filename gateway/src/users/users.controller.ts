@@ -10,7 +10,6 @@ import {
   Post,
   Query,
   Res,
-  UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
 import {
@@ -25,7 +24,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type {
   Caller,
   ProfilePictureResponse,
@@ -47,7 +46,7 @@ import {
   servedContentType,
   type UploadedImage,
 } from './profile-picture.js';
-import { ProfilePictureInterceptor } from './profile-picture.interceptor.js';
+import { ProfilePictureInterceptor, UploadedPicture } from './profile-picture.interceptor.js';
 import { PagingQuery, SearchUsersQuery, UpdateUserDto } from './users.dto.js';
 import { ProfilePictureSchema, TogglePrivacySchema, UserSchema, UserSummarySchema } from './users.schemas.js';
 
@@ -159,7 +158,7 @@ export class UsersController {
   @ApiErrors(400, 401, 403, 413, 415)
   async uploadPicture(
     @Param('id', PositiveIntPipe) id: number,
-    @UploadedFile() file: UploadedImage | undefined,
+    @UploadedPicture() file: UploadedImage | undefined,
     @CurrentCaller() caller: Caller,
   ): Promise<ProfilePictureResponse> {
     const image = await checkProfilePicture(file);
@@ -183,22 +182,18 @@ export class UsersController {
     @Query('v') version: unknown,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @OptionalCaller() caller: Caller | null,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     // identity compares the tag first, so an unchanged picture is never read from the database.
     const picture = await this.identity.call('users.getPicture', { id, ifNoneMatch }, caller);
     const etag = quoteEtag(picture.etag);
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', pictureCacheControl(typeof version === 'string' && version !== ''));
+    res.header('ETag', etag);
+    res.header('Cache-Control', pictureCacheControl(typeof version === 'string' && version !== ''));
     if (picture.notModified || etagMatches(ifNoneMatch, etag)) {
-      res.status(304).end();
+      await res.code(304).send();
       return;
     }
     const bytes = Buffer.from(picture.dataBase64, 'base64');
-    res
-      .status(200)
-      .type(servedContentType(picture.contentType))
-      .setHeader('Content-Length', String(bytes.length));
-    res.end(bytes);
+    await res.code(200).type(servedContentType(picture.contentType)).send(bytes);
   }
 }

@@ -4,3 +4,4 @@ export * from './server/caller.decorator.js';
 export * from './server/verified-caller.js';
 export * from './server/service-app.js';
 export * from './server/request-shape.js';
+export * from './server/json-body.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Res } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller } from '@dinebuds/service-client';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { asBody, requiredString } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SessionsService } from './sessions.service.js';
@@ -12,9 +12,9 @@ export class SessionsRpcController {
 
   /** Answers JSON `null` for no session (Nest would send an empty body for a returned null). */
   @Rpc('sessions.resolve')
-  async resolve(@Body() body: unknown, @Res() res: Response): Promise<void> {
+  async resolve(@Body() body: unknown, @Res() res: FastifyReply): Promise<void> {
     const session = await this.sessions.resolve(requiredString(asBody(body), 'sessionToken'));
-    res.status(200).json(session);
+    res.code(200).type('application/json').send(JSON.stringify(session));
   }
 
   @Rpc('sessions.list')

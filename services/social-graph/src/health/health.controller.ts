@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { pingDatabase } from '@dinebuds/database';
 import { EVENT_BUS, OutboxRelay, type EventBus, type OutboxStats } from '@dinebuds/events';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { SOCIAL_DATA_SOURCE } from '../config.js';
 import { DataSource } from 'typeorm';
 import { OpenToProbes } from '@dinebuds/service-client';
@@ -30,7 +30,7 @@ export class HealthController {
   ) {}
 
   @Get('health')
-  async health(@Res() res: Response): Promise<void> {
+  async health(@Res() res: FastifyReply): Promise<void> {
     const database = (await pingDatabase(this.dataSource)) ? 'up' : 'down';
     const broker = typeof this.bus.isHealthy !== 'function' || this.bus.isHealthy() ? 'up' : 'down';
     const events = database === 'up' ? await this.relay.stats().catch(() => null) : null;
@@ -40,6 +40,6 @@ export class HealthController {
       broker,
       events,
     };
-    res.status(report.status === 'ok' ? 200 : 503).json(report);
+    res.code(report.status === 'ok' ? 200 : 503).send(report);
   }
 }
