@@ -9,11 +9,59 @@ export function profilePictureUrl(user: PictureFields): string | null {
   return `/api/users/${user.id}/profile-picture?v=${user.pictureVersion}`;
 }
 
+/** The columns a UserDto is made of. */
+export type PublicUserFields = Pick<
+  UserEntity,
+  | 'id'
+  | 'username'
+  | 'name'
+  | 'bio'
+  | 'pictureType'
+  | 'pictureVersion'
+  | 'reviewCount'
+  | 'isAdmin'
+  | 'isPrivate'
+  | 'createdAt'
+>;
+
+/** Those columns by id, for the raw hot read (users.get, users.me). */
+export const PUBLIC_USER_BY_ID = `SELECT id, username, name, bio, picture_type, picture_version, review_count,
+       is_admin, is_private, created_at
+  FROM identity.users WHERE id = $1`;
+
+export interface PublicUserRow {
+  id: number;
+  username: string;
+  name: string;
+  bio: string | null;
+  picture_type: string | null;
+  picture_version: number;
+  review_count: number;
+  is_admin: boolean;
+  is_private: boolean;
+  created_at: Date;
+}
+
+export function fromPublicUserRow(row: PublicUserRow): PublicUserFields {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    bio: row.bio,
+    pictureType: row.picture_type,
+    pictureVersion: row.picture_version,
+    reviewCount: row.review_count,
+    isAdmin: row.is_admin,
+    isPrivate: row.is_private,
+    createdAt: row.created_at,
+  };
+}
+
 /**
  * Entity -> DTO field by field: a new entity column (like password_hash) can never reach an
  * answer by accident.
  */
-export function toUserDto(user: UserEntity): UserDto {
+export function toUserDto(user: PublicUserFields): UserDto {
   return {
     id: user.id,
     username: user.username,

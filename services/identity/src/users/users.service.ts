@@ -18,7 +18,16 @@ import type { Page } from '@dinebuds/service-client';
 import { IdentityEvents } from '../common/identity-outbox.js';
 import { assertAllowedPictureType, decodePicture, pictureEtag } from './picture.policy.js';
 import { UserEntity } from './user.entity.js';
-import { profilePictureUrl, toUserDto, toUserSnapshot, toUserSummaryDto } from './user.mapper.js';
+import {
+  PUBLIC_USER_BY_ID,
+  type PublicUserFields,
+  type PublicUserRow,
+  fromPublicUserRow,
+  profilePictureUrl,
+  toUserDto,
+  toUserSnapshot,
+  toUserSummaryDto,
+} from './user.mapper.js';
 import { assertOwner, assertOwnerOrAdmin, likeContains, validBio, validName } from './user.policy.js';
 
 export const userNotFound = () => new DomainError('USER_NOT_FOUND', 'User not found');
@@ -73,12 +82,22 @@ export class UsersService {
       .getOne();
   }
 
+  /**
+   * The hot read behind every profile and every signed-in page: one parameterised SELECT of the
+   * public columns, without TypeORM's per-call query building and entity hydration.
+   */
+  private async requirePublicUser(id: number): Promise<PublicUserFields> {
+    const rows: PublicUserRow[] = await this.dataSource.query(PUBLIC_USER_BY_ID, [id]);
+    if (rows.length === 0) throw userNotFound();
+    return fromPublicUserRow(rows[0]);
+  }
+
   async me(caller: Caller): Promise<CurrentUserDto> {
-    return toUserDto(await this.requireUser(caller.userId));
+    return toUserDto(await this.requirePublicUser(caller.userId));
   }
 
   async get(id: number): Promise<UserDto> {
-    return toUserDto(await this.requireUser(id));
+    return toUserDto(await this.requirePublicUser(id));
   }
 
   async getByUsername(username: string): Promise<UserDto> {
