@@ -28,6 +28,12 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
+/**
+ * Longer than any URL Node accepts (16 KB of headers): a long id must reach its route and answer
+ * 400 (or 401 first), not fall to Fastify's bare 414 or to the SPA's wildcard.
+ */
+const MAX_PARAM_LENGTH = 16_384;
+
 /** API answers at least this large are compressed when the client accepts it. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -35,7 +41,7 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 class GatewayAdapter extends FastifyAdapter {
   frontendDist: string | null = null;
 
-  override setNotFoundHandler(handler: Function) {
+  override setNotFoundHandler(handler: Parameters<FastifyAdapter['setNotFoundHandler']>[0]) {
     const notFound = handler as Parameters<typeof spaFallback>[1];
     return super.setNotFoundHandler(this.frontendDist ? spaFallback(this.frontendDist, notFound) : notFound);
   }
@@ -61,7 +67,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     forceCloseConnections: true,
     clientErrorHandler: answerClientError,
     // As Express did: a trailing slash names the same route. Letter case matters (ids, usernames).
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
   });
   adapter.frontendDist = config.frontendDist;
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config), adapter, {

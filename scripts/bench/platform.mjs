@@ -7,7 +7,7 @@
 // at 1 and at 16 requests in flight. It prints req/s, p50, p95, p99 and the ratio to the bare
 // server, checks the targets of the Platform issue, and writes the figures to bench/results/.
 // A benchmark, not a test: the exit code says only whether it could measure.
-/* global console, process */
+/* global console, process, setTimeout, clearTimeout, URL, fetch */
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
