@@ -3,18 +3,23 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
-import { AllExceptionsFilter, expressErrorHandler } from '@dinebuds/errors';
-import { AppLogger, HTTP_LOGGER, requestContextMiddleware } from '@dinebuds/logging';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { AllExceptionsFilter } from '@dinebuds/errors';
+import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
+import { jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
 import { GatewayModule } from './gateway.module.js';
-import { answerClientErrorsWithJson } from './http/client-error.js';
+import { answerClientError } from './http/client-error.js';
 import { securityHeaders } from './http/security.js';
-import { expressTrustProxy } from './http/trust-proxy.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { setupOpenApi } from './openapi/openapi.js';
-import { spaHandlers } from './spa/spa.js';
+import { spaFallback, spaStaticOptions } from './spa/spa.js';
 
 export interface RunningGateway {
   app: INestApplication;
@@ -24,43 +29,83 @@ export interface RunningGateway {
 }
 
 /**
- * Starts the gateway (standalone from main.ts, or inside the all-in-one runner). Middleware order:
- * request id, security headers, the SPA's files, cookies, the JSON body (size-limited), then the
- * Nest routes under /api with the rate-limit and session guards, the validation pipe and the
- * one exception filter. Requests Node's HTTP parser refuses get the same JSON error body. Port 0
- * picks a free port; `url` tells which.
+ * Longer than any URL Node accepts (16 KB of headers): a long id must reach its route and answer
+ * 400 (or 401 first), not fall to Fastify's bare 414 or to the SPA's wildcard.
+ */
+const MAX_PARAM_LENGTH = 16_384;
+
+/** API answers at least this large are compressed when the client accepts it. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** Nest's adapter, with the SPA's deep links answered before the API's JSON 404. */
+class GatewayAdapter extends FastifyAdapter {
+  frontendDist: string | null = null;
+
+  override setNotFoundHandler(handler: Parameters<FastifyAdapter['setNotFoundHandler']>[0]) {
+    const notFound = handler as Parameters<typeof spaFallback>[1];
+    return super.setNotFoundHandler(this.frontendDist ? spaFallback(this.frontendDist, notFound) : notFound);
+  }
+}
+
+/**
+ * Starts the gateway (standalone from main.ts, or inside the all-in-one runner) on Fastify.
+ * Per request: request id, security headers, cookies, the SPA's files, the JSON body
+ * (size-limited, strict), then the Nest routes under /api with the rate-limit and session guards,
+ * the validation pipe and the one exception filter, which also answers Fastify's own failures
+ * (malformed JSON, 413, unknown routes). Requests Node's HTTP parser refuses get the same JSON
+ * error body. Port 0 picks a free port; `url` tells which.
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const config = resolveGatewayOptions(options);
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
+  const adapter = new GatewayAdapter({
+    bodyLimit: parseByteSize(config.bodyLimit),
+    // Fastify takes a hop count too (proxy-addr, as Express); its type leaves numbers out.
+    trustProxy: fastifyTrustProxy(config.trustProxy) as string[],
+    genReqId: genRequestId,
+    requestIdHeader: false,
+    logger: false,
+    forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
+    // As Express did: a trailing slash names the same route. Letter case matters (ids, usernames).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+  });
+  adapter.frontendDist = config.frontendDist;
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config), adapter, {
     bufferLogs: true,
     bodyParser: false,
-    forceCloseConnections: true,
   });
-  app.useLogger(app.get(AppLogger));
-  app.set('trust proxy', expressTrustProxy(config.trustProxy));
-  app.disable('x-powered-by');
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
+  const fastify = app.getHttpAdapter().getInstance();
 
-  app.use(requestContextMiddleware);
-  app.use(app.get(HTTP_LOGGER));
-  app.use(securityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }));
+  installRequestContext(fastify, logger.pino, { quietUrls: ['/api/health'] });
+  await app.register(
+    fastifyHelmet,
+    securityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }),
+  );
+  // Request bodies in gzip/deflate/br are inflated (as body-parser did); answers above 1 KB are
+  // compressed for clients that accept it. Files the build pre-compressed are sent as they are.
+  await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
+  // Any other body is left unread, so the route's guards answer first (401) and then
+  // BodyTypeInterceptor its 415, as for a body-less action.
+  fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   if (config.frontendDist) {
-    if (!existsSync(join(config.frontendDist, 'index.html'))) {
-      app
-        .get(AppLogger)
-        .warn(`FRONTEND_DIST ${config.frontendDist} has no index.html yet: only /api is served`, 'Bootstrap');
-    }
-    for (const handler of spaHandlers(config.frontendDist)) app.use(handler);
+    if (existsSync(config.frontendDist))
+      await app.register(fastifyStatic, spaStaticOptions(config.frontendDist));
+    if (!existsSync(join(config.frontendDist, 'index.html')))
+      logger.warn(
+        `FRONTEND_DIST ${config.frontendDist} has no index.html yet: only /api is served`,
+        'Bootstrap',
+      );
   }
-  app.use(cookieParser());
-  app.useBodyParser('json', { limit: config.bodyLimit });
-  app.use(expressErrorHandler);
 
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app);
-  answerClientErrorsWithJson(app.getHttpServer());
 
   try {
     await app.listen(config.port, config.host);

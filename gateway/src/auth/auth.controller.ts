@@ -7,7 +7,6 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import type { AuthResult, Caller, CurrentUserDto, MessageResponse } from '@dinebuds/contracts';
 import {
   ChangePasswordDto,
@@ -25,10 +24,10 @@ import { CurrentCaller, RequireAuth } from './auth.decorators.js';
 import { clientInfo } from './client-info.js';
 import type { GatewayRequest } from './gateway-request.js';
 import {
-  SESSION_COOKIE,
-  clearSessionCookieOptions,
+  type CookieReply,
+  clearSessionCookie,
   readSessionToken,
-  sessionCookieOptions,
+  setSessionCookie,
 } from './session-cookie.js';
 
 export const LOGGED_OUT = 'Logged out successfully';
@@ -61,7 +60,7 @@ export class AuthController {
   async login(
     @Body() body: LoginDto,
     @Req() req: GatewayRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: CookieReply,
   ): Promise<CurrentUserDto> {
     const result = await this.identity.call('auth.login', {
       username: body.username,
@@ -80,7 +79,7 @@ export class AuthController {
   async register(
     @Body() body: RegisterDto,
     @Req() req: GatewayRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: CookieReply,
   ): Promise<CurrentUserDto> {
     const { confirmPassword: _confirm, ...registration } = body;
     const result = await this.identity.call('auth.register', { ...registration, ...clientInfo(req) });
@@ -93,11 +92,11 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResponseSchema })
   async logout(
     @Req() req: GatewayRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: CookieReply,
   ): Promise<MessageResponse> {
     const token = readSessionToken(req);
     // The browser forgets the session whatever happens next.
-    res.clearCookie(SESSION_COOKIE, clearSessionCookieOptions(this.options.cookieSecure));
+    clearSessionCookie(res, this.options.cookieSecure);
     if (token) {
       try {
         await this.identity.call('auth.logout', { sessionToken: token });
@@ -129,8 +128,8 @@ export class AuthController {
     );
   }
 
-  private startSession(res: Response, result: AuthResult): CurrentUserDto {
-    res.cookie(SESSION_COOKIE, result.sessionToken, sessionCookieOptions(this.options.cookieSecure));
+  private startSession(res: CookieReply, result: AuthResult): CurrentUserDto {
+    setSessionCookie(res, result.sessionToken, this.options.cookieSecure);
     return result.user;
   }
 }

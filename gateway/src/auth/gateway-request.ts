@@ -1,8 +1,8 @@
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Caller } from '@dinebuds/contracts';
 
-/** An Express request after the session guard has run. */
-export interface GatewayRequest extends Request {
+/** A Fastify request after the session guard has run (cookies parsed by @fastify/cookie). */
+export interface GatewayRequest extends FastifyRequest {
   /** The signed-in caller, null when anonymous, undefined on routes that do not consult the session. */
   caller?: Caller | null;
 }

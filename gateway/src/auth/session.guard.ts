@@ -6,16 +6,15 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Response } from 'express';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
 import { AUTH_MODE, type AuthMode, NOT_AUTHENTICATED } from './auth.decorators.js';
 import type { GatewayRequest } from './gateway-request.js';
 import {
-  SESSION_COOKIE,
-  clearSessionCookieOptions,
+  type CookieReply,
+  clearSessionCookie,
   readSessionToken,
-  sessionCookieOptions,
+  setSessionCookie,
 } from './session-cookie.js';
 import { SessionCookieRenewals } from './session-renewal.js';
 
@@ -43,17 +42,16 @@ export class SessionGuard implements CanActivate {
     ]);
     if (!mode) return true;
     const req = context.switchToHttp().getRequest<GatewayRequest>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const res = context.switchToHttp().getResponse<CookieReply>();
     req.caller = null;
     const token = readSessionToken(req);
     if (token) {
       const session = await this.identity.call('sessions.resolve', { sessionToken: token });
       if (session) {
         req.caller = { userId: session.userId, isAdmin: session.isAdmin, sessionId: session.sessionId };
-        if (this.renewals.due(session.sessionId))
-          res.cookie(SESSION_COOKIE, token, sessionCookieOptions(this.options.cookieSecure));
+        if (this.renewals.due(session.sessionId)) setSessionCookie(res, token, this.options.cookieSecure);
       } else {
-        res.clearCookie(SESSION_COOKIE, clearSessionCookieOptions(this.options.cookieSecure));
+        clearSessionCookie(res, this.options.cookieSecure);
       }
     }
     if (mode === 'required' && !req.caller) throw new UnauthorizedException(NOT_AUTHENTICATED);

@@ -7,7 +7,7 @@ import {
   type HealthIndicatorResult,
 } from '@nestjs/terminus';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { SkipRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { ServiceClients, type UpstreamService } from '../upstream/service-clients.js';
 
@@ -41,12 +41,12 @@ export class HealthController {
   @Get()
   @HealthCheck()
   @ApiOperation({ summary: 'Health of the gateway and every service behind it' })
-  async check(@Res({ passthrough: true }) res: Response): Promise<HealthCheckResult> {
+  async check(@Res({ passthrough: true }) res: FastifyReply): Promise<HealthCheckResult> {
     try {
       return await this.health.check(this.clients.all().map((client) => () => this.probe(client)));
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
-      res.status(503);
+      res.code(503);
       return error.getResponse() as HealthCheckResult;
     }
   }

@@ -7,7 +7,6 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 
 export const MULTIPART_BODY = 'dinebuds:multipart-body';
@@ -36,7 +35,7 @@ export function bodyTypeProblem(contentType: string | undefined, multipart: bool
  * Global interceptor: a body the route cannot read is a 415, not silently ignored. Only JSON is
  * parsed, so a text/plain or form body would otherwise reach the handler as no body at all and a
  * body-less action (logout, follow, toggle-privacy) would run. Runs after the guards, so an
- * anonymous caller of a signed-in route still hears 401 first, and before multer reads an upload.
+ * anonymous caller of a signed-in route still hears 401 first, and before the upload is read.
  */
 @Injectable()
 export class BodyTypeInterceptor implements NestInterceptor {
@@ -44,7 +43,7 @@ export class BodyTypeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() === 'http') {
-      const req = context.switchToHttp().getRequest<Request>();
+      const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
       if (hasBodyContent(req.headers)) {
         const multipart =
           this.reflector.get<boolean | undefined>(MULTIPART_BODY, context.getHandler()) === true;

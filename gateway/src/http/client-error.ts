@@ -34,16 +34,18 @@ export function clientErrorResponse(code: string | undefined): string {
   ].join('\r\n');
 }
 
+/** Answers a request the parser refused on its socket (Fastify's `clientErrorHandler`). */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // Nothing to answer on a dead socket, or once a response has started on it.
+  const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || !socket.writable || started) {
+    socket.destroy();
+    return;
+  }
+  socket.end(clientErrorResponse(error.code));
+}
+
 /** Replaces Node's default 'clientError' answer (which has no body) with clientErrorResponse. */
 export function answerClientErrorsWithJson(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // Nothing to answer on a dead socket, or once a response has started on it.
-    const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
-      ?.headersSent;
-    if (error.code === 'ECONNRESET' || !socket.writable || started) {
-      socket.destroy();
-      return;
-    }
-    socket.end(clientErrorResponse(error.code));
-  });
+  server.on('clientError', answerClientError);
 }

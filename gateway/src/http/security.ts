@@ -1,5 +1,4 @@
-import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 const OSM_TILES = 'https://*.tile.openstreetmap.org';
 
@@ -39,11 +38,12 @@ export function contentSecurityPolicy(options: {
   return directives;
 }
 
-/** helmet with the policy above; HSTS only behind HTTPS. */
-export function securityHeaders(options: { mapTileUrl: string; secure: boolean }): RequestHandler {
-  return helmet({
+/** @fastify/helmet's options: the policy above; HSTS only behind HTTPS. */
+export function securityHeaders(options: { mapTileUrl: string; secure: boolean }): FastifyHelmetOptions {
+  return {
+    global: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     strictTransportSecurity: options.secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
-  }) as RequestHandler;
+  };
 }

@@ -1,30 +1,23 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import express from 'express';
-import { expressTrustProxy, parseTrustProxy } from './trust-proxy.js';
+import { type FastifyInstance, fastify } from 'fastify';
+import { fastifyTrustProxy, parseTrustProxy } from './trust-proxy.js';
 
-/** What Express (the gateway's HTTP layer) takes as the client's address under each setting. */
-describe('TRUST_PROXY as Express applies it', () => {
+/** What Fastify (the gateway's HTTP layer) takes as the client's address under each setting. */
+describe('TRUST_PROXY as Fastify applies it', () => {
   const settings = ['', '1', '2', '127.0.0.1', '10.0.0.0/8', 'loopback'];
-  const servers = new Map<string, { server: Server; url: string }>();
+  const servers = new Map<string, { server: FastifyInstance; url: string }>();
 
   beforeAll(async () => {
     for (const setting of settings) {
-      const app = express();
-      app.set('trust proxy', expressTrustProxy(parseTrustProxy(setting)));
-      app.get('/ip', (req, res) => {
-        res.json({ ip: req.ip });
-      });
-      const server = await new Promise<Server>((resolve) => {
-        const s = app.listen(0, '127.0.0.1', () => resolve(s));
-      });
-      servers.set(setting, { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      const server = fastify({ trustProxy: fastifyTrustProxy(parseTrustProxy(setting)) });
+      server.get('/ip', async (req) => ({ ip: req.ip }));
+      const url = await server.listen({ port: 0, host: '127.0.0.1' });
+      servers.set(setting, { server, url });
     }
   });
 
   afterAll(async () => {
-    for (const { server } of servers.values()) await new Promise((resolve) => server.close(resolve));
+    for (const { server } of servers.values()) await server.close();
   });
 
   async function clientIp(setting: string, forwardedFor?: string): Promise<string> {

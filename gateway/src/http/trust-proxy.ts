@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { z } from '@dinebuds/config';
 
 /**
- * Which proxies in front of the gateway may name the client in X-Forwarded-For (Express's
- * `trust proxy`): `false` none (the default: the peer's address is the client), a number of hops
+ * Which proxies in front of the gateway may name the client in X-Forwarded-For (Fastify's
+ * `trustProxy`): `false` none (the default: the peer's address is the client), a number of hops
  * counted back from the gateway, or the proxies' addresses, CIDR ranges and Express's names
  * (loopback, linklocal, uniquelocal). There is no "trust everything": with it, any client picks
  * its own rate-limit key by writing the header.
@@ -84,7 +84,14 @@ export const envTrustProxy = () =>
       }
     });
 
-/** What Express's `app.set('trust proxy', …)` takes for a setting. */
-export function expressTrustProxy(setting: TrustProxy): boolean | number | string[] {
-  return typeof setting === 'number' || setting === false ? setting : [...setting];
+/**
+ * What Fastify's `trustProxy` option takes for a setting, with Express's (proxy-addr's) meaning.
+ * A hop count becomes a function: Fastify's own number setting trusts no hop at all.
+ */
+export function fastifyTrustProxy(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return [...setting];
 }

@@ -7,7 +7,7 @@ import {
   Injectable,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { FixedWindowCounter, type HitResult } from './fixed-window.js';
 import { RATE_LIMIT_AUTH, RATE_LIMIT_SKIP } from './rate-limit.decorators.js';
@@ -39,9 +39,9 @@ export class RateLimitGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(RATE_LIMIT_SKIP, targets)) return true;
     const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
-    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const req = http.getRequest<FastifyRequest>();
+    const res = http.getResponse<FastifyReply>();
+    const ip = req.ip ?? 'unknown';
     if (this.reflector.getAllAndOverride<boolean>(RATE_LIMIT_AUTH, targets)) {
       this.enforce(
         res,
@@ -57,9 +57,9 @@ export class RateLimitGuard implements CanActivate {
     return true;
   }
 
-  private enforce(res: Response, result: HitResult, message: string): void {
+  private enforce(res: FastifyReply, result: HitResult, message: string): void {
     if (result.allowed) return;
-    res.setHeader('Retry-After', String(result.resetSeconds));
+    res.header('Retry-After', String(result.resetSeconds));
     throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

@@ -1,10 +1,9 @@
 import { Controller, Delete, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { MessageResponseSchema, SessionSchema } from '@dinebuds/api-dto';
 import type { Caller, MessageResponse, SessionDto } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
-import { SESSION_COOKIE, clearSessionCookieOptions } from '../auth/session-cookie.js';
+import { type CookieReply, clearSessionCookie } from '../auth/session-cookie.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
@@ -36,12 +35,11 @@ export class SessionsController {
   async revoke(
     @Param('sessionId', SessionIdPipe) sessionId: string,
     @CurrentCaller() caller: Caller,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: CookieReply,
   ): Promise<MessageResponse> {
     const result = await this.identity.call('sessions.revoke', { sessionId }, caller);
     // Revoking this very session is a sign-out: the browser forgets the cookie too.
-    if (sessionId === caller.sessionId)
-      res.clearCookie(SESSION_COOKIE, clearSessionCookieOptions(this.options.cookieSecure));
+    if (sessionId === caller.sessionId) clearSessionCookie(res, this.options.cookieSecure);
     return result;
   }
 }

@@ -11,7 +11,6 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   AcceptRequestDto,
   AcceptRequestResultSchema,
@@ -25,6 +24,7 @@ import {
   MessageResponseSchema,
   UnfollowResultSchema,
 } from '@dinebuds/api-dto';
+import type { FastifyReply } from 'fastify';
 import type {
   Caller,
   CountResponse,
@@ -186,7 +186,7 @@ export class FollowsController {
     @Param('id', PositiveIntPipe) id: number,
     @Query() query: FollowListQuery,
     @OptionalCaller() caller: Caller | null,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<FollowUserDto[]> {
     return this.list('followers', id, query, caller, res);
   }
@@ -200,7 +200,7 @@ export class FollowsController {
     @Param('id', PositiveIntPipe) id: number,
     @Query() query: FollowListQuery,
     @OptionalCaller() caller: Caller | null,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<FollowUserDto[]> {
     return this.list('following', id, query, caller, res);
   }
@@ -230,7 +230,7 @@ export class FollowsController {
     userId: number,
     query: FollowListQuery,
     caller: Caller | null,
-    res: Response,
+    res: FastifyReply,
   ): Promise<FollowUserDto[]> {
     if (query.cursor === undefined) {
       return this.social.call(
@@ -245,7 +245,7 @@ export class FollowsController {
       { userId, limit: query.limit, ...(query.cursor !== '' && { cursor: query.cursor }) },
       caller,
     );
-    if (page.nextCursor !== null) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
+    if (page.nextCursor !== null) res.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.items;
   }
 }

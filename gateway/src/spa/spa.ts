@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { FastifyStaticOptions } from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Vite puts content-hashed files under /assets: their name changes whenever their bytes do. */
 const HASHED_ASSET = /^\/assets\//;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const SHORT_CACHE = 'public, max-age=3600';
 const NO_CACHE = 'no-cache';
+/** The build's pre-compressed siblings (app.js.br, app.js.gz) are cached like the file itself. */
+const COMPRESSED_SIBLING = /\.(br|gz)$/;
 
 /** The /api namespace is the gateway's own: never answered with the SPA. */
 export function isApiPath(path: string): boolean {
@@ -32,33 +35,45 @@ export function staticCacheControl(path: string): string {
 }
 
 /**
- * Serves the built frontend: static files (hashed assets cached for a year, index.html
- * revalidated every time), and index.html for any other GET the SPA router owns, so deep links
- * like /profile/alice load. /api paths pass through to the API (and its JSON 404).
+ * @fastify/static's options for the built frontend: files as built, the .br/.gz the build made
+ * next to them when the browser accepts one (Content-Encoding and Vary: Accept-Encoding set by
+ * the plugin), hashed assets cached for a year, index.html revalidated every time. /api paths
+ * are never looked up on disk.
  */
-export function spaHandlers(frontendDist: string): RequestHandler[] {
+export function spaStaticOptions(frontendDist: string): FastifyStaticOptions {
   const root = resolve(frontendDist);
-  const indexHtml = join(root, 'index.html');
-  const files = express.static(root, {
+  return {
+    root,
+    prefix: '/',
     index: false,
     redirect: false,
-    fallthrough: true,
-    setHeaders: (res, filePath) =>
-      res.setHeader('Cache-Control', staticCacheControl(filePath.slice(root.length).replaceAll('\\', '/'))),
-  });
-  const serveStatic: RequestHandler = (req, res, next) =>
-    isApiPath(req.path) ? next() : files(req, res, next);
-  const fallback = (req: Request, res: Response, next: NextFunction): void => {
-    if (
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      !isSpaRoute(req.path, req.headers.accept) ||
-      !existsSync(indexHtml)
-    )
-      return next();
-    res.setHeader('Cache-Control', NO_CACHE);
-    res.sendFile(indexHtml, (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    wildcard: true,
+    preCompressed: true,
+    allowedPath: (pathName) => !isApiPath(pathName),
+    setHeaders: (reply, filePath) => {
+      const path = filePath.slice(root.length).replaceAll('\\', '/').replace(COMPRESSED_SIBLING, '');
+      (reply as unknown as FastifyReply).header('Cache-Control', staticCacheControl(path));
+    },
   };
-  return [serveStatic, fallback];
+}
+
+type NotFoundHandler = (req: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * Wraps the API's not-found handler: a GET the SPA router owns (deep links like /profile/alice)
+ * gets index.html; anything else (/api, a missing asset, another method) the API's JSON 404.
+ */
+export function spaFallback(frontendDist: string, notFound: NotFoundHandler): NotFoundHandler {
+  const root = resolve(frontendDist);
+  const indexHtml = join(root, 'index.html');
+  return (req, reply) => {
+    const path = req.url.split('?', 1)[0];
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      isSpaRoute(path, req.headers.accept) &&
+      existsSync(indexHtml)
+    )
+      return reply.sendFile('index.html', root);
+    return notFound(req, reply);
+  };
 }

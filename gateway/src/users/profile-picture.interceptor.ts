@@ -1,26 +1,62 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { memoryStorage } from 'multer';
+import {
+  BadRequestException,
+  type CallHandler,
+  type ExecutionContext,
+  HttpException,
+  Injectable,
+  type NestInterceptor,
+  createParamDecorator,
+} from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 import { LIMITS } from '@dinebuds/contracts';
-import { PROFILE_PICTURE_FIELD, uploadError } from './profile-picture.js';
+import { PROFILE_PICTURE_FIELD, type UploadedImage, uploadError } from './profile-picture.js';
 
-/** Nest's multer interceptor for one in-memory picture; multer stops reading past 5 MB (LIMIT_FILE_SIZE). */
-const MulterPicture = FileInterceptor(PROFILE_PICTURE_FIELD, {
-  storage: memoryStorage(),
-  limits: { fileSize: LIMITS.profilePictureMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-});
+export const UNREADABLE_UPLOAD = 'The upload could not be read';
+const SINGLE_IMAGE = 'Please upload a single image';
 
-/** Parses the multipart upload and answers multer's failures with the spec's messages. */
+interface UploadRequest extends FastifyRequest {
+  uploadedPicture?: UploadedImage;
+}
+
+/**
+ * Reads the one picture of a multipart upload into memory (@fastify/multipart stops reading past
+ * 5 MB). A file in another field, a second file or a broken form is a 4xx in the spec's words;
+ * whatever the form parser throws is about the client's bytes, so it is never a 500.
+ */
+async function readPicture(req: UploadRequest): Promise<UploadedImage | undefined> {
+  let picture: UploadedImage | undefined;
+  try {
+    const parts = req.parts({
+      limits: { fileSize: LIMITS.profilePictureMaxBytes, files: 2, fields: 5, fieldSize: 1024, parts: 6 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== PROFILE_PICTURE_FIELD)
+        throw new BadRequestException(`Please send the image in the '${PROFILE_PICTURE_FIELD}' field`);
+      if (picture) throw new BadRequestException(SINGLE_IMAGE);
+      const buffer = await part.toBuffer();
+      picture = { buffer, size: buffer.length };
+    }
+  } catch (error) {
+    const mapped = uploadError(error);
+    throw mapped instanceof HttpException ? mapped : new BadRequestException(UNREADABLE_UPLOAD);
+  }
+  return picture;
+}
+
+/** Parses the multipart upload of a @MultipartBody() route (after the body-type check). */
 @Injectable()
 export class ProfilePictureInterceptor implements NestInterceptor {
-  private readonly multer: NestInterceptor = new MulterPicture({});
-
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    try {
-      return await this.multer.intercept(context, next);
-    } catch (error) {
-      throw uploadError(error);
-    }
+    const req = context.switchToHttp().getRequest<UploadRequest>();
+    if (req.isMultipart()) req.uploadedPicture = await readPicture(req);
+    return next.handle();
   }
 }
+
+/** `@UploadedPicture() file: UploadedImage | undefined` on a route with ProfilePictureInterceptor. */
+export const UploadedPicture = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): UploadedImage | undefined =>
+    ctx.switchToHttp().getRequest<UploadRequest>().uploadedPicture,
+);

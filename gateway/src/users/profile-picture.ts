@@ -33,8 +33,22 @@ export async function checkProfilePicture(
   return { contentType: detected.mime, buffer: file.buffer };
 }
 
-/** multer's failures (already HttpExceptions from Nest's FileInterceptor) in the spec's words. */
+/** Limits @fastify/multipart reports by code (its errors are not HttpExceptions). */
+const MULTIPART_ERRORS: Record<string, () => HttpException> = {
+  FST_REQ_FILE_TOO_LARGE: () => new PayloadTooLargeException(VALIDATION_MESSAGES.fileTooLarge),
+  FST_FILES_LIMIT: () => new BadRequestException('Please upload a single image'),
+  FST_FIELDS_LIMIT: () => new BadRequestException('The upload has too many fields'),
+  FST_PARTS_LIMIT: () => new BadRequestException('The upload has too many fields'),
+  FST_PROTO_VIOLATION: () => new BadRequestException('The upload has a field that is not allowed'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    new UnsupportedMediaTypeException('Please upload the image as multipart/form-data'),
+};
+
+/** The upload parser's failures (limits by code, or HttpExceptions) in the spec's words. */
 export function uploadError(error: unknown): unknown {
+  const fastifyCode = (error as { code?: unknown } | null)?.code;
+  if (typeof fastifyCode === 'string' && MULTIPART_ERRORS[fastifyCode])
+    return MULTIPART_ERRORS[fastifyCode]();
   if (!(error instanceof HttpException)) return error;
   const code = (error.cause as { code?: string } | undefined)?.code;
   if (error.getStatus() === HttpStatus.PAYLOAD_TOO_LARGE || code === 'LIMIT_FILE_SIZE')

@@ -10,7 +10,6 @@ import {
   Post,
   Query,
   Res,
-  UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
 import {
@@ -25,7 +24,6 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   PagingQuery,
   ProfilePictureSchema,
@@ -35,6 +33,7 @@ import {
   UserSchema,
   UserSummarySchema,
 } from '@dinebuds/api-dto';
+import type { FastifyReply } from 'fastify';
 import type {
   Caller,
   ProfilePictureResponse,
@@ -56,7 +55,7 @@ import {
   servedContentType,
   type UploadedImage,
 } from './profile-picture.js';
-import { ProfilePictureInterceptor } from './profile-picture.interceptor.js';
+import { ProfilePictureInterceptor, UploadedPicture } from './profile-picture.interceptor.js';
 
 const USERNAME_PARAM_MAX = 100;
 
@@ -166,7 +165,7 @@ export class UsersController {
   @ApiErrors(400, 401, 403, 413, 415)
   async uploadPicture(
     @Param('id', PositiveIntPipe) id: number,
-    @UploadedFile() file: UploadedImage | undefined,
+    @UploadedPicture() file: UploadedImage | undefined,
     @CurrentCaller() caller: Caller,
   ): Promise<ProfilePictureResponse> {
     const image = await checkProfilePicture(file);
@@ -190,22 +189,18 @@ export class UsersController {
     @Query('v') version: unknown,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @OptionalCaller() caller: Caller | null,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     // identity compares the tag first, so an unchanged picture is never read from the database.
     const picture = await this.identity.call('users.getPicture', { id, ifNoneMatch }, caller);
     const etag = quoteEtag(picture.etag);
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', pictureCacheControl(typeof version === 'string' && version !== ''));
+    res.header('ETag', etag);
+    res.header('Cache-Control', pictureCacheControl(typeof version === 'string' && version !== ''));
     if (picture.notModified || etagMatches(ifNoneMatch, etag)) {
-      res.status(304).end();
+      await res.code(304).send();
       return;
     }
     const bytes = Buffer.from(picture.dataBase64, 'base64');
-    res
-      .status(200)
-      .type(servedContentType(picture.contentType))
-      .setHeader('Content-Length', String(bytes.length));
-    res.end(bytes);
+    await res.code(200).type(servedContentType(picture.contentType)).send(bytes);
   }
 }

@@ -11,9 +11,19 @@ export interface ServiceDatabaseOptions {
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
+  /** Connections this process may hold (default DEFAULT_POOL_SIZE). */
   poolSize?: number;
   logging?: boolean;
 }
+
+/**
+ * Connections per service process. A Node process runs one query's JavaScript at a time, and a
+ * hot read holds its connection ~0.2-0.5 ms, so a handful of connections keep PostgreSQL busy;
+ * 10 leaves room for a slow transaction (argon2 happens outside it) without queueing reads behind
+ * it. More only adds PostgreSQL backends (~10 MB each) contending for the same cores: replicas x
+ * services x 10 must stay under max_connections (100 by default).
+ */
+export const DEFAULT_POOL_SIZE = 10;
 
 /**
  * TypeORM options for one service: its schema, its own migrations table (so services deploy
@@ -30,7 +40,12 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     migrationsRun: false,
     synchronize: false,
     logging: options.logging ?? false,
-    extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 },
+    extra: {
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: 10_000,
+      // Idle connections are closed after 30 s, so a quiet replica gives its backends back.
+      idleTimeoutMillis: 30_000,
+    },
   };
 }
 

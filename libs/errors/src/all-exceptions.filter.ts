@@ -1,38 +1,34 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import type { Response } from 'express';
 import { toErrorBody } from './error-body.js';
+
+/** A Fastify reply, the only HTTP layer we run (kept structural: no Fastify import here). */
+interface Reply {
+  sent: boolean;
+  code(status: number): Reply;
+  header(name: string, value: string): Reply;
+  send(payload: string): unknown;
+}
 
 /**
  * The one exception filter: every failure answers `{ statusCode, message, error }`, never a stack
- * trace. Unexpected errors are logged with their stack.
+ * trace. Nest routes Fastify's own failures here too (body parsing, unknown routes), so this is
+ * the only place an error body is written. Unexpected errors are logged with their stack.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<Reply>();
     const { body, unexpected } = toErrorBody(exception);
     if (unexpected)
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
-    if (response.headersSent) return;
-    response.status(body.statusCode).json(body);
+    if (reply.sent) return;
+    reply
+      .code(body.statusCode)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify(body));
   }
-}
-
-/**
- * Express error middleware with the same answer, for errors raised by middleware registered with
- * app.use() outside Nest's filter chain (body parsers).
- */
-export function expressErrorHandler(
-  error: unknown,
-  _req: unknown,
-  res: Response,
-  next: (e?: unknown) => void,
-): void {
-  if (res.headersSent) return next(error);
-  const { body } = toErrorBody(error);
-  res.status(body.statusCode).json(body);
 }

@@ -27,10 +27,41 @@ const PARSER_MESSAGES: Record<number, string> = {
   415: 'Unsupported request encoding',
 };
 
-/** Errors thrown by body-parser / multer before any handler runs. */
+/** Fastify's and its plugins' client errors (they carry `code` and `statusCode`), in sentences. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json)',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body could not be read',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Malformed JSON in request body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in request body',
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: 'Unsupported request encoding',
+  FST_CP_ERR_INVALID_CONTENT: 'The request body could not be read',
+  FST_ERR_BAD_URL: 'The request URL is not valid',
+};
+
+function fastifyError(error: { code?: string; statusCode?: number }): ApiErrorBody | undefined {
+  const status = error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (typeof error.code !== 'string' || !error.code.startsWith('FST_')) return undefined;
+  return body(
+    status,
+    FASTIFY_MESSAGES[error.code] ?? PARSER_MESSAGES[status] ?? 'The request could not be read',
+  );
+}
+
+/** Errors thrown by the body parsers before any handler runs. */
 function parserError(error: unknown): ApiErrorBody | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const e = error as { type?: string; status?: number; expose?: boolean; code?: string; message?: string };
+  const e = error as {
+    type?: string;
+    status?: number;
+    statusCode?: number;
+    expose?: boolean;
+    code?: string;
+    message?: string;
+  };
+  const fastify = fastifyError(e);
+  if (fastify) return fastify;
   if (e.type === 'entity.parse.failed') return body(400, 'Malformed JSON in request body');
   if (e.type === 'entity.too.large') return body(413, 'Request body is too large');
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')

@@ -1,6 +1,4 @@
 import { Global, type DynamicModule, type LoggerService, Module } from '@nestjs/common';
-import { pinoHttp, type HttpLogger } from 'pino-http';
-import { INTERNAL_HEADERS } from '@dinebuds/contracts';
 import { createLogger, type Logger } from './logger.js';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -44,37 +42,23 @@ export class AppLogger implements LoggerService {
   }
 }
 
-/** Token of the app's pino-http middleware: `app.use(app.get(HTTP_LOGGER))` after the request context. */
-export const HTTP_LOGGER = Symbol('HTTP_LOGGER');
-
 @Global()
 @Module({})
 class StructuredLoggerModule {}
 
 /**
  * Structured JSON logs wired the same way in every service and the gateway: `AppLogger` for Nest's
- * own messages and one line per request (pino-http) carrying the request id that
- * requestContextMiddleware set. Deliberately per application rather than nestjs-pino's
- * process-wide logger, which would label every app in the all-in-one process with one name.
+ * own messages; its `pino` logger also writes the request lines (installRequestContext).
+ * Deliberately per application rather than nestjs-pino's process-wide logger, which would label
+ * every app in the all-in-one process with one name.
  */
 export function structuredLoggerModule(
   component: string,
   level = process.env.LOG_LEVEL ?? 'info',
 ): DynamicModule {
-  const logger = createLogger(component, level);
-  const httpLogger: HttpLogger = pinoHttp({
-    logger,
-    genReqId: (req) => String(req.headers[INTERNAL_HEADERS.requestId] ?? ''),
-    // Health probes every few seconds would drown the useful lines.
-    autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/api/health' },
-    quietReqLogger: true,
-  });
   return {
     module: StructuredLoggerModule,
-    providers: [
-      { provide: AppLogger, useValue: new AppLogger(logger) },
-      { provide: HTTP_LOGGER, useValue: httpLogger },
-    ],
-    exports: [AppLogger, HTTP_LOGGER],
+    providers: [{ provide: AppLogger, useValue: new AppLogger(createLogger(component, level)) }],
+    exports: [AppLogger],
   };
 }

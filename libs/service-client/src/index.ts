@@ -5,3 +5,4 @@ export * from './server/verified-caller.js';
 export * from './server/service-app.js';
 export * from './server/request-shape.js';
 export * from './server/rpc-body.js';
+export * from './server/json-body.js';

@@ -1,4 +1,5 @@
 // Small helpers shared by the benchmark scripts.
+/* global setTimeout */
 import { createServer } from 'node:net';
 
 /** A free loopback port. */

@@ -1,10 +1,10 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import createExpress from 'express';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { AllExceptionsFilter, badRequest, expressErrorHandler } from '@dinebuds/errors';
-import { AppLogger, HTTP_LOGGER, requestContextMiddleware } from '@dinebuds/logging';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AllExceptionsFilter, badRequest } from '@dinebuds/errors';
+import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
 import { InternalAuthGuard } from './internal-auth.guard.js';
+import { jsonBodyParser, parseByteSize } from './json-body.js';
 import { UNSTORABLE_TEXT, hasUnstorableText } from './request-shape.js';
 
 export interface ServiceAppOptions {
@@ -16,41 +16,50 @@ export interface ServiceAppOptions {
 /**
  * Refuses a body with text PostgreSQL cannot store (NUL, lone surrogates) with a 400 before any
  * handler reads it, whichever field it hides in: otherwise the query fails and answers 500.
+ * A Fastify preValidation hook.
  */
 export function rejectUnstorableText(
   req: { body?: unknown },
-  _res: unknown,
-  next: (error?: unknown) => void,
+  _reply: unknown,
+  done: (error?: Error) => void,
 ): void {
-  next(hasUnstorableText(req.body) ? badRequest(UNSTORABLE_TEXT) : undefined);
+  done(hasUnstorableText(req.body) ? badRequest(UNSTORABLE_TEXT) : undefined);
 }
 
+/** Health probes every few seconds would drown the useful request lines. */
+const QUIET_URLS = ['/health', '/health/ready'];
+
 /**
- * Creates a service's Nest application the same way everywhere: request context first, JSON
- * body limit and storable text, the one exception filter, structured logs, the internal-token
- * guard (deny by default), shutdown hooks.
- * The module must import `structuredLoggerModule(...)` from @dinebuds/logging.
+ * Creates a service's Nest application the same way everywhere, on Fastify: request ids and
+ * request logs, a strict JSON body parser with a size limit and storable text, the one exception
+ * filter (also for Fastify's own failures and unknown routes), the internal-token guard (deny by
+ * default), shutdown hooks. The module must import `structuredLoggerModule(...)` from
+ * @dinebuds/logging.
  */
 export async function createServiceApp(
   module: Type<unknown>,
   options: ServiceAppOptions,
 ): Promise<INestApplication> {
-  // Routes match exactly as declared: letter case and a trailing slash make another path.
-  const express = createExpress();
-  express.set('case sensitive routing', true);
-  express.set('strict routing', true);
-  const app = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(express), {
+  const adapter = new FastifyAdapter({
+    bodyLimit: parseByteSize(options.bodyLimit ?? '10mb'),
+    genReqId: genRequestId,
+    requestIdHeader: false,
+    logger: false,
+    // Routes match exactly as declared: letter case and a trailing slash make another path.
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bufferLogs: true,
     bodyParser: false,
   });
-  app.useLogger(app.get(AppLogger));
-  app.use(requestContextMiddleware);
-  app.use(app.get(HTTP_LOGGER));
-  app.useBodyParser('json', { limit: options.bodyLimit ?? '10mb' });
-  app.use(rejectUnstorableText);
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
+  const fastify = app.getHttpAdapter().getInstance();
+  installRequestContext(fastify, logger.pino, { quietUrls: QUIET_URLS });
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
+  fastify.addHook('preValidation', rejectUnstorableText);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalGuards(new InternalAuthGuard(options.internalToken));
   app.enableShutdownHooks();
-  app.use(expressErrorHandler);
   return app;
 }

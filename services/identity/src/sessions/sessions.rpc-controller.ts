@@ -2,7 +2,7 @@ import { Controller, Res } from '@nestjs/common';
 import { SessionIdRequest, SessionTokenRequest } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -14,10 +14,10 @@ export class SessionsRpcController {
   @Rpc('sessions.resolve')
   async resolve(
     @RpcBody(SessionTokenRequest) body: SessionTokenRequest,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     const session = await this.sessions.resolve(body.sessionToken);
-    res.status(200).json(session);
+    res.code(200).type('application/json').send(JSON.stringify(session));
   }
 
   @Rpc('sessions.list')

@@ -9,11 +9,26 @@ export function profilePictureUrl(user: PictureFields): string | null {
   return `/api/users/${user.id}/profile-picture?v=${user.pictureVersion}`;
 }
 
+/** The columns a UserDto is made of. */
+export type PublicUserFields = Pick<
+  UserEntity,
+  | 'id'
+  | 'username'
+  | 'name'
+  | 'bio'
+  | 'pictureType'
+  | 'pictureVersion'
+  | 'reviewCount'
+  | 'isAdmin'
+  | 'isPrivate'
+  | 'createdAt'
+>;
+
 /**
  * Entity -> DTO field by field: a new entity column (like password_hash) can never reach an
  * answer by accident.
  */
-export function toUserDto(user: UserEntity): UserDto {
+export function toUserDto(user: PublicUserFields): UserDto {
   return {
     id: user.id,
     username: user.username,

@@ -18,7 +18,13 @@ import { assertAllowedPictureType, decodePicture, pictureEtag } from './picture.
 import type { UserEntity } from './user.entity.js';
 import { UserEventsService } from './user-events.service.js';
 import { UsersRepository } from './users.repository.js';
-import { profilePictureUrl, toUserDto, toUserSnapshot, toUserSummaryDto } from './user.mapper.js';
+import {
+  type PublicUserFields,
+  profilePictureUrl,
+  toUserDto,
+  toUserSnapshot,
+  toUserSummaryDto,
+} from './user.mapper.js';
 import { assertOwner, assertOwnerOrAdmin, likeContains, validBio, validName } from './user.policy.js';
 
 export const userNotFound = () => new DomainError('USER_NOT_FOUND', 'User not found');
@@ -67,12 +73,19 @@ export class UsersService {
     return this.users.findByUsername(username);
   }
 
+  /** The public columns only (the hot read of users.get and users.me). */
+  private async requirePublicUser(id: number): Promise<PublicUserFields> {
+    const user = await this.users.findPublicById(id);
+    if (!user) throw userNotFound();
+    return user;
+  }
+
   async me(caller: Caller): Promise<CurrentUserDto> {
-    return toUserDto(await this.requireUser(caller.userId));
+    return toUserDto(await this.requirePublicUser(caller.userId));
   }
 
   async get(id: number): Promise<UserDto> {
-    return toUserDto(await this.requireUser(id));
+    return toUserDto(await this.requirePublicUser(id));
   }
 
   async getByUsername(username: string): Promise<UserDto> {
