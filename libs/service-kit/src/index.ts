@@ -6,3 +6,4 @@ export * from './run-main.js';
 export * from './health.controller.js';
 export * from './rpc.js';
 export * from './service-events.js';
+export * from './transactions.js';

@@ -4,6 +4,7 @@ import { initializeServiceDataSource, serviceDataSourceOptions } from '@dinebuds
 import { EventsModule } from '@dinebuds/events';
 import { createLogger, runWithRequestId, structuredLoggerModule } from '@dinebuds/logging';
 import { DataSource } from 'typeorm';
+import { Transactions } from './transactions.js';
 import { HealthController } from './health.controller.js';
 import type { ServiceDefinition, ServiceStartOptions } from './service-definition.js';
 
@@ -60,6 +61,6 @@ export function serviceModule<Extra extends object, Settings>(
       }),
     ],
     controllers: [HealthController, ...definition.controllers],
-    providers: [...settingsProvider, ...definition.providers],
+    providers: [...settingsProvider, Transactions, ...definition.providers],
   };
 }

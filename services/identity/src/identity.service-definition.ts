@@ -9,7 +9,6 @@ import { BadgesService } from './badges/badges.service.js';
 import { CityBadgeEntity } from './badges/city-badge.entity.js';
 import { FlavorBadgeEntity } from './badges/flavor-badge.entity.js';
 import { BadgesRepository } from './badges/badges.repository.js';
-import { Transactions } from './database/transactions.repository.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { UserEventsService } from './users/user-events.service.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -83,7 +82,6 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
       useFactory: (settings: IdentitySettings) => new PasswordHasher(settings.argon2),
       inject: [IDENTITY_SETTINGS],
     },
-    Transactions,
     UsersRepository,
     UserEventsService,
     SessionsRepository,

@@ -18,7 +18,6 @@ import { DeletedUserEntity } from './users/deleted-user.entity.js';
 import { IdentityUsersConsumer } from './users/identity-users.consumer.js';
 import { SocialUserEntity } from './users/social-user.entity.js';
 import { UsersProjectionService } from './users/users-projection.service.js';
-import { Transactions } from './database/transactions.repository.js';
 import { GraphLocks } from './common/graph-locks.repository.js';
 import { FollowsRepository } from './follows/follows.repository.js';
 import { FollowRequestsRepository } from './follows/follow-requests.repository.js';
@@ -60,7 +59,6 @@ export const socialGraphService = defineService({
     FollowRequestsService,
     BlocksService,
     RecommendationsService,
-    Transactions,
     GraphLocks,
     FollowsRepository,
     FollowRequestsRepository,

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { newPasswordProblem } from '@dinebuds/contracts';
 import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import type { UserEntity } from '../users/user.entity.js';
 import { UserEventsService } from '../users/user-events.service.js';
 import { UsersRepository } from '../users/users.repository.js';

@@ -11,7 +11,7 @@ import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
 import { BadgesService } from '../badges/badges.service.js';
 import type { FlavorChoice } from '../badges/badge.policy.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { UserEventsService } from '../users/user-events.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserDto, toUserSnapshot } from '../users/user.mapper.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, CityBadgeDto, FlavorBadgeDto } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { UserEventsService } from '../users/user-events.service.js';
 import { assertOwner } from '../users/user.policy.js';
 import { UsersRepository } from '../users/users.repository.js';

@@ -13,7 +13,7 @@ import { DomainError } from '@dinebuds/errors';
 import { fileTypeFromBuffer } from 'file-type';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { assertAllowedPictureType, decodePicture, pictureEtag } from './picture.policy.js';
 import type { UserEntity } from './user.entity.js';
 import { UserEventsService } from './user-events.service.js';

@@ -3,7 +3,7 @@ import type { BlockedUserDto, Caller, MessageResponse } from '@dinebuds/contract
 import type { Page } from '@dinebuds/service-client';
 import { GraphLocks } from '../common/graph-locks.repository.js';
 import { SocialEvents } from '../common/social-events.js';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { FollowEdges } from '../follows/follow-edges.js';
 import { assertNotSelf, SOCIAL_MESSAGES, userNotFound } from '../follows/follow.policy.js';
 import { toFollowUserDto } from '../users/user.mapper.js';

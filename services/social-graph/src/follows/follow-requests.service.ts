@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Caller, FollowRequestDto, FollowResponse, MessageResponse } from '@dinebuds/contracts';
 import type { Page } from '@dinebuds/service-client';
 import { GraphLocks } from '../common/graph-locks.repository.js';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { SocialUsersRepository } from '../users/social-users.repository.js';
 import { toFollowUserDto } from '../users/user.mapper.js';
 import { FollowEdges } from './follow-edges.js';

@@ -10,7 +10,7 @@ import type {
 } from '@dinebuds/contracts';
 import type { Page } from '@dinebuds/service-client';
 import { GraphLocks } from '../common/graph-locks.repository.js';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import type { SocialUserEntity } from '../users/social-user.entity.js';
 import { SocialUsersRepository } from '../users/social-users.repository.js';
 import { toFollowUserDto } from '../users/user.mapper.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, FriendRecommendationDto } from '@dinebuds/contracts';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { rankRecommendations, type RecommendationCandidate } from './recommendation.policy.js';
 import { RecommendationsRepository } from './recommendations.repository.js';
 
