@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -25,6 +26,34 @@ function isAppShell(url: string): boolean {
   if (url === 'index.html') return true;
   const { scripts, styles } = firstPageFiles(readFileSync(`${outDir}/index.html`, 'utf8'));
   return [...scripts, ...styles].some((path) => path.replace(/^\//, '') === url);
+}
+
+/**
+ * Brotli and gzip copies of what vite-plugin-pwa writes itself: sw.js and workbox-*.js are
+ * generated in its closeBundle and manifest.webmanifest outside the bundle, so both come after
+ * vite-plugin-compression2's pass (which covers the bundle and the public folder only). This runs
+ * last, with the same levels as that plugin, and keeps a copy only when it is smaller.
+ */
+function compressServiceWorkerFiles(): Plugin {
+  const PWA_FILE = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+  return {
+    name: 'dinebuds:compress-service-worker-files',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const name of readdirSync(outDir).filter((file) => PWA_FILE.test(file))) {
+          const source = readFileSync(`${outDir}/${name}`);
+          const copies: [string, Buffer][] = [
+            [`${name}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })],
+            [`${name}.gz`, gzipSync(source, { level: 9 })],
+          ];
+          for (const [file, bytes] of copies) if (bytes.length < source.length) writeFileSync(`${outDir}/${file}`, bytes);
+        }
+      },
+    },
+  };
 }
 
 // The contracts library is consumed from source, so the browser bundle and the services share
@@ -84,6 +113,7 @@ export default defineConfig({
       algorithms: ['brotliCompress', 'gzip'],
       exclude: [/\.map$/],
     }),
+    compressServiceWorkerFiles(),
     // What each chunk holds, for finding what to split next; kept out of dist so it is not served.
     visualizer({
       filename: fromHere('./bundle-report/stats.html'),
