@@ -49,7 +49,8 @@ function compressServiceWorkerFiles(): Plugin {
             [`${name}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })],
             [`${name}.gz`, gzipSync(source, { level: 9 })],
           ];
-          for (const [file, bytes] of copies) if (bytes.length < source.length) writeFileSync(`${outDir}/${file}`, bytes);
+          for (const [file, bytes] of copies)
+            if (bytes.length < source.length) writeFileSync(`${outDir}/${file}`, bytes);
         }
       },
     },

@@ -262,7 +262,9 @@ async function profilePage(url, cookie) {
     const busy = [...byFunction.entries()]
       .filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)'))
       .reduce((total, [, ms]) => total + ms, 0);
-    console.log(`${new URL(url).pathname}: ${wallMs} ms to network idle, ${busy.toFixed(0)} ms of JS (self time, 4x throttled)`);
+    console.log(
+      `${new URL(url).pathname}: ${wallMs} ms to network idle, ${busy.toFixed(0)} ms of JS (self time, 4x throttled)`,
+    );
     console.log(`  by script:\n${top(byScript, 8)}`);
     console.log(`  by function:\n${top(byFunction, 20)}`);
     console.log(`  long tasks (> 50 ms) and what fills them:\n${longTasks(trace.traceEvents ?? trace)}`);
@@ -280,10 +282,12 @@ function longTasks(events) {
     .map((task) => {
       const inside = new Map();
       for (const e of onMain) {
-        if (e === task || /RunTask$/.test(e.name) || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur) continue;
-        const label = e.name === 'FunctionCall' || e.name === 'EvaluateScript'
-          ? `${e.name} ${(e.args?.data?.url ?? '').replace(/^.*\//, '')}`
-          : e.name;
+        if (e === task || /RunTask$/.test(e.name) || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur)
+          continue;
+        const label =
+          e.name === 'FunctionCall' || e.name === 'EvaluateScript'
+            ? `${e.name} ${(e.args?.data?.url ?? '').replace(/^.*\//, '')}`
+            : e.name;
         inside.set(label, Math.max(inside.get(label) ?? 0, 0) + e.dur / 1000);
       }
       const parts = [...inside.entries()]
