@@ -235,6 +235,8 @@ async function profilePage(url, cookie) {
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1000);
     const { profile } = await cdp.send('Profiler.stop');
+    if (process.env.WEB_BENCH_CPUPROFILE)
+      writeFileSync(process.env.WEB_BENCH_CPUPROFILE, JSON.stringify(profile));
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
     if (process.env.WEB_BENCH_TRACE) writeFileSync(process.env.WEB_BENCH_TRACE, JSON.stringify(trace));
     const wallMs = Date.now() - started;
