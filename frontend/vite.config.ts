@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -16,15 +17,70 @@ const apiTarget = process.env.DINEBUDS_API_URL ?? 'http://localhost:3000';
 const THEME_COLOUR = '#e8572a';
 const BACKGROUND_COLOUR = '#fff8f1';
 
+/** The sign-in screen's module: a signed-out visitor's first screen, so part of the app shell. */
+const SIGN_IN_SCREEN = 'src/features/auth/components/auth-screen.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** A chunk of Vite's build manifest with every chunk it imports statically, and their styles. */
+function chunkWithImports(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const css of chunk.css ?? []) into.add(css);
+  for (const imported of chunk.imports ?? []) chunkWithImports(manifest, imported, into);
+  return into;
+}
+
 /**
- * The service worker precaches only the app shell (index.html, what it loads, icons), so a repeat
- * visit paints without the network and a first visit downloads nothing extra; screens' chunks are
- * cached as they are used. `/api` is never cached: one user's answers must not outlive sign-out.
+ * The service worker precaches only the app shell (index.html, what it loads, the sign-in screen's
+ * chunks, icons), so a repeat visit paints without the network, up to the sign-in screen, and a
+ * first visit downloads little extra; other screens' chunks are cached as they are used. `/api`
+ * is never cached: one user's answers must not outlive sign-out.
  */
 function isAppShell(url: string): boolean {
-  if (url === 'index.html') return true;
+  if (url === 'index.html' || url === 'registerSW.js') return true;
   const { scripts, styles } = firstPageFiles(readFileSync(`${outDir}/index.html`, 'utf8'));
-  return [...scripts, ...styles].some((path) => path.replace(/^\//, '') === url);
+  const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const shell = new Set([...scripts, ...styles].map((path) => path.replace(/^\//, '')));
+  for (const file of chunkWithImports(manifest, SIGN_IN_SCREEN)) shell.add(file);
+  return shell.has(url);
+}
+
+/**
+ * Brotli and gzip copies of what vite-plugin-pwa writes itself: sw.js and workbox-*.js are
+ * generated in its closeBundle and manifest.webmanifest outside the bundle, so both come after
+ * vite-plugin-compression2's pass (which covers the bundle and the public folder only). This runs
+ * last, with the same levels as that plugin, and keeps a copy only when it is smaller.
+ */
+function compressServiceWorkerFiles(): Plugin {
+  const PWA_FILE = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+  return {
+    name: 'dinebuds:compress-service-worker-files',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const name of readdirSync(outDir).filter((file) => PWA_FILE.test(file))) {
+          const source = readFileSync(`${outDir}/${name}`);
+          const copies: [string, Buffer][] = [
+            [`${name}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })],
+            [`${name}.gz`, gzipSync(source, { level: 9 })],
+          ];
+          for (const [file, bytes] of copies)
+            if (bytes.length < source.length) writeFileSync(`${outDir}/${file}`, bytes);
+        }
+      },
+    },
+  };
 }
 
 // The contracts library is consumed from source, so the browser bundle and the services share
@@ -35,7 +91,9 @@ export default defineConfig({
     VitePWA({
       // A new service worker takes over at once; the next visit runs the new version.
       registerType: 'autoUpdate',
-      injectRegister: 'inline',
+      // A deferred /registerSW.js, not an inline script: the gateway's CSP (script-src 'self')
+      // blocks inline scripts, which left the worker never registered.
+      injectRegister: 'script-defer',
       // With the manifest's icons (added by the plugin) these make the shell besides the code.
       includeAssets: ['favicon.svg'],
       manifest: {
@@ -84,6 +142,7 @@ export default defineConfig({
       algorithms: ['brotliCompress', 'gzip'],
       exclude: [/\.map$/],
     }),
+    compressServiceWorkerFiles(),
     // What each chunk holds, for finding what to split next; kept out of dist so it is not served.
     visualizer({
       filename: fromHere('./bundle-report/stats.html'),
@@ -112,5 +171,7 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which files make each screen (the service worker's app shell reads it).
+    manifest: true,
   },
 });

@@ -17,6 +17,7 @@ import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js
 import { GatewayModule } from './gateway.module.js';
 import { answerClientError } from './http/client-error.js';
 import { securityHeaders } from './http/security.js';
+import { installApiNoStore } from './http/api-cache.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { spaFallback, spaStaticOptions } from './spa/spa.js';
@@ -79,6 +80,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const fastify = app.getHttpAdapter().getInstance();
 
   installRequestContext(fastify, logger.pino, { quietUrls: ['/api/health'] });
+  installApiNoStore(fastify);
   await app.register(
     fastifyHelmet,
     securityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }),

@@ -98,6 +98,9 @@ describe('compressed delivery', () => {
 
     const env = await get(`${gateway.url}/api/env`, 'gzip');
     expect(env.status).toBe(200);
+    // Issue 13: no cache keeps an API answer (a user's data must not outlive their sign-out).
+    expect(docs.headers['cache-control']).toBe('no-store');
+    expect(env.headers['cache-control']).toBe('no-store');
     expect(env.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(env.body.toString())).toBeTruthy();
   });

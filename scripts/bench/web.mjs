@@ -22,6 +22,8 @@ if (args.includes('--help')) {
   --build   run \`npm run build\` first (otherwise runner/dist and frontend/dist must exist)
   --runs    Lighthouse runs per page, the best kept (default 2)
   --pages   pages to measure (default /auth,/profile,/social)
+  --profile instead of Lighthouse, load each page in Chromium (playwright-core) under 4x CPU
+            throttling with the CDP Profiler on and print where the main thread's time goes
   BASE_URL=http://host:port COOKIE='dinebuds_sid=…' measures a running deployment instead`);
   process.exit(0);
 }
@@ -33,6 +35,7 @@ const RUNS = Math.max(1, Number(option('--runs', '2')) || 2);
 const PAGES = option('--pages', '/auth,/profile,/social').split(',');
 /** Other diners, so /social lists a realistic page of users. */
 const OTHER_USERS = 30;
+const PROFILE = args.includes('--profile');
 const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, authBytes: 250 * 1024 };
 
 const lighthouseBin = join(repoRoot, 'node_modules', '.bin', 'lighthouse');
@@ -204,6 +207,101 @@ function firstPageJs() {
   return { files: paths, gzipBytes: gzip };
 }
 
+/**
+ * Where a page's main-thread time goes on a phone-class CPU: the page loaded in Chromium under 4x
+ * CPU throttling (Lighthouse's mobile slowdown) with the V8 sampling profiler on, from navigation
+ * until the network has been idle, then self time summed per function and per script.
+ */
+async function profilePage(url, cookie) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    if (cookie) {
+      const [name, value] = cookie.split('=');
+      await context.addCookies([{ name, value, url }]);
+    }
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'blink'] });
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    const { profile } = await cdp.send('Profiler.stop');
+    if (process.env.WEB_BENCH_CPUPROFILE)
+      writeFileSync(process.env.WEB_BENCH_CPUPROFILE, JSON.stringify(profile));
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    if (process.env.WEB_BENCH_TRACE) writeFileSync(process.env.WEB_BENCH_TRACE, JSON.stringify(trace));
+    const wallMs = Date.now() - started;
+    // Self time of each node: its samples times the interval between them.
+    const self = new Map();
+    const deltas = profile.timeDeltas;
+    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i + 1] ?? 0) / 1000));
+    const byFunction = new Map();
+    const byScript = new Map();
+    for (const node of profile.nodes) {
+      const ms = self.get(node.id) ?? 0;
+      if (!ms) continue;
+      const { functionName, url: scriptUrl, lineNumber, columnNumber } = node.callFrame;
+      const file = scriptUrl ? scriptUrl.replace(/^.*\//, '') : '';
+      const key = `${functionName || '(anonymous)'} ${file}${file ? `:${lineNumber + 1}:${columnNumber + 1}` : ''}`;
+      byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
+      byScript.set(file || '(native)', (byScript.get(file || '(native)') ?? 0) + ms);
+    }
+    const top = (map, n) =>
+      [...map.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([key, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${key}`)
+        .join('\n');
+    const busy = [...byFunction.entries()]
+      .filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)'))
+      .reduce((total, [, ms]) => total + ms, 0);
+    console.log(
+      `${new URL(url).pathname}: ${wallMs} ms to network idle, ${busy.toFixed(0)} ms of JS (self time, 4x throttled)`,
+    );
+    console.log(`  by script:\n${top(byScript, 8)}`);
+    console.log(`  by function:\n${top(byFunction, 20)}`);
+    console.log(`  long tasks (> 50 ms) and what fills them:\n${longTasks(trace.traceEvents ?? trace)}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The renderer main thread's tasks over 50 ms, each with the trace events that take most of it. */
+function longTasks(events) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const tasks = onMain.filter((e) => /RunTask$/.test(e.name) && e.dur > 50_000);
+  return tasks
+    .map((task) => {
+      const inside = new Map();
+      for (const e of onMain) {
+        if (e === task || /RunTask$/.test(e.name) || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur)
+          continue;
+        const label =
+          e.name === 'FunctionCall' || e.name === 'EvaluateScript'
+            ? `${e.name} ${(e.args?.data?.url ?? '').replace(/^.*\//, '')}`
+            : e.name;
+        inside.set(label, Math.max(inside.get(label) ?? 0, 0) + e.dur / 1000);
+      }
+      const parts = [...inside.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+        .join(', ');
+      return `    ${(task.dur / 1000).toFixed(0).padStart(5)} ms  ${parts}`;
+    })
+    .join('\n');
+}
+
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 async function main() {
@@ -223,6 +321,10 @@ async function main() {
       cookie = await seed(baseUrl);
     }
     if (!cookie) throw new Error('COOKIE is needed with BASE_URL (a signed-in dinebuds_sid)');
+    if (PROFILE) {
+      for (const path of PAGES) await profilePage(`${baseUrl}${path}`, path === '/auth' ? undefined : cookie);
+      return;
+    }
     const staticJs = system ? firstPageJs() : null;
     console.log(`web bench: ${baseUrl}, Lighthouse mobile preset, best of ${RUNS}`);
     if (staticJs)

@@ -1,10 +1,21 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { claimStaleChunkReload, isChunkLoadError } from './stale-chunk';
 
-/** Last resort when a screen throws while rendering. */
+/**
+ * Last resort when a screen throws while rendering. A screen's chunk that fails to load is most
+ * likely gone after a deploy: the page reloads once to pick up the new version.
+ */
 export function RouteError() {
   const error = useRouteError();
+  const staleChunk = isChunkLoadError(error);
+  const reloading = staleChunk && typeof window !== 'undefined' && claimOnce(error);
+  useEffect(() => {
+    if (reloading) window.location.reload();
+  }, [reloading]);
+  if (reloading) return null;
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -27,4 +38,16 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+/** One claim per error object, so a re-render does not spend the reload or claim it twice. */
+const claimed = new WeakMap<object, boolean>();
+function claimOnce(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return claimStaleChunkReload(window.sessionStorage);
+  let answer = claimed.get(error);
+  if (answer === undefined) {
+    answer = claimStaleChunkReload(window.sessionStorage);
+    claimed.set(error, answer);
+  }
+  return answer;
 }

@@ -1,3 +1,5 @@
+import { formatCount } from '@/lib/format';
+
 export interface ProfileStat {
   key: string;
   label: string;
@@ -12,7 +14,7 @@ export function ProfileStats({ stats }: { stats: ProfileStat[] }) {
     <ul className="profile-stats" aria-label="Profile counts">
       {stats.map((stat) => {
         const known = typeof stat.value === 'number';
-        const valueText = known ? stat.value!.toLocaleString() : '–';
+        const valueText = known ? formatCount(stat.value!) : '–';
         const spoken = known
           ? `${valueText} ${stat.label}`
           : `${stat.label}: ${stat.value === undefined ? 'loading' : 'unavailable'}`;

@@ -4,6 +4,7 @@ import { ArrowLeft, Search, UserPlus } from 'lucide-react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/auth';
 import { useFollowCounts } from '@/lib/follows';
+import { formatCount } from '@/lib/format';
 import { useFollowRequests } from '../api/follow-requests';
 import { RequestsTab } from './requests-tab';
 import { SearchBudsTab } from './search-buds-tab';
@@ -62,7 +63,7 @@ export function SocialScreen() {
 function SocialHeader({ userId }: { userId: number }) {
   const { followers, following } = useFollowCounts(userId);
   const show = (query: typeof followers) =>
-    query.data ? query.data.count.toLocaleString() : query.isError ? '–' : '…';
+    query.data ? formatCount(query.data.count) : query.isError ? '–' : '…';
   const followersLabel = followers.data?.count === 1 ? 'Follower' : 'Followers';
   return (
     <header className="page-header social-header">

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { SearchX, Users } from 'lucide-react';
 import type { UserSummaryDto } from '@dinebuds/contracts';
 import { FollowButton } from '@/components/follow-button';
@@ -15,12 +16,21 @@ function useWithoutMe(users: UserSummaryDto[] | undefined): UserSummaryDto[] {
   return (users ?? []).filter((user) => user.id !== me?.id);
 }
 
+const NO_USERS: UserSummaryDto[] = [];
+
 function UserResultList({ users, label }: { users: UserSummaryDto[]; label: string }) {
   const known = useKnownFollowStatuses();
+  // A page of rows arrives with a query's answer, which React renders in one uninterruptible task
+  // (30 rows of links, avatars and follow buttons: the longest task /social had on a phone-class
+  // CPU). Rendering them as a deferred value lets React yield to the browser every few
+  // milliseconds while it builds them, so taps and paints are not blocked.
+  const shown = useDeferredValue(users, NO_USERS);
   if (!known.ready) return <LoadingState compact label="Loading follow states" />;
+  if (shown.length === 0 && users.length > 0)
+    return <LoadingState compact label={`Showing ${label.toLowerCase()}`} />;
   return (
     <ul className="user-list" aria-label={label}>
-      {users.map((user) => (
+      {shown.map((user) => (
         <UserRow
           key={user.id}
           user={user}
