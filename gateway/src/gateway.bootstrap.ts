@@ -11,7 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
-import { jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
+import { admissionFromEnv, installAdmission, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
 import { GatewayModule } from './gateway.module.js';
@@ -79,6 +79,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const fastify = app.getHttpAdapter().getInstance();
 
   installRequestContext(fastify, logger.pino, { quietUrls: ['/api/health'] });
+  // Load shedding first: a refused request costs no header, cookie or body work.
+  await installAdmission(fastify, options.admission ?? admissionFromEnv(), (url) => url.startsWith('/api/health'));
   await app.register(
     fastifyHelmet,
     securityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }),
