@@ -37,6 +37,13 @@ const MAX_PARAM_LENGTH = 16_384;
 /** API answers at least this large are compressed when the client accepts it. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
+const isHealthProbe = (url: string) => url.startsWith('/api/health');
+
+/** Routes whose every call costs identity an argon2id hash: bounded apart from the rest. */
+const PASSWORD_ROUTES = new Set(['/api/login', '/api/register', '/api/user/password']);
+const isPasswordWork = (method: string, url: string) =>
+  method === 'POST' && PASSWORD_ROUTES.has(url.split('?')[0].replace(/\/+$/, ''));
+
 /** Nest's adapter, with the SPA's deep links answered before the API's JSON 404. */
 class GatewayAdapter extends FastifyAdapter {
   frontendDist: string | null = null;
@@ -80,7 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   installRequestContext(fastify, logger.pino, { quietUrls: ['/api/health'] });
   // Load shedding first: a refused request costs no header, cookie or body work.
-  await installAdmission(fastify, options.admission ?? admissionFromEnv(), (url) => url.startsWith('/api/health'));
+  await installAdmission(fastify, options.admission ?? admissionFromEnv(), isHealthProbe, isPasswordWork);
   await app.register(
     fastifyHelmet,
     securityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }),

@@ -12,7 +12,9 @@ afterEach(async () => {
 
 async function start(limits: Partial<typeof DEFAULT_ADMISSION>) {
   app = Fastify();
-  await installAdmission(app, { ...DEFAULT_ADMISSION, ...limits }, isProbe);
+  await installAdmission(app, { ...DEFAULT_ADMISSION, ...limits }, isProbe, (_method, url) =>
+    url.startsWith('/slow'),
+  );
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   app.get('/slow', async () => {
@@ -51,8 +53,20 @@ describe('admission control', () => {
     expect((await timed(`${url}/fast`)).status).toBe(200);
   });
 
+  it('refuses costly requests past their own limit while cheap ones pass', async () => {
+    const { url, release } = await start({ maxInFlight: 100, maxCostlyInFlight: 1, maxEventLoopDelayMs: 0 });
+    const slow = fetch(`${url}/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await timed(`${url}/slow?again`);
+    expect(refused).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'BUSY' } });
+    expect(refused.ms).toBeLessThan(50);
+    expect((await timed(`${url}/fast`)).status).toBe(200);
+    release();
+    expect((await slow).status).toBe(200);
+  });
+
   it('refuses while the event loop is delayed past the threshold', async () => {
-    const { url } = await start({ maxInFlight: 0, maxEventLoopDelayMs: 50, sampleIntervalMs: 50 });
+    const { url } = await start({ maxInFlight: 0, maxCostlyInFlight: 0, maxEventLoopDelayMs: 50, sampleIntervalMs: 50 });
     // Start-up itself delays the loop: wait for a calm sample first.
     let calm = 0;
     for (let i = 0; i < 100 && calm !== 200; i++) {
