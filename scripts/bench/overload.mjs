@@ -8,7 +8,7 @@
 // were answered (401 / 429 / 503), the p99 of refused (503) answers, and the app's memory (RSS)
 // idle, at the peak and after the load. Targets of the Overload issue are checked at the end.
 // A benchmark, not a test: the exit code says only whether it could measure.
-/* global console, process, setTimeout, clearTimeout, URL, fetch */
+/* global console, process, setTimeout, clearTimeout, setInterval, clearInterval, URL, fetch */
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -55,7 +55,9 @@ const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const internalToken = randomBytes(24).toString('hex');
 const passThrough = Object.fromEntries(
   Object.entries(process.env).filter(([k]) =>
-    /^(ADMISSION_|PASSWORD_WORK_|LOGIN_|DB_STATEMENT_TIMEOUT_MS$|RPC_TIMEOUT_MS$|UV_THREADPOOL_SIZE$|MALLOC_ARENA_MAX$|NODE_OPTIONS$)/.test(k),
+    /^(ADMISSION_|PASSWORD_WORK_|LOGIN_|DB_STATEMENT_TIMEOUT_MS$|RPC_TIMEOUT_MS$|UV_THREADPOOL_SIZE$|MALLOC_ARENA_MAX$|NODE_OPTIONS$)/.test(
+      k,
+    ),
   ),
 );
 const appEnv = {
@@ -223,7 +225,8 @@ async function register(gateway) {
       cityBuds: ['new york'],
     }),
   });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
@@ -238,7 +241,10 @@ async function load(options) {
 
 function summarise(answers, result) {
   const times = answers.map((a) => a.ms).sort((a, b) => a - b);
-  const refused = answers.filter((a) => a.status === 503).map((a) => a.ms).sort((a, b) => a - b);
+  const refused = answers
+    .filter((a) => a.status === 503)
+    .map((a) => a.ms)
+    .sort((a, b) => a - b);
   const byStatus = {};
   for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
   const ok = answers.filter((a) => a.status >= 200 && a.status < 300).length;
@@ -274,7 +280,10 @@ function signInStorm(gateway, duration) {
       {
         setupRequest: (request) => ({
           ...request,
-          body: JSON.stringify({ username: `nobody${randomBytes(6).toString('hex')}`, password: 'Wrong#Pass1' }),
+          body: JSON.stringify({
+            username: `nobody${randomBytes(6).toString('hex')}`,
+            password: 'Wrong#Pass1',
+          }),
         }),
       },
     ],
@@ -301,8 +310,17 @@ async function measureMode(mode) {
     const peak = stopSampling();
     await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
     const after = rssMiB(app.pids);
-    const refused = [...storm.refusedTimes, ...signins.refusedTimes, ...alone.refusedTimes].sort((a, b) => a - b);
-    return { mode, alone, storm, signins, refusedP99: percentile(refused, 99), memory: { idle, peak, after } };
+    const refused = [...storm.refusedTimes, ...signins.refusedTimes, ...alone.refusedTimes].sort(
+      (a, b) => a - b,
+    );
+    return {
+      mode,
+      alone,
+      storm,
+      signins,
+      refusedP99: percentile(refused, 99),
+      memory: { idle, peak, after },
+    };
   } finally {
     if (app) await app.stop();
     await database.drop().catch(() => {});
@@ -326,7 +344,9 @@ function report(result) {
   const { mode, alone, storm, signins, memory } = result;
   const ratio = storm.okPerSecond / alone.okPerSecond;
   const signinTotal = signins.answers || 1;
-  console.log(`\n${mode}: reads ${READ_CONNECTIONS} connections, sign-ins ${SIGNIN_CONNECTIONS}, ${DURATION} s each`);
+  console.log(
+    `\n${mode}: reads ${READ_CONNECTIONS} connections, sign-ins ${SIGNIN_CONNECTIONS}, ${DURATION} s each`,
+  );
   printReads('reads alone', alone);
   printReads('reads in storm', storm);
   console.log(
@@ -355,7 +375,9 @@ function report(result) {
 
 export async function runOverload() {
   console.log(
-    `overload bench: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`,
+    `overload bench: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, node ${process.version}`,
   );
   const results = [];
   for (const mode of MODES) {

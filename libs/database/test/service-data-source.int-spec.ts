@@ -63,6 +63,8 @@ describe('service data source', () => {
   it('reads DB_STATEMENT_TIMEOUT_MS, 4000 ms by default, and refuses nonsense', () => {
     expect(statementTimeoutFromEnv({})).toBe(4000);
     expect(statementTimeoutFromEnv({ DB_STATEMENT_TIMEOUT_MS: '0' })).toBe(0);
-    expect(() => statementTimeoutFromEnv({ DB_STATEMENT_TIMEOUT_MS: '2s' })).toThrow('DB_STATEMENT_TIMEOUT_MS');
+    expect(() => statementTimeoutFromEnv({ DB_STATEMENT_TIMEOUT_MS: '2s' })).toThrow(
+      'DB_STATEMENT_TIMEOUT_MS',
+    );
   });
 });

@@ -69,7 +69,11 @@ function identitySettings(options: IdentityServiceOptions): IdentitySettings {
   const work = defaultPasswordWorkLimits();
   const concurrency = options.passwordWork?.concurrency ?? work.concurrency;
   const loginThrottle = { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle };
-  if (!(loginThrottle.freeFailures >= 1 && loginThrottle.baseLockMs > 0 && loginThrottle.maxLockMs >= loginThrottle.baseLockMs))
+  if (!(
+    loginThrottle.freeFailures >= 1 &&
+    loginThrottle.baseLockMs > 0 &&
+    loginThrottle.maxLockMs >= loginThrottle.baseLockMs
+  ))
     throw new Error('identity: loginThrottle needs freeFailures >= 1 and 0 < baseLockMs <= maxLockMs');
   const settings: IdentitySettings = {
     argon2: argon2Cost(options.argon2),

@@ -31,7 +31,12 @@ async function timed(url: string) {
   const startedAt = performance.now();
   const response = await fetch(url);
   const body = (await response.json()) as Record<string, unknown>;
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body, ms: performance.now() - startedAt };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body,
+    ms: performance.now() - startedAt,
+  };
 }
 
 describe('admission control', () => {
@@ -43,7 +48,12 @@ describe('admission control', () => {
     expect(refused).toMatchObject({
       status: 503,
       retryAfter: '2',
-      body: { statusCode: 503, error: 'Service Unavailable', code: 'BUSY', message: 'The server is busy. Please try again in a moment.' },
+      body: {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'BUSY',
+        message: 'The server is busy. Please try again in a moment.',
+      },
     });
     expect(refused.ms).toBeLessThan(50);
     // Probes always pass, so a busy replica is not restarted.
@@ -66,7 +76,12 @@ describe('admission control', () => {
   });
 
   it('refuses while the event loop is delayed past the threshold', async () => {
-    const { url } = await start({ maxInFlight: 0, maxCostlyInFlight: 0, maxEventLoopDelayMs: 50, sampleIntervalMs: 50 });
+    const { url } = await start({
+      maxInFlight: 0,
+      maxCostlyInFlight: 0,
+      maxEventLoopDelayMs: 50,
+      sampleIntervalMs: 50,
+    });
     // Start-up itself delays the loop: wait for a calm sample first.
     let calm = 0;
     for (let i = 0; i < 100 && calm !== 200; i++) {
@@ -87,7 +102,11 @@ describe('admission control', () => {
   it('reads its limits from the environment and refuses nonsense', () => {
     expect(admissionFromEnv({})).toEqual(DEFAULT_ADMISSION);
     expect(
-      admissionFromEnv({ ADMISSION_MAX_IN_FLIGHT: '0', ADMISSION_MAX_HEAP_MB: '512', ADMISSION_RETRY_AFTER_SECONDS: '3' }),
+      admissionFromEnv({
+        ADMISSION_MAX_IN_FLIGHT: '0',
+        ADMISSION_MAX_HEAP_MB: '512',
+        ADMISSION_RETRY_AFTER_SECONDS: '3',
+      }),
     ).toMatchObject({ maxInFlight: 0, maxHeapUsedBytes: 512 * 1024 * 1024, retryAfterSeconds: 3 });
     expect(() => admissionFromEnv({ ADMISSION_MAX_IN_FLIGHT: '-1' })).toThrow('ADMISSION_MAX_IN_FLIGHT');
   });

@@ -109,12 +109,17 @@ export class AuthService {
       this.throttle.succeeded(username);
       return result;
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'INVALID_CREDENTIALS') this.throttle.failed(username);
+      if (error instanceof DomainError && error.code === 'INVALID_CREDENTIALS')
+        this.throttle.failed(username);
       throw error;
     }
   }
 
-  private async checkCredentials(username: string, password: string, client: ClientInfo): Promise<AuthResult> {
+  private async checkCredentials(
+    username: string,
+    password: string,
+    client: ClientInfo,
+  ): Promise<AuthResult> {
     if (!plausibleCredentials(username, password)) {
       await this.hasher.verifyDummy(password.slice(0, 256));
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);

@@ -45,7 +45,9 @@ describe('LoginThrottle (per-account failed sign-ins)', () => {
     const locks: unknown[] = [];
     for (let i = 0; i < 7; i++) {
       throttle.failed('carol');
-      locks.push((thrown(() => throttle.check('carol')) as { retryAfterSeconds?: number })?.retryAfterSeconds);
+      locks.push(
+        (thrown(() => throttle.check('carol')) as { retryAfterSeconds?: number })?.retryAfterSeconds,
+      );
     }
     expect(locks).toEqual([undefined, undefined, undefined, 30, 60, 120, 120]);
   });

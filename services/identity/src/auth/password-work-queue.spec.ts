@@ -67,7 +67,9 @@ describe('PasswordWorkQueue', () => {
 
   it('releases the slot when the work fails', async () => {
     const queue = new PasswordWorkQueue({ concurrency: 1, maxQueued: 0, maxWaitMs: 10 });
-    await expect(queue.run(() => Promise.reject(new Error('argon2 failed')))).rejects.toThrow('argon2 failed');
+    await expect(queue.run(() => Promise.reject(new Error('argon2 failed')))).rejects.toThrow(
+      'argon2 failed',
+    );
     await expect(queue.run(async () => 1)).resolves.toBe(1);
   });
 });
