@@ -150,7 +150,12 @@ async function startApp(mode, databaseUrl) {
       FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
     });
     await ready;
-    return { gateway: `http://127.0.0.1:${port}`, pids: [child.pid], stop: () => stopChild(child) };
+    return {
+      gateway: `http://127.0.0.1:${port}`,
+      pids: [child.pid],
+      breakdown: () => memoryBreakdown(child),
+      stop: () => stopChild(child),
+    };
   }
   const vhost = createVhost();
   const [identityPort, socialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
@@ -198,6 +203,27 @@ function rssMiB(pids) {
     }
   }
   return kib / 1024;
+}
+
+/** The one process's own view: V8 heap used / total, and memory outside the heap (MiB). */
+function memoryBreakdown(child) {
+  return new Promise((resolveUsage) => {
+    const onMessage = (message) => {
+      if (message?.type !== 'memory') return;
+      child.off('message', onMessage);
+      const mib = (n) => Math.round(n / 1024 / 1024);
+      const shape = ({ rss, heapUsed, heapTotal, external, arrayBuffers }) => ({
+        rss: mib(rss),
+        heapUsed: mib(heapUsed),
+        heapTotal: mib(heapTotal),
+        external: mib(external),
+        arrayBuffers: mib(arrayBuffers),
+      });
+      resolveUsage({ ...shape(message.usage), afterGc: message.afterGc ? shape(message.afterGc) : null });
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'memory' });
+  });
 }
 
 function sampleMemory(pids) {
@@ -300,6 +326,7 @@ async function measureMode(mode) {
     await load({ url: `${app.gateway}/api/users/${target.id}`, connections: 8, duration: 2 });
     await new Promise((r) => setTimeout(r, 3000));
     const idle = rssMiB(app.pids);
+    const idleBreakdown = await app.breakdown?.();
     const stopSampling = sampleMemory(app.pids);
 
     const alone = await readLoad(app.gateway, target.id, DURATION);
@@ -310,6 +337,7 @@ async function measureMode(mode) {
     const peak = stopSampling();
     await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
     const after = rssMiB(app.pids);
+    const afterBreakdown = await app.breakdown?.();
     const refused = [...storm.refusedTimes, ...signins.refusedTimes, ...alone.refusedTimes].sort(
       (a, b) => a - b,
     );
@@ -319,7 +347,7 @@ async function measureMode(mode) {
       storm,
       signins,
       refusedP99: percentile(refused, 99),
-      memory: { idle, peak, after },
+      memory: { idle, peak, after, idleBreakdown, afterBreakdown },
     };
   } finally {
     if (app) await app.stop();
@@ -359,6 +387,10 @@ function report(result) {
     `  memory (RSS): idle ${fmt(memory.idle)} MiB, peak ${fmt(memory.peak)} MiB, ` +
       `${SETTLE_S} s after ${fmt(memory.after)} MiB (${fmt(memory.after / memory.idle, 2)}x idle)`,
   );
+  if (memory.idleBreakdown)
+    console.log(
+      `  memory detail (MiB): idle ${JSON.stringify(memory.idleBreakdown)}\n                       after ${JSON.stringify(memory.afterBreakdown)}`,
+    );
   const targets = [
     [`reads in storm >= 0.5x alone (${fmt(ratio, 2)}x)`, ratio >= 0.5],
     [
