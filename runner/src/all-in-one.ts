@@ -60,9 +60,14 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
 
     // Same database (each service in its own schema) and the same bus for every service; each
     // reads its own options (identity's admin account) from the runner's configuration.
-    const serviceEnv = Object.fromEntries(
-      Object.entries(config).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
-    );
+    // The process's own variables too, for the services' settings the runner does not list
+    // (identity's PASSWORD_WORK_*, LOGIN_*, SESSION_TTL_DAYS); the runner's values win.
+    const serviceEnv = {
+      ...process.env,
+      ...Object.fromEntries(
+        Object.entries(config).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+      ),
+    };
     const urls: Partial<ServiceUrls> = {};
     for (const { gatewayKey, service } of SERVICES) {
       const running = await service.start({
