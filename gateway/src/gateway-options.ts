@@ -1,3 +1,4 @@
+import type { AdmissionLimits } from '@dinebuds/service-client';
 import { type TrustProxy, checkTrustProxy } from './http/trust-proxy.js';
 
 /** Base URL of each service behind the gateway, e.g. http://identity:4101. */
@@ -35,6 +36,8 @@ export interface GatewayOptions {
   logLevel?: string;
   /** Leaflet tile URL template given to the browser by /api/env. */
   mapTileUrl?: string;
+  /** Load shedding limits; default: from ADMISSION_* variables. */
+  admission?: AdmissionLimits;
 }
 
 export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';

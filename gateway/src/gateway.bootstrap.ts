@@ -11,7 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
-import { jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
+import { admissionFromEnv, installAdmission, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
 import { GatewayModule } from './gateway.module.js';
@@ -37,6 +37,13 @@ const MAX_PARAM_LENGTH = 16_384;
 
 /** API answers at least this large are compressed when the client accepts it. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
+
+const isHealthProbe = (url: string) => url.startsWith('/api/health');
+
+/** Routes whose every call costs identity an argon2id hash: bounded apart from the rest. */
+const PASSWORD_ROUTES = new Set(['/api/login', '/api/register', '/api/user/password']);
+const isPasswordWork = (method: string, url: string) =>
+  method === 'POST' && PASSWORD_ROUTES.has(url.split('?')[0].replace(/\/+$/, ''));
 
 /** Nest's adapter, with the SPA's deep links answered before the API's JSON 404. */
 class GatewayAdapter extends FastifyAdapter {
@@ -80,6 +87,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const fastify = app.getHttpAdapter().getInstance();
 
   installRequestContext(fastify, logger.pino, { quietUrls: ['/api/health'] });
+  // Load shedding first: a refused request costs no header, cookie or body work.
+  await installAdmission(fastify, options.admission ?? admissionFromEnv(), isHealthProbe, isPasswordWork);
   installApiNoStore(fastify);
   await app.register(
     fastifyHelmet,

@@ -9,3 +9,5 @@ export {
 export { gatewayEnvShape, gatewayOptionsFromEnv } from './config.js';
 export { SESSION_COOKIE } from './auth/session-cookie.js';
 export { type TrustProxy, envTrustProxy, parseTrustProxy } from './http/trust-proxy.js';
+/** The same ADMISSION_* reading for the all-in-one runner, which starts gateway and services. */
+export { admissionFromEnv, type AdmissionLimits } from '@dinebuds/service-client';

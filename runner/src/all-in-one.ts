@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
-import { startGateway } from '@dinebuds/gateway';
+import { admissionFromEnv, startGateway } from '@dinebuds/gateway';
 import { createLogger } from '@dinebuds/logging';
 import type { RunnerConfig } from './config.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
@@ -60,9 +60,16 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
 
     // Same database (each service in its own schema) and the same bus for every service; each
     // reads its own options (identity's admin account) from the runner's configuration.
-    const serviceEnv = Object.fromEntries(
-      Object.entries(config).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
-    );
+    // The runner's values win over the rest of its environment (passThroughEnv), which carries
+    // the services' own settings and the ADMISSION_* limits.
+    const { passThroughEnv, ...listed } = config;
+    const serviceEnv = {
+      ...passThroughEnv,
+      ...Object.fromEntries(
+        Object.entries(listed).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+      ),
+    };
+    const admission = admissionFromEnv(serviceEnv);
     const urls: Partial<ServiceUrls> = {};
     for (const { gatewayKey, service } of SERVICES) {
       const running = await service.start({
@@ -72,6 +79,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
         bus,
         internalToken: config.INTERNAL_TOKEN,
         logLevel: config.LOG_LEVEL,
+        admission,
         ...service.definition.fromEnv?.(serviceEnv),
       });
       stops.push(running.close);
@@ -96,6 +104,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       logLevel: config.LOG_LEVEL,
+      admission,
     });
     stops.push(gateway.close);
 

@@ -34,6 +34,11 @@ export function loadRunnerConfig(env: Record<string, string | undefined> = proce
     ...config,
     // Everything runs in one process here, so a per-process secret is enough when none is given.
     INTERNAL_TOKEN: config.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url'),
+    /**
+     * The whole environment, for settings the runner does not list itself: each service's own
+     * (identity's PASSWORD_WORK_*, LOGIN_*, SESSION_TTL_DAYS) and the ADMISSION_* limits.
+     */
+    passThroughEnv: env,
   };
 }
 

@@ -22,6 +22,18 @@ import { freePort, percentile, waitFor } from './lib/util.mjs';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
 
+// `npm run bench -- overload`: the overload scenario (scripts/bench/overload.mjs) instead.
+if (process.argv[2] === 'overload') {
+  process.argv.splice(2, 1);
+  const overload = await import('./overload.mjs');
+  await overload.runOverload().catch(async (error) => {
+    console.error(error);
+    await overload.stopAllChildren();
+    process.exit(1);
+  });
+  process.exit(0);
+}
+
 const { values: opts } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },

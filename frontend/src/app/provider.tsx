@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { BusyNotice } from '@/components/ui/busy-notice';
 import { createQueryClient } from '@/lib/query-client';
 
 // Toasts only follow a user's action, so the toaster's code need not hold up the first paint.
@@ -10,6 +11,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <BusyNotice />
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

@@ -7,13 +7,31 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** From `Retry-After` on a 429 or 503: when the server said to come back. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, status: number, body: unknown) {
+  constructor(message: string, status: number, body: unknown, retryAfterMs?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/** The server shed this request on purpose (503): it is worth trying again a little later. */
+export function isBusyError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 503;
+}
+
+/** `Retry-After` in milliseconds (seconds or an HTTP date), when the answer carries one. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers?.get?.('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
@@ -92,6 +110,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       errorMessage(response.status, response.statusText, text, json),
       response.status,
       json ?? text,
+      retryAfterOf(response),
     );
   }
   return (json ?? (text || undefined)) as T;

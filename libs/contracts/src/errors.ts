@@ -15,8 +15,14 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** Too many failed sign-ins for one account: a short lock (Retry-After says how long). */
+  ACCOUNT_THROTTLED: 429,
+  /** Load shed on purpose (a full queue, a process past its pressure limits): retry later. */
+  BUSY: 503,
   UPSTREAM_UNAVAILABLE: 503,
   UPSTREAM_TIMEOUT: 504,
+  /** A database statement ran past the service's statement_timeout. */
+  QUERY_TIMEOUT: 504,
   INTERNAL: 500,
 } as const;
 

@@ -13,7 +13,25 @@ export interface ServiceDatabaseOptions {
   migrations: MixedList<Function | string>;
   /** Connections this process may hold (default DEFAULT_POOL_SIZE). */
   poolSize?: number;
+  /** Longest one SQL statement may run (default DB_STATEMENT_TIMEOUT_MS, else 4000; 0: none). */
+  statementTimeoutMs?: number;
   logging?: boolean;
+}
+
+/**
+ * Shorter than the gateway's RPC timeout (5000 ms by default), so a statement nobody waits for any
+ * more is cancelled by PostgreSQL instead of holding a connection and a core.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 4000;
+
+/** DB_STATEMENT_TIMEOUT_MS, checked: a whole number of milliseconds, 0 turns the limit off. */
+export function statementTimeoutFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.DB_STATEMENT_TIMEOUT_MS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error('DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0: no limit)');
+  return value;
 }
 
 /**
@@ -42,6 +60,9 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     logging: options.logging ?? false,
     extra: {
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      // Set per connection at connect time. Migrations run under it too: a long one must
+      // `SET LOCAL statement_timeout = 0` itself.
+      statement_timeout: options.statementTimeoutMs ?? statementTimeoutFromEnv(),
       connectionTimeoutMillis: 10_000,
       // Idle connections are closed after 30 s, so a quiet replica gives its backends back.
       idleTimeoutMillis: 30_000,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
-import { openServiceDatabase, pingDatabase } from '../src/index.js';
+import { openServiceDatabase, pingDatabase, statementTimeoutFromEnv } from '../src/index.js';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
   name = 'CreateWidgets1700000000000';
@@ -38,5 +38,33 @@ describe('service data source', () => {
     expect(await reopened.query('SELECT name FROM "alpha"."widgets"')).toEqual([{ name: 'kept' }]);
     await reopened.destroy();
     expect(await pingDatabase(reopened)).toBe(false);
+  });
+
+  it('cancels a statement that runs past the statement timeout (PostgreSQL code 57014)', async () => {
+    const source = await openServiceDatabase({
+      url: db.url,
+      schema: 'beta',
+      entities: [],
+      migrations: [],
+      statementTimeoutMs: 200,
+    });
+    try {
+      const startedAt = Date.now();
+      const error = await source.query('SELECT pg_sleep(3)').catch((e: unknown) => e);
+      expect(Date.now() - startedAt).toBeLessThan(2000);
+      expect((error as { driverError?: { code?: string } }).driverError?.code).toBe('57014');
+      // The connection is still usable afterwards.
+      expect(await pingDatabase(source)).toBe(true);
+    } finally {
+      await source.destroy();
+    }
+  });
+
+  it('reads DB_STATEMENT_TIMEOUT_MS, 4000 ms by default, and refuses nonsense', () => {
+    expect(statementTimeoutFromEnv({})).toBe(4000);
+    expect(statementTimeoutFromEnv({ DB_STATEMENT_TIMEOUT_MS: '0' })).toBe(0);
+    expect(() => statementTimeoutFromEnv({ DB_STATEMENT_TIMEOUT_MS: '2s' })).toThrow(
+      'DB_STATEMENT_TIMEOUT_MS',
+    );
   });
 });

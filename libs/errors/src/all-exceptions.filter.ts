@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { toErrorBody } from './error-body.js';
+import { retryAfterOf, toErrorBody } from './error-body.js';
 
 /** A Fastify reply, the only HTTP layer we run (kept structural: no Fastify import here). */
 interface Reply {
@@ -26,6 +26,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
     if (reply.sent) return;
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
     reply
       .code(body.statusCode)
       .header('content-type', 'application/json; charset=utf-8')

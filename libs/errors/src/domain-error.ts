@@ -8,6 +8,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Sent as `Retry-After` (seconds) with a 429 or 503, so clients know when to come back. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -23,3 +25,7 @@ export const forbidden = (message: string) => new DomainError('FORBIDDEN', messa
 export const badRequest = (message: string) => new DomainError('VALIDATION_FAILED', message);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 export const unauthenticated = (message = 'Not authenticated') => new DomainError('UNAUTHENTICATED', message);
+
+/** Load shed on purpose: 503 with Retry-After, answered before any costly work starts. */
+export const busy = (message: string, retryAfterSeconds = 1) =>
+  new DomainError('BUSY', message, retryAfterSeconds);

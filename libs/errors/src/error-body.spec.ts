@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { DomainError } from './domain-error.js';
-import { UpstreamHttpError, toErrorBody } from './error-body.js';
+import { UpstreamHttpError, retryAfterOf, toErrorBody } from './error-body.js';
 
 describe('toErrorBody', () => {
   it('maps a domain error code to its status', () => {
@@ -64,5 +64,24 @@ describe('toErrorBody', () => {
       toErrorBody(new UpstreamHttpError(403, 'You can only change your own profile', 'FORBIDDEN')).body
         .statusCode,
     ).toBe(403);
+  });
+
+  it('says the database timed out when a statement hit statement_timeout, with a 504', () => {
+    const timeout = Object.assign(new Error('canceling statement due to statement timeout'), {
+      driverError: { code: '57014' },
+    });
+    expect(toErrorBody(timeout).body).toEqual({
+      statusCode: 504,
+      message: 'The database did not answer in time',
+      error: 'Gateway Timeout',
+      code: 'QUERY_TIMEOUT',
+    });
+  });
+
+  it('gives the Retry-After of a busy or throttled answer', () => {
+    expect(retryAfterOf(new DomainError('BUSY', 'Busy', 2))).toBe(2);
+    expect(retryAfterOf(new UpstreamHttpError(503, 'Busy', 'BUSY', 1.2))).toBe(2);
+    expect(retryAfterOf(new DomainError('NOT_FOUND', 'Nope'))).toBeUndefined();
+    expect(toErrorBody(new DomainError('BUSY', 'Busy', 1)).body.statusCode).toBe(503);
   });
 });

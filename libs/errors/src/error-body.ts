@@ -8,6 +8,8 @@ export class UpstreamHttpError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The service's own `Retry-After`, relayed to the client. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'UpstreamHttpError';
@@ -82,6 +84,26 @@ export function body(statusCode: number, message: string, code?: string): ApiErr
   return result;
 }
 
+/** PostgreSQL's "canceling statement due to statement timeout" (query_canceled). */
+const PG_QUERY_CANCELED = '57014';
+
+function isStatementTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; driverError?: { code?: unknown } };
+  return e.code === PG_QUERY_CANCELED || e.driverError?.code === PG_QUERY_CANCELED;
+}
+
+/** Seconds for a `Retry-After` header when the error carries one (429 / 503 answers). */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof DomainError || error instanceof UpstreamHttpError) {
+    const seconds = error.retryAfterSeconds;
+    return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+      ? Math.ceil(seconds)
+      : undefined;
+  }
+  return undefined;
+}
+
 /** Maps anything thrown to the one error body every API answers with. Unknown errors are 500s. */
 export function toErrorBody(error: unknown): { body: ApiErrorBody; unexpected: boolean } {
   if (error instanceof DomainError)
@@ -104,5 +126,11 @@ export function toErrorBody(error: unknown): { body: ApiErrorBody; unexpected: b
   }
   const parsed = parserError(error);
   if (parsed) return { body: parsed, unexpected: false };
+  // The service's own time budget ran out: say so, instead of a bare 500 (logged: it is a symptom).
+  if (isStatementTimeout(error))
+    return {
+      body: body(504, 'The database did not answer in time', 'QUERY_TIMEOUT'),
+      unexpected: true,
+    };
   return { body: body(500, 'Internal server error'), unexpected: true };
 }

@@ -6,3 +6,4 @@ export * from './server/service-app.js';
 export * from './server/request-shape.js';
 export * from './server/rpc-body.js';
 export * from './server/json-body.js';
+export * from './server/admission.js';

@@ -1,3 +1,4 @@
+import type { AdmissionLimits } from '@dinebuds/service-client';
 import type { InjectionToken, INestApplication, Provider, Type } from '@nestjs/common';
 import type { EventBus } from '@dinebuds/events';
 import type { MixedList, EntitySchema } from 'typeorm';
@@ -20,6 +21,8 @@ export interface ServiceStartOptions {
   relayIntervalMs?: number;
   /** Database connections of this process. Default the definition's poolSize, else 10. */
   poolSize?: number;
+  /** Load shedding limits; default: from the ADMISSION_* variables. */
+  admission?: AdmissionLimits;
 }
 
 export interface RunningService {

@@ -25,6 +25,7 @@ export async function startService<Extra extends object, Settings>(
   const app = await createServiceApp(ServiceAppModule, {
     internalToken: options.internalToken,
     ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
+    ...(options.admission ? { admission: options.admission } : {}),
   });
   try {
     await app.init();

@@ -3,6 +3,8 @@
 // so the load generator never shares its event loop. Reports the service URLs to the parent.
 /* global process */
 import { join, dirname } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -11,6 +13,17 @@ const { loadRunnerConfig, startAllInOne } = await import(
 );
 const system = await startAllInOne(loadRunnerConfig(process.env));
 process.send?.({ ready: true, url: system.url, services: system.services });
+// A full collection on request, to tell garbage from live data (bench child only).
+setFlagsFromString('--expose-gc');
+const fullGc = runInNewContext('gc');
+
+// The overload bench asks where the memory is (V8 heap or outside it).
+process.on('message', (message) => {
+  if (message?.type !== 'memory') return;
+  const before = process.memoryUsage();
+  fullGc();
+  process.send?.({ type: 'memory', usage: before, afterGc: process.memoryUsage() });
+});
 process.on('SIGTERM', async () => {
   await system.stop();
   process.exit(0);

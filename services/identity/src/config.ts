@@ -1,5 +1,7 @@
 import { loadConfig, z } from '@dinebuds/config';
 import type { ServiceEnv } from '@dinebuds/service-kit';
+import type { LoginThrottleLimits } from './auth/login-throttle.js';
+import type { PasswordWorkLimits } from './auth/password-work-queue.js';
 
 /**
  * Identity's own environment (the kit reads PORT, HOST, DATABASE_URL, AMQP_URL, INTERNAL_TOKEN and
@@ -11,6 +13,17 @@ export const identityEnvShape = {
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** How often expired sessions are deleted (at most ~24 days: a timer's limit). */
   SESSION_PURGE_INTERVAL_MINUTES: z.coerce.number().int().positive().max(35_791).default(60),
+  /** argon2id work at once; unset: half the cores (at least 1). */
+  PASSWORD_WORK_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  /** Sign-ins/registrations allowed to wait for password work; unset: 8 per slot. */
+  PASSWORD_WORK_QUEUE: z.coerce.number().int().nonnegative().optional(),
+  /** Longest wait for password work before 503. */
+  PASSWORD_WORK_MAX_WAIT_MS: z.coerce.number().int().positive().default(1000),
+  /** Failed sign-ins of one account before it is locked for a while. */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  /** First lock of an account; it doubles with each further failure up to the maximum. */
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(30),
+  LOGIN_LOCK_MAX_SECONDS: z.coerce.number().int().positive().default(900),
 };
 
 export function loadIdentityEnv(env: ServiceEnv = process.env) {
@@ -32,6 +45,8 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 /** Settings every identity provider reads, derived from the start options. */
 export interface IdentitySettings {
   argon2: { memoryCost: number; timeCost: number };
+  passwordWork: PasswordWorkLimits;
+  loginThrottle: LoginThrottleLimits;
   sessionTtlMs: number;
   sessionPurgeIntervalMs: number;
   adminUsername?: string;

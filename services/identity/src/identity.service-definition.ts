@@ -4,6 +4,13 @@ import { AdminBootstrapService } from './auth/admin-bootstrap.service.js';
 import { AuthRpcController } from './auth/auth.rpc-controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { argon2Cost, PasswordHasher } from './auth/password-hasher.js';
+import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './auth/login-throttle.js';
+import {
+  checkPasswordWorkLimits,
+  defaultPasswordWorkLimits,
+  PasswordWorkQueue,
+  type PasswordWorkLimits,
+} from './auth/password-work-queue.js';
 import { BadgesRpcController } from './badges/badges.rpc-controller.js';
 import { BadgesService } from './badges/badges.service.js';
 import { CityBadgeEntity } from './badges/city-badge.entity.js';
@@ -36,6 +43,10 @@ export interface IdentityOptions {
   adminPassword?: string;
   /** argon2id cost; never below OWASP's 19456 KiB / 2 passes. */
   argon2?: { memoryCost: number; timeCost: number };
+  /** Bounded password work (defaults: half the cores, 8 waiting per slot, 1 s wait). */
+  passwordWork?: Partial<PasswordWorkLimits>;
+  /** Per-account throttle of failed sign-ins (defaults: 5 free, then 30 s doubling to 15 min). */
+  loginThrottle?: Partial<LoginThrottleLimits>;
   /** Session lifetime since last use. Default 30 days. */
   sessionTtlMs?: number;
   /** How often expired sessions are deleted. Default 1 hour. */
@@ -54,8 +65,23 @@ function identitySettings(options: IdentityServiceOptions): IdentitySettings {
       'identity: set both adminUsername and adminPassword (ADMIN_USERNAME / ADMIN_PASSWORD), or neither',
     );
   }
+  const work = defaultPasswordWorkLimits();
+  const concurrency = options.passwordWork?.concurrency ?? work.concurrency;
+  const loginThrottle = { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle };
+  if (!(
+    loginThrottle.freeFailures >= 1 &&
+    loginThrottle.baseLockMs > 0 &&
+    loginThrottle.maxLockMs >= loginThrottle.baseLockMs
+  ))
+    throw new Error('identity: loginThrottle needs freeFailures >= 1 and 0 < baseLockMs <= maxLockMs');
   const settings: IdentitySettings = {
     argon2: argon2Cost(options.argon2),
+    passwordWork: checkPasswordWorkLimits({
+      concurrency,
+      maxQueued: options.passwordWork?.maxQueued ?? concurrency * 8,
+      maxWaitMs: options.passwordWork?.maxWaitMs ?? work.maxWaitMs,
+    }),
+    loginThrottle,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     sessionPurgeIntervalMs: options.sessionPurgeIntervalMs ?? DEFAULT_SESSION_PURGE_INTERVAL_MS,
     adminUsername: options.adminUsername,
@@ -79,7 +105,13 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
   providers: [
     {
       provide: PasswordHasher,
-      useFactory: (settings: IdentitySettings) => new PasswordHasher(settings.argon2),
+      useFactory: (settings: IdentitySettings) =>
+        new PasswordHasher(settings.argon2, new PasswordWorkQueue(settings.passwordWork)),
+      inject: [IDENTITY_SETTINGS],
+    },
+    {
+      provide: LoginThrottle,
+      useFactory: (settings: IdentitySettings) => new LoginThrottle(settings.loginThrottle),
       inject: [IDENTITY_SETTINGS],
     },
     UsersRepository,
@@ -101,6 +133,16 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
       adminPassword: config.ADMIN_PASSWORD,
       sessionTtlMs: config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
       sessionPurgeIntervalMs: config.SESSION_PURGE_INTERVAL_MINUTES * 60 * 1000,
+      passwordWork: {
+        ...(config.PASSWORD_WORK_CONCURRENCY ? { concurrency: config.PASSWORD_WORK_CONCURRENCY } : {}),
+        ...(config.PASSWORD_WORK_QUEUE !== undefined ? { maxQueued: config.PASSWORD_WORK_QUEUE } : {}),
+        maxWaitMs: config.PASSWORD_WORK_MAX_WAIT_MS,
+      },
+      loginThrottle: {
+        freeFailures: config.LOGIN_FREE_FAILURES,
+        baseLockMs: config.LOGIN_LOCK_SECONDS * 1000,
+        maxLockMs: config.LOGIN_LOCK_MAX_SECONDS * 1000,
+      },
     };
   },
   // The first admin account exists before the first call is served.

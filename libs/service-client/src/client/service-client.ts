@@ -18,6 +18,13 @@ export interface ServiceClientOptions {
   requestId?: () => string | null;
 }
 
+/** A service's `Retry-After` in seconds (only the delta form; services never send a date). */
+export function retryAfterHeader(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || !/^\d{1,6}$/.test(text.trim())) return undefined;
+  return Number(text.trim());
+}
+
 /**
  * Typed request/response calls from the gateway to one service: `POST {baseUrl}/rpc/{pattern}`
  * with the request as JSON and the caller in internal headers, over a pooled keep-alive agent.
@@ -80,7 +87,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     if (response.statusCode >= 200 && response.statusCode < 300) {
       return (text === '' ? undefined : JSON.parse(text)) as M[P]['response'];
     }
-    throw this.upstreamError(response.statusCode, text);
+    throw this.upstreamError(response.statusCode, text, retryAfterHeader(response.headers['retry-after']));
   }
 
   /** GET {baseUrl}/health: the service's own readiness (its database and broker). */
@@ -107,7 +114,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     await this.agent.close();
   }
 
-  private upstreamError(status: number, text: string): UpstreamHttpError {
+  private upstreamError(status: number, text: string, retryAfter?: number): UpstreamHttpError {
     try {
       const body = JSON.parse(text) as { message?: unknown; code?: unknown };
       if (typeof body.message === 'string') {
@@ -115,6 +122,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
           status,
           body.message,
           typeof body.code === 'string' ? body.code : undefined,
+          retryAfter,
         );
       }
     } catch {

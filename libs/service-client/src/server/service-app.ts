@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AllExceptionsFilter, badRequest } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
+import { type AdmissionLimits, admissionFromEnv, installAdmission } from './admission.js';
 import { InternalAuthGuard } from './internal-auth.guard.js';
 import { jsonBodyParser, parseByteSize } from './json-body.js';
 import { UNSTORABLE_TEXT, hasUnstorableText } from './request-shape.js';
@@ -11,6 +12,8 @@ export interface ServiceAppOptions {
   internalToken: string;
   /** Largest RPC body; profile pictures arrive base64 inside JSON. */
   bodyLimit?: string;
+  /** Load shedding limits; default: from ADMISSION_* variables (see admission.ts). */
+  admission?: AdmissionLimits;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function createServiceApp(
   app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance();
   installRequestContext(fastify, logger.pino, { quietUrls: QUIET_URLS });
+  await installAdmission(fastify, options.admission ?? admissionFromEnv(), (url) => QUIET_URLS.includes(url));
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
   fastify.addHook('preValidation', rejectUnstorableText);
   app.useGlobalFilters(new AllExceptionsFilter());

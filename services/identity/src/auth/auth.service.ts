@@ -18,6 +18,7 @@ import { toUserDto, toUserSnapshot } from '../users/user.mapper.js';
 import { fitBio } from '../users/user.policy.js';
 import { userNotFound } from '../users/users.service.js';
 import { passwordChangeProblem, plausibleCredentials } from './auth.policy.js';
+import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -47,6 +48,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly badges: BadgesService,
     private readonly events: UserEventsService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /**
@@ -95,8 +97,29 @@ export class AuthService {
     }
   }
 
-  /** Same answer and roughly the same time whether the username or the password is wrong. */
+  /**
+   * Same answer and roughly the same time whether the username or the password is wrong. A name
+   * with too many failures is refused (429) before any password work; a full password queue
+   * refuses with 503 before hashing.
+   */
   async login(username: string, password: string, client: ClientInfo): Promise<AuthResult> {
+    this.throttle.check(username);
+    try {
+      const result = await this.checkCredentials(username, password, client);
+      this.throttle.succeeded(username);
+      return result;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'INVALID_CREDENTIALS')
+        this.throttle.failed(username);
+      throw error;
+    }
+  }
+
+  private async checkCredentials(
+    username: string,
+    password: string,
+    client: ClientInfo,
+  ): Promise<AuthResult> {
     if (!plausibleCredentials(username, password)) {
       await this.hasher.verifyDummy(password.slice(0, 256));
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);

@@ -1,6 +1,7 @@
 import argon2, { type HashOptions } from 'argon2';
 import type { OnModuleInit } from '@nestjs/common';
 import { ARGON2_DEFAULTS } from '../config.js';
+import { PasswordWorkQueue, defaultPasswordWorkLimits } from './password-work-queue.js';
 
 export interface Argon2Cost {
   memoryCost: number;
@@ -22,12 +23,18 @@ export function argon2Cost(given?: Partial<Argon2Cost>): Argon2Cost {
   return cost;
 }
 
-/** argon2id password hashing; verifying an unknown user costs the same as a known one. */
+/**
+ * argon2id password hashing; verifying an unknown user costs the same as a known one. Every hash
+ * and verification runs through the bounded PasswordWorkQueue: past it, 503 before any hashing.
+ */
 export class PasswordHasher implements OnModuleInit {
   private readonly options: HashOptions;
   private dummyHash: Promise<string> | undefined;
 
-  constructor(cost: Argon2Cost) {
+  constructor(
+    cost: Argon2Cost,
+    private readonly queue = new PasswordWorkQueue(defaultPasswordWorkLimits()),
+  ) {
     this.options = {
       type: argon2.argon2id,
       memoryCost: cost.memoryCost,
@@ -42,16 +49,18 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, this.options);
+    return this.queue.run(() => argon2.hash(password, this.options));
   }
 
-  async verify(hash: string, password: string): Promise<boolean> {
-    try {
-      return await argon2.verify(hash, password);
-    } catch {
-      // A corrupt stored hash must read as a wrong password, not a 500.
-      return false;
-    }
+  verify(hash: string, password: string): Promise<boolean> {
+    return this.queue.run(async () => {
+      try {
+        return await argon2.verify(hash, password);
+      } catch {
+        // A corrupt stored hash must read as a wrong password, not a 500.
+        return false;
+      }
+    });
   }
 
   /** Burns one verification against a fixed hash, so "no such user" takes as long as "wrong password". */
@@ -60,7 +69,8 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   private dummy(): Promise<string> {
-    this.dummyHash ??= this.hash('dinebuds-timing-equaliser');
+    // Outside the queue: made once at start, and a refusal must not be cached for good.
+    this.dummyHash ??= argon2.hash('dinebuds-timing-equaliser', this.options);
     return this.dummyHash;
   }
 

@@ -1,0 +1,451 @@
+#!/usr/bin/env node
+// `npm run bench -- overload`: the app past its capacity, in one run per mode.
+//
+// Phase 1 (alone): 512 connections read GET /api/users/{id}. Phase 2 (storm): the same reads while
+// 128 connections sign in with wrong passwords under ever new names (a credential-stuffing flood
+// from many addresses: the per-address limit is raised as if each came from its own). It prints
+// the reads' req/s, p50, p99, time-outs, 503s and other 5xx alone and in the storm, how sign-ins
+// were answered (401 / 429 / 503), the p99 of refused (503) answers, and the app's memory (RSS)
+// idle, at the peak and after the load. Targets of the Overload issue are checked at the end.
+// A benchmark, not a test: the exit code says only whether it could measure.
+/* global console, process, setTimeout, clearTimeout, setInterval, clearInterval, URL, fetch */
+import { execFileSync, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, percentile, waitFor } from './lib/util.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
+
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    reads: { type: 'string', default: '512' },
+    signins: { type: 'string', default: '128' },
+    settle: { type: 'string', default: '10' },
+    modes: { type: 'string', default: 'one-process,distributed' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  allowPositionals: true,
+});
+if (opts.help) {
+  console.log(`usage: npm run bench -- overload [--duration S] [--reads N] [--signins N] [--settle S]
+                                [--modes one-process,distributed]
+PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+RabbitMQ (distributed mode): AMQP_URL (default amqp://guest:guest@127.0.0.1:5672).
+The app's own variables (ADMISSION_*, PASSWORD_WORK_*, DB_STATEMENT_TIMEOUT_MS ...) pass through.`);
+  process.exit(0);
+}
+const DURATION = Number(opts.duration);
+const READ_CONNECTIONS = Number(opts.reads);
+const SIGNIN_CONNECTIONS = Number(opts.signins);
+const SETTLE_S = Number(opts.settle);
+const MODES = opts.modes.split(',').filter(Boolean);
+/** What a client waits before it gives up (the issue's measurement used 10 s). */
+const CLIENT_TIMEOUT_S = 10;
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const internalToken = randomBytes(24).toString('hex');
+const passThrough = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) =>
+    /^(ADMISSION_|PASSWORD_WORK_|LOGIN_|DB_STATEMENT_TIMEOUT_MS$|RPC_TIMEOUT_MS$|UV_THREADPOOL_SIZE$|MALLOC_ARENA_MAX$|NODE_OPTIONS$)/.test(
+      k,
+    ),
+  ),
+);
+const appEnv = {
+  LOG_LEVEL: 'silent',
+  INTERNAL_TOKEN: internalToken,
+  // As if the load came from many addresses: the per-address limits cannot stop it.
+  RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  ...passThrough,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Processes (as in platform.mjs)
+
+const children = new Set();
+function startChild(script, env) {
+  const child = fork(script, [], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const ready = new Promise((resolveReady, reject) => {
+    child.once('message', resolveReady);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${stderr}`)));
+  });
+  ready.catch(() => {});
+  return { child, ready };
+}
+
+async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function createDatabase() {
+  const name = `dinebuds_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function createVhost() {
+  const name = `bench_${Date.now().toString(36)}`;
+  try {
+    execFileSync('rabbitmqctl', ['-q', 'add_vhost', name], { stdio: 'ignore' });
+    execFileSync(
+      'rabbitmqctl',
+      ['-q', 'set_permissions', '-p', name, new URL(amqpUrl).username || 'guest', '.*', '.*', '.*'],
+      { stdio: 'ignore' },
+    );
+  } catch {
+    return { url: amqpUrl, drop: () => {} };
+  }
+  const url = new URL(amqpUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => execFileSync('rabbitmqctl', ['-q', 'delete_vhost', name], { stdio: 'ignore' }),
+  };
+}
+
+/** Starts the app in a mode; answers its gateway URL, the pids to weigh and a stop function. */
+async function startApp(mode, databaseUrl) {
+  if (mode === 'one-process') {
+    const port = await freePort();
+    const { child, ready } = startChild(join(libDir, 'all-in-one-child.mjs'), {
+      ...appEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
+    });
+    await ready;
+    return {
+      gateway: `http://127.0.0.1:${port}`,
+      pids: [child.pid],
+      breakdown: () => memoryBreakdown(child),
+      stop: () => stopChild(child),
+    };
+  }
+  const vhost = createVhost();
+  const [identityPort, socialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const service = (dir, port) =>
+    startChild(join(repoRoot, dir, 'dist', 'main.js'), {
+      ...appEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      AMQP_URL: vhost.url,
+    });
+  const started = [service('services/social-graph', socialPort), service('services/identity', identityPort)];
+  started.push(
+    startChild(join(repoRoot, 'gateway', 'dist', 'main.js'), {
+      ...appEnv,
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
+    }),
+  );
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  await waitFor(async () => (await fetch(`${gatewayUrl}/api/health`)).status === 200, 60_000, started);
+  return {
+    gateway: gatewayUrl,
+    pids: started.map((s) => s.child.pid),
+    stop: async () => {
+      for (const { child } of started.reverse()) await stopChild(child);
+      vhost.drop();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory: resident set of the app's processes, from /proc (MiB).
+
+function rssMiB(pids) {
+  let kib = 0;
+  for (const pid of pids) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (match) kib += Number(match[1]);
+    } catch {
+      // process gone
+    }
+  }
+  return kib / 1024;
+}
+
+/** The one process's own view: V8 heap used / total, and memory outside the heap (MiB). */
+function memoryBreakdown(child) {
+  return new Promise((resolveUsage) => {
+    const onMessage = (message) => {
+      if (message?.type !== 'memory') return;
+      child.off('message', onMessage);
+      const mib = (n) => Math.round(n / 1024 / 1024);
+      const shape = ({ rss, heapUsed, heapTotal, external, arrayBuffers }) => ({
+        rss: mib(rss),
+        heapUsed: mib(heapUsed),
+        heapTotal: mib(heapTotal),
+        external: mib(external),
+        arrayBuffers: mib(arrayBuffers),
+      });
+      resolveUsage({ ...shape(message.usage), afterGc: message.afterGc ? shape(message.afterGc) : null });
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'memory' });
+  });
+}
+
+function sampleMemory(pids) {
+  let peak = rssMiB(pids);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pids))), 200);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, rssMiB(pids));
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+async function register(gateway) {
+  const username = `overload${randomBytes(4).toString('hex')}`;
+  const response = await fetch(`${gateway}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username,
+      password: 'Bench#Pass2026',
+      name: 'Bench User',
+      flavorBuds: ['sushi'],
+      cityBuds: ['new york'],
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** Runs autocannon and keeps every answer's status and time (autocannon's own p99 is bucketed). */
+async function load(options) {
+  const answers = [];
+  const instance = autocannon({ pipelining: 1, timeout: CLIENT_TIMEOUT_S, ...options });
+  instance.on('response', (_client, status, _bytes, ms) => answers.push({ status, ms }));
+  const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
+  return summarise(answers, result);
+}
+
+function summarise(answers, result) {
+  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const refused = answers
+    .filter((a) => a.status === 503)
+    .map((a) => a.ms)
+    .sort((a, b) => a - b);
+  const byStatus = {};
+  for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+  const ok = answers.filter((a) => a.status >= 200 && a.status < 300).length;
+  return {
+    answers: answers.length,
+    okPerSecond: ok / result.duration,
+    rps: answers.length / result.duration,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    timeouts: result.timeouts,
+    errors: result.errors - result.timeouts,
+    byStatus,
+    refused503: refused.length,
+    refusedP99: percentile(refused, 99),
+    other5xx: answers.filter((a) => a.status >= 500 && a.status !== 503).length,
+    refusedTimes: refused,
+  };
+}
+
+function readLoad(gateway, id, duration) {
+  return load({ url: `${gateway}/api/users/${id}`, connections: READ_CONNECTIONS, duration });
+}
+
+function signInStorm(gateway, duration) {
+  return load({
+    url: `${gateway}/api/login`,
+    method: 'POST',
+    connections: SIGNIN_CONNECTIONS,
+    duration,
+    headers: { 'content-type': 'application/json' },
+    // A new name each time, so the per-account throttle cannot help: only the password queue can.
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            username: `nobody${randomBytes(6).toString('hex')}`,
+            password: 'Wrong#Pass1',
+          }),
+        }),
+      },
+    ],
+  });
+}
+
+async function measureMode(mode) {
+  const database = await createDatabase();
+  let app;
+  try {
+    app = await startApp(mode, database.url);
+    const target = await register(app.gateway);
+    // Warm the path, then let the process settle before the idle figure.
+    await load({ url: `${app.gateway}/api/users/${target.id}`, connections: 8, duration: 2 });
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = rssMiB(app.pids);
+    const idleBreakdown = await app.breakdown?.();
+    const stopSampling = sampleMemory(app.pids);
+
+    const alone = await readLoad(app.gateway, target.id, DURATION);
+    const [storm, signins] = await Promise.all([
+      readLoad(app.gateway, target.id, DURATION),
+      signInStorm(app.gateway, DURATION),
+    ]);
+    const peak = stopSampling();
+    await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+    const after = rssMiB(app.pids);
+    const afterBreakdown = await app.breakdown?.();
+    const refused = [...storm.refusedTimes, ...signins.refusedTimes, ...alone.refusedTimes].sort(
+      (a, b) => a - b,
+    );
+    return {
+      mode,
+      alone,
+      storm,
+      signins,
+      refusedP99: percentile(refused, 99),
+      memory: { idle, peak, after, idleBreakdown, afterBreakdown },
+    };
+  } finally {
+    if (app) await app.stop();
+    await database.drop().catch(() => {});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+
+function printReads(label, r) {
+  console.log(
+    `  ${label.padEnd(16)} ${fmt(r.okPerSecond).padStart(6)} ok/s ${fmt(r.rps).padStart(6)} answers/s` +
+      `  p50 ${fmt(r.p50).padStart(5)} ms  p99 ${fmt(r.p99).padStart(5)} ms  time-outs ${r.timeouts}` +
+      `  503 ${r.refused503}  other 5xx ${r.other5xx}  errors ${r.errors}`,
+  );
+}
+
+function report(result) {
+  const { mode, alone, storm, signins, memory } = result;
+  const ratio = storm.okPerSecond / alone.okPerSecond;
+  const signinTotal = signins.answers || 1;
+  console.log(
+    `\n${mode}: reads ${READ_CONNECTIONS} connections, sign-ins ${SIGNIN_CONNECTIONS}, ${DURATION} s each`,
+  );
+  printReads('reads alone', alone);
+  printReads('reads in storm', storm);
+  console.log(
+    `  sign-ins         ${fmt(signins.rps)} answers/s: ${Object.entries(signins.byStatus)
+      .map(([s, n]) => `${s} ${n} (${fmt((100 * n) / signinTotal, 1)}%)`)
+      .join(', ')}; time-outs ${signins.timeouts}; p99 ${fmt(signins.p99)} ms`,
+  );
+  console.log(`  refused (503) answers p99: ${fmt(result.refusedP99, 1)} ms`);
+  console.log(
+    `  memory (RSS): idle ${fmt(memory.idle)} MiB, peak ${fmt(memory.peak)} MiB, ` +
+      `${SETTLE_S} s after ${fmt(memory.after)} MiB (${fmt(memory.after / memory.idle, 2)}x idle)`,
+  );
+  if (memory.idleBreakdown)
+    console.log(
+      `  memory detail (MiB): idle ${JSON.stringify(memory.idleBreakdown)}\n                       after ${JSON.stringify(memory.afterBreakdown)}`,
+    );
+  const targets = [
+    [`reads in storm >= 0.5x alone (${fmt(ratio, 2)}x)`, ratio >= 0.5],
+    [
+      `0 time-outs, no 5xx but 503 (reads ${storm.timeouts + alone.timeouts}/${storm.other5xx + alone.other5xx}, sign-ins ${signins.timeouts}/${signins.other5xx})`,
+      storm.timeouts + alone.timeouts + signins.timeouts === 0 &&
+        storm.other5xx + alone.other5xx + signins.other5xx === 0,
+    ],
+    [`refused p99 <= 50 ms (${fmt(result.refusedP99, 1)} ms)`, !(result.refusedP99 > 50)],
+    [`memory after <= 1.5x idle (${fmt(memory.after / memory.idle, 2)}x)`, memory.after <= 1.5 * memory.idle],
+  ];
+  for (const [text, ok] of targets) console.log(`  ${ok ? 'met ' : 'MISS'} ${text}`);
+  return targets.every(([, ok]) => ok);
+}
+
+export async function runOverload() {
+  console.log(
+    `overload bench: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, node ${process.version}`,
+  );
+  const results = [];
+  for (const mode of MODES) {
+    const result = await measureMode(mode);
+    result.met = report(result);
+    results.push(result);
+  }
+  const resultsDir = join(repoRoot, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `overload-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const strip = ({ refusedTimes: _t, ...rest }) => rest;
+  writeFileSync(
+    file,
+    JSON.stringify(
+      results.map((r) => ({ ...r, alone: strip(r.alone), storm: strip(r.storm), signins: strip(r.signins) })),
+      null,
+      2,
+    ),
+  );
+  console.log(`\nfigures written to ${file}`);
+}
+
+process.on('SIGINT', async () => {
+  for (const child of children) await stopChild(child);
+  process.exit(130);
+});
+
+/** Stops what was started, for the caller that failed. */
+export async function stopAllChildren() {
+  for (const child of children) await stopChild(child);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  runOverload().catch(async (error) => {
+    console.error(error);
+    await stopAllChildren();
+    process.exit(1);
+  });
+}

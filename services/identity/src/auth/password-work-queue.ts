@@ -1,0 +1,97 @@
+import { availableParallelism } from 'node:os';
+import { busy } from '@dinebuds/errors';
+
+export interface PasswordWorkLimits {
+  /** Hashes/verifications running at once. */
+  concurrency: number;
+  /** Callers allowed to wait for a slot; one more is refused at once. */
+  maxQueued: number;
+  /** A caller that has waited this long is refused instead of being served late. */
+  maxWaitMs: number;
+}
+
+export const PASSWORD_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a moment.';
+
+/**
+ * Half the cores (at least one): argon2id takes a whole core for tens of milliseconds, so the
+ * other half stays free for the event loop and PostgreSQL, and reads keep flowing in a sign-in storm.
+ */
+export function defaultPasswordWorkLimits(cores = availableParallelism()): PasswordWorkLimits {
+  const concurrency = Math.max(1, Math.floor(cores / 2));
+  return { concurrency, maxQueued: concurrency * 8, maxWaitMs: 1000 };
+}
+
+export function checkPasswordWorkLimits(limits: PasswordWorkLimits): PasswordWorkLimits {
+  const { concurrency, maxQueued, maxWaitMs } = limits;
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error('identity: password work concurrency must be an integer of at least 1');
+  if (!Number.isInteger(maxQueued) || maxQueued < 0)
+    throw new Error('identity: password work queue length must be an integer of at least 0');
+  if (!Number.isInteger(maxWaitMs) || maxWaitMs < 1)
+    throw new Error('identity: password work wait must be an integer of at least 1 ms');
+  return limits;
+}
+
+interface Waiter {
+  start: () => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Runs CPU-heavy password work (argon2id) a fixed number at a time with a bounded, time-limited
+ * wait. Unbounded, a flood of sign-ins queues behind libuv's thread pool and starves everything
+ * else; bounded, the caller past the limit gets 503 + Retry-After in microseconds, before any
+ * hashing. Hand-rolled (40 lines) because p-limit has neither a queue bound nor a wait limit.
+ */
+export class PasswordWorkQueue {
+  private running = 0;
+  private readonly waiting: Waiter[] = [];
+
+  constructor(private readonly limits: PasswordWorkLimits) {}
+
+  get stats(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.running < this.limits.concurrency) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.limits.maxQueued) return Promise.reject(this.refusal());
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        // release() hands its slot over: `running` stays the same.
+        start: () => {
+          clearTimeout(waiter.timer);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          const at = this.waiting.indexOf(waiter);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(this.refusal());
+        }, this.limits.maxWaitMs),
+      };
+      this.waiting.push(waiter);
+    });
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next.start();
+    else this.running -= 1;
+  }
+
+  private refusal() {
+    return busy(PASSWORD_BUSY_MESSAGE, Math.max(1, Math.ceil(this.limits.maxWaitMs / 1000)));
+  }
+}
