@@ -15,6 +15,9 @@ describe('identity under a sign-in storm', () => {
     system = await createTestSystem('identity_overload');
     identity = await system.own(
       startTestIdentity(system.db.url, system.bus, {
+        // A deliberately slow argon2id (several times the default cost), so all eight sign-ins reach
+        // the queue while the first still runs, however busy the machine is.
+        argon2: { memoryCost: 19456, timeCost: 40 },
         passwordWork: { concurrency: 1, maxQueued: 1, maxWaitMs: 2000 },
         loginThrottle: { freeFailures: 2, baseLockMs: 60_000 },
       }),

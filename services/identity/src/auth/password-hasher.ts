@@ -1,4 +1,8 @@
-import argon2, { type HashOptions } from 'argon2';
+import { hash as argon2Hash, verify as argon2Verify, type Algorithm, type Options } from '@node-rs/argon2';
+
+// @node-rs/argon2's Algorithm is a const enum, which isolated modules cannot read: Argon2id is 2.
+// (Prebuilt binaries per platform: installs with no compiler or headers, as a plain user too.)
+const ARGON2ID = 2 as Algorithm;
 import type { OnModuleInit } from '@nestjs/common';
 import { ARGON2_DEFAULTS } from '../config.js';
 import { PasswordWorkQueue, defaultPasswordWorkLimits } from './password-work-queue.js';
@@ -28,7 +32,7 @@ export function argon2Cost(given?: Partial<Argon2Cost>): Argon2Cost {
  * and verification runs through the bounded PasswordWorkQueue: past it, 503 before any hashing.
  */
 export class PasswordHasher implements OnModuleInit {
-  private readonly options: HashOptions;
+  private readonly options: Options & { algorithm: Algorithm; memoryCost: number; timeCost: number };
   private dummyHash: Promise<string> | undefined;
 
   constructor(
@@ -36,7 +40,7 @@ export class PasswordHasher implements OnModuleInit {
     private readonly queue = new PasswordWorkQueue(defaultPasswordWorkLimits()),
   ) {
     this.options = {
-      type: argon2.argon2id,
+      algorithm: ARGON2ID,
       memoryCost: cost.memoryCost,
       timeCost: cost.timeCost,
       parallelism: 1,
@@ -49,13 +53,13 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   hash(password: string): Promise<string> {
-    return this.queue.run(() => argon2.hash(password, this.options));
+    return this.queue.run(() => argon2Hash(password, this.options));
   }
 
   verify(hash: string, password: string): Promise<boolean> {
     return this.queue.run(async () => {
       try {
-        return await argon2.verify(hash, password);
+        return await argon2Verify(hash, password);
       } catch {
         // A corrupt stored hash must read as a wrong password, not a 500.
         return false;
@@ -70,16 +74,28 @@ export class PasswordHasher implements OnModuleInit {
 
   private dummy(): Promise<string> {
     // Outside the queue: made once at start, and a refusal must not be cached for good.
-    this.dummyHash ??= argon2.hash('dinebuds-timing-equaliser', this.options);
+    this.dummyHash ??= argon2Hash('dinebuds-timing-equaliser', this.options);
     return this.dummyHash;
   }
 
   /** True when a stored hash was made with weaker settings than today's (rehash on next login). */
   needsRehash(hash: string): boolean {
-    try {
-      return argon2.needsRehash(hash, this.options);
-    } catch {
-      return false;
-    }
+    const params = phcParams(hash);
+    if (!params) return false;
+    return (
+      params.algorithm !== 'argon2id' ||
+      params.m < this.options.memoryCost ||
+      params.t < this.options.timeCost
+    );
   }
+}
+
+/** The algorithm and cost of a PHC argon2 string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). */
+function phcParams(hash: string): { algorithm: string; m: number; t: number } | null {
+  const [, algorithm, , params] = hash.split('$');
+  if (!algorithm || !params) return null;
+  const values = Object.fromEntries(params.split(',').map((pair) => pair.split('=')));
+  const m = Number(values.m);
+  const t = Number(values.t);
+  return Number.isInteger(m) && Number.isInteger(t) ? { algorithm, m, t } : null;
 }
