@@ -36,14 +36,14 @@ export class ActivityRepository {
         `SELECT a.*, r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
            r.longitude AS r_longitude, r.location_approximate AS r_location_approximate
          FROM (
-           (SELECT 'review' AS type, id, restaurant_id, created_at, notes AS message, rating::int AS rating
-              FROM ${REVIEWS} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 + $3)
+           (SELECT 'review'::text AS type, id, restaurant_id, created_at, notes AS message, rating::int AS rating
+              FROM ${REVIEWS} WHERE user_id = $1 ORDER BY id DESC LIMIT $2::int + $3::int)
            UNION ALL
-           (SELECT 'save', id, restaurant_id, created_at, NULL, NULL
-              FROM ${SAVED} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 + $3)
+           (SELECT 'save', id, restaurant_id, created_at, NULL::text, NULL::int
+              FROM ${SAVED} WHERE user_id = $1 ORDER BY id DESC LIMIT $2::int + $3::int)
            UNION ALL
-           (SELECT 'checkin', id, restaurant_id, checked_in_at, NULL, NULL
-              FROM ${CHECK_INS} WHERE user_id = $1 ORDER BY id DESC LIMIT $2 + $3)
+           (SELECT 'checkin', id, restaurant_id, checked_in_at, NULL::text, NULL::int
+              FROM ${CHECK_INS} WHERE user_id = $1 ORDER BY id DESC LIMIT $2::int + $3::int)
          ) a JOIN ${RESTAURANTS} r ON r.id = a.restaurant_id
          ORDER BY a.created_at DESC, a.type, a.id DESC LIMIT $2 OFFSET $3`,
         [userId, limit, offset],

@@ -5,7 +5,7 @@ import { OptionalCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { ActivityService } from './activity.service.js';
 
-@Controller()
+@Controller('rpc')
 export class ActivityRpcController {
   constructor(private readonly activity: ActivityService) {}
 

@@ -6,7 +6,7 @@ import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SavedService } from '../saved/saved.service.js';
 import { RestaurantsService } from './restaurants.service.js';
 
-@Controller()
+@Controller('rpc')
 export class RestaurantsRpcController {
   constructor(
     private readonly restaurants: RestaurantsService,

@@ -10,7 +10,7 @@ import { OptionalCaller, RequiredCaller, RpcBody } from '@dinebuds/service-clien
 import { Rpc, type RpcResult } from '../common/rpc.js';
 import { ReviewsService } from './reviews.service.js';
 
-@Controller()
+@Controller('rpc')
 export class ReviewsRpcController {
   constructor(private readonly reviews: ReviewsService) {}
 

@@ -6,7 +6,7 @@ import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SavedService } from './saved.service.js';
 
 /** Saved lists need a signed-in caller (the spec's client reads a 401 as an empty list). */
-@Controller()
+@Controller('rpc')
 export class SavedRpcController {
   constructor(private readonly saved: SavedService) {}
 
