@@ -289,8 +289,9 @@ describe('reviews API through the gateway', () => {
       expect((await anonymous.get('/api/restaurants?limit=abc')).status).toBe(400);
     });
 
-    it('photo: a generated placeholder image for any id, never an error; 304 on a matching ETag', async () => {
-      for (const id of [annReview.restaurantId, 99999999]) {
+    it('photo: a generated placeholder image for a restaurant without one; 304 on a matching ETag; 404 for no restaurant', async () => {
+      expect((await anonymous.get('/api/restaurants/99999999/photo')).status).toBe(404);
+      for (const id of [annReview.restaurantId, piaReview.restaurantId]) {
         const res = await fetch(`${baseUrl}/api/restaurants/${id}/photo`);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toContain('image/svg+xml');
@@ -396,6 +397,7 @@ describe('reviews API through the gateway', () => {
         isSaved: false,
       });
       expect((await ann.client.delete('/api/saved-restaurants/abc')).status).toBe(400);
+      expect((await ann.client.delete('/api/saved-restaurants/99999999')).status).toBe(404);
     });
   });
 

@@ -95,11 +95,15 @@ export class RestaurantsService {
     };
   }
 
-  /** The uploaded photo, else a generated placeholder (also for an unknown id): never an error image. */
+  /**
+   * The uploaded photo, else a generated placeholder: a restaurant never shows a broken image. An
+   * id no restaurant has is a 404 (the client shows its own placeholder then, as the spec says).
+   */
   async photo(restaurantId: number): Promise<PhotoAnswer> {
     const row = await this.restaurants.photo(this.transactions.outside, restaurantId);
-    const bytes = row?.photo ?? Buffer.from(placeholderSvg(restaurantId, row?.name ?? null), 'utf8');
-    const contentType = row?.photo && row.photo_type ? row.photo_type : 'image/svg+xml';
+    if (!row) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
+    const bytes = row.photo ?? Buffer.from(placeholderSvg(restaurantId, row.name), 'utf8');
+    const contentType = row.photo && row.photo_type ? row.photo_type : 'image/svg+xml';
     const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 20)}"`;
     return { contentType, base64: bytes.toString('base64'), etag };
   }

@@ -80,8 +80,13 @@ export class SavedService {
     });
   }
 
+  /** Idempotent for a known restaurant; an id no restaurant has is a 404. */
   async remove(caller: Caller, restaurantId: number): Promise<MessageResponse> {
-    await this.transactions.run((manager) => this.drop(manager, caller.userId, restaurantId));
+    await this.transactions.run(async (manager) => {
+      if (!(await this.restaurants.find(manager, restaurantId)))
+        throw notFound(REVIEW_MESSAGES.restaurantNotFound);
+      await this.drop(manager, caller.userId, restaurantId);
+    });
     return { message: 'Removed' };
   }
 
