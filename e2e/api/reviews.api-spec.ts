@@ -320,6 +320,7 @@ describe('reviews API through the gateway', () => {
         isSaved: false,
       });
       expect((await bob.client.post('/api/restaurants/99999999/toggle-save')).status).toBe(404);
+      expect((await bob.client.get('/api/restaurants/99999999/is-saved')).status).toBe(404);
     });
 
     it('POST /api/saved-restaurants: stored places, external ids 100-999 with details, bad input', async () => {

@@ -100,8 +100,12 @@ export class SavedService {
     });
   }
 
+  /** An id no restaurant has is a 404, as on every restaurant route. */
   async isSaved(caller: Caller, restaurantId: number): Promise<IsSavedResponse> {
-    return { isSaved: await this.saved.isSaved(this.transactions.outside, caller.userId, restaurantId) };
+    const manager = this.transactions.outside;
+    if (!(await this.restaurants.find(manager, restaurantId)))
+      throw notFound(REVIEW_MESSAGES.restaurantNotFound);
+    return { isSaved: await this.saved.isSaved(manager, caller.userId, restaurantId) };
   }
 
   private async add(
