@@ -149,6 +149,15 @@ const OTHER_403 = new Set([
   'GET /api/users/{id}/followers',
   'GET /api/users/{id}/following',
   'POST /api/users/{targetId}/follow',
+  // A private user's reviews, saves and activity; a review claimed for someone else.
+  'GET /api/reviews',
+  'GET /api/activity',
+  'GET /api/saved-restaurants',
+  'POST /api/reviews',
+  // Only a review's author edits or deletes it (reviews.api-spec.ts checks each persona on a
+  // real review; here the id names none: 404 for everyone).
+  'PATCH /api/reviews/{id}',
+  'DELETE /api/reviews/{id}',
 ]);
 
 /** The valid value of a path parameter: everything points at the owner's objects. */
@@ -165,6 +174,8 @@ function baseParam(name: string, world: World): string {
       return world.owner.username;
     case 'sessionId':
       return world.spareSessionId;
+    case 'restaurantId':
+      return UNKNOWN_ID;
     default:
       throw new Error(`no valid value for the path parameter '${name}': add one to baseParam`);
   }
@@ -219,6 +230,32 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
       return [{ blockedId: world.other.id }];
     case 'POST /api/users/{id}/accept-request/{requesterId}':
       return [{ followBack: true }];
+    case 'POST /api/reviews':
+      // Claimed for the requester: 403 for the owner and the other user whatever one field
+      // becomes, so a lenient answer can never store a review.
+      return [
+        {
+          restaurantName: 'Hostile Diner',
+          address: '1 Main St, New York',
+          rating: 3,
+          notes: 'fine',
+          latitude: 40.7,
+          longitude: -74,
+          visitDate: '2024-05-31',
+          userId: world.requester.id,
+        },
+      ];
+    case 'PATCH /api/reviews/{id}':
+      return [{ rating: 3, notes: 'fine', visitDate: '2024-05-31' }];
+    case 'POST /api/saved-restaurants':
+      // An id no restaurant has and outside 100-999: 404 whatever else is sent.
+      return [
+        {
+          restaurantId: Number(UNKNOWN_ID),
+          restaurantDetails: { name: 'Hostile Diner', address: '1 Main St, New York' },
+          notes: 'fine',
+        },
+      ];
     default:
       throw new Error(`no base body for ${key}: add one to baseBodies`);
   }

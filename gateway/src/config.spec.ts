@@ -10,7 +10,11 @@ describe('gateway configuration', () => {
     expect(gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN })).toEqual({
       port: 3000,
       host: '0.0.0.0',
-      services: { identity: 'http://127.0.0.1:4101', socialGraph: 'http://127.0.0.1:4102' },
+      services: {
+        identity: 'http://127.0.0.1:4101',
+        socialGraph: 'http://127.0.0.1:4102',
+        reviews: 'http://127.0.0.1:4103',
+      },
       internalToken: TOKEN,
       frontendDist: null,
       cookieSecure: false,

@@ -8,6 +8,7 @@ export const gatewayEnvShape = {
   HOST: z.string().default('0.0.0.0'),
   IDENTITY_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4101'),
   SOCIAL_GRAPH_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4102'),
+  REVIEWS_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4103'),
   INTERNAL_TOKEN: z.string().min(16),
   FRONTEND_DIST: z.string().optional(),
   COOKIE_SECURE: envBool(false),
@@ -29,7 +30,11 @@ export function gatewayOptionsFromEnv(env: Record<string, string | undefined> = 
   return {
     port: config.PORT,
     host: config.HOST,
-    services: { identity: config.IDENTITY_URL, socialGraph: config.SOCIAL_GRAPH_URL },
+    services: {
+      identity: config.IDENTITY_URL,
+      socialGraph: config.SOCIAL_GRAPH_URL,
+      reviews: config.REVIEWS_URL,
+    },
     internalToken: config.INTERNAL_TOKEN,
     frontendDist: config.FRONTEND_DIST ?? null,
     cookieSecure: config.COOKIE_SECURE,

@@ -5,6 +5,12 @@ import { type TrustProxy, checkTrustProxy } from './http/trust-proxy.js';
 export interface GatewayServices {
   identity: string;
   socialGraph: string;
+  /**
+   * The reviews service. Optional so that gateways started for other areas' tests need not name
+   * it: without it the reviews routes answer 503 and the health check leaves it out. The runner,
+   * compose and Kubernetes always pass it (from services.catalogue.json / REVIEWS_URL).
+   */
+  reviews?: string;
 }
 
 /** How the gateway is started: by main.ts from the environment, or by the all-in-one runner. */
@@ -72,7 +78,11 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
   return {
     port: options.port,
     host: options.host ?? '0.0.0.0',
-    services: { identity: options.services.identity, socialGraph: options.services.socialGraph },
+    services: {
+      identity: options.services.identity,
+      socialGraph: options.services.socialGraph,
+      ...(options.services.reviews ? { reviews: options.services.reviews } : {}),
+    },
     internalToken: options.internalToken,
     frontendDist: options.frontendDist ?? null,
     cookieSecure: options.cookieSecure ?? false,

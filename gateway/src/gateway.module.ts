@@ -14,6 +14,8 @@ import { BlocksController } from './social/blocks.controller.js';
 import { FollowsController } from './social/follows.controller.js';
 import { RecommendationsController } from './social/recommendations.controller.js';
 import { ServiceClientsModule } from './upstream/service-clients.js';
+import { RestaurantsController } from './restaurants/restaurants.controller.js';
+import { ReviewsController } from './reviews/reviews.controller.js';
 import { UsersController } from './users/users.controller.js';
 
 /**
@@ -47,6 +49,8 @@ export class GatewayModule {
         BadgesController,
         FollowsController,
         EnvController,
+        ReviewsController,
+        RestaurantsController,
       ],
       providers: [
         { provide: APP_GUARD, useClass: RateLimitGuard },

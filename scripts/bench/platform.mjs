@@ -155,7 +155,12 @@ async function startApp(mode, databaseUrl) {
     };
   }
   const vhost = createVhost();
-  const [identityPort, socialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const [identityPort, socialPort, reviewsPort, gatewayPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const service = (dir, port) =>
     startChild(join(repoRoot, dir, 'dist', 'main.js'), {
       ...appEnv,
@@ -164,13 +169,18 @@ async function startApp(mode, databaseUrl) {
       DATABASE_URL: databaseUrl,
       AMQP_URL: vhost.url,
     });
-  const started = [service('services/social-graph', socialPort), service('services/identity', identityPort)];
+  const started = [
+    service('services/social-graph', socialPort),
+    service('services/reviews', reviewsPort),
+    service('services/identity', identityPort),
+  ];
   const gateway = startChild(join(repoRoot, 'gateway', 'dist', 'main.js'), {
     ...appEnv,
     PORT: String(gatewayPort),
     HOST: '127.0.0.1',
     IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
+    REVIEWS_URL: `http://127.0.0.1:${reviewsPort}`,
   });
   started.push(gateway);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;

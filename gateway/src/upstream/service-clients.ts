@@ -6,13 +6,15 @@ import {
   type DynamicModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { IdentityRpc, RpcMap, SocialRpc } from '@dinebuds/contracts';
+import type { IdentityRpc, ReviewsRpc, RpcMap, SocialRpc } from '@dinebuds/contracts';
+import { DomainError } from '@dinebuds/errors';
 import { currentRequestId } from '@dinebuds/logging';
 import { ServiceClient } from '@dinebuds/service-client';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 
 export type IdentityClient = ServiceClient<IdentityRpc>;
 export type SocialGraphClient = ServiceClient<SocialRpc>;
+export type ReviewsClient = ServiceClient<ReviewsRpc>;
 
 /** What the gateway needs of any service client regardless of its RPC map. */
 export type UpstreamService = Pick<ServiceClient<RpcMap>, 'service' | 'health' | 'close'>;
@@ -30,6 +32,7 @@ const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 export class ServiceClients implements OnApplicationShutdown {
   readonly identity: IdentityClient;
   readonly socialGraph: SocialGraphClient;
+  private readonly reviewsClient: ReviewsClient | null;
 
   constructor(@Inject(GATEWAY_OPTIONS) options: ResolvedGatewayOptions) {
     const common = {
@@ -48,11 +51,21 @@ export class ServiceClients implements OnApplicationShutdown {
       baseUrl: options.services.socialGraph,
       ...common,
     });
+    this.reviewsClient = options.services.reviews
+      ? new ServiceClient<ReviewsRpc>({ service: 'reviews', baseUrl: options.services.reviews, ...common })
+      : null;
+  }
+
+  /** The reviews client; 503 when the gateway was started without the reviews service's URL. */
+  get reviews(): ReviewsClient {
+    if (!this.reviewsClient)
+      throw new DomainError('UPSTREAM_UNAVAILABLE', 'The reviews service is not available right now');
+    return this.reviewsClient;
   }
 
   /** Every client (for the health check and shutdown). */
   all(): UpstreamService[] {
-    return [this.identity, this.socialGraph];
+    return [this.identity, this.socialGraph, ...(this.reviewsClient ? [this.reviewsClient] : [])];
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -18,3 +18,4 @@ export * from './identity/badges.responses.js';
 export * from './identity/sessions.responses.js';
 export * from './social/social.dto.js';
 export * from './social/social.responses.js';
+export * from './reviews/reviews.dto.js';

@@ -16,3 +16,5 @@ export * from './events/catalogue.js';
 export * from './events/topology.js';
 export * from './errors.js';
 export * from './api/social.js';
+export * from './api/reviews.js';
+export * from './rpc/reviews.js';

@@ -36,6 +36,9 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { UserEntity } from './users/user.entity.js';
 import { UsersRpcController } from './users/users.rpc-controller.js';
 import { UsersService } from './users/users.service.js';
+import { ReviewsConsumer } from './reviews/reviews.consumer.js';
+import { ReviewTalliesRepository } from './reviews/review-tallies.repository.js';
+import { ReviewTalliesService } from './reviews/review-tallies.service.js';
 
 /** Identity's own start options (the kit's common ones are in ServiceStartOptions). */
 export interface IdentityOptions {
@@ -124,6 +127,9 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     BadgesService,
     AuthService,
     AdminBootstrapService,
+    ReviewTalliesRepository,
+    ReviewTalliesService,
+    ReviewsConsumer,
   ],
   settings: { token: IDENTITY_SETTINGS, from: identitySettings },
   fromEnv(env) {

@@ -71,6 +71,7 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
         'IdentityUserSearchTrigram1732300000003',
         'EventsOutboxInboxV21732300000004',
         'IdentityUserVersion1732300000005',
+        'IdentityReviewTallies1732300000006',
       ]);
 
       // The session and data of the first run are still there.
@@ -184,7 +185,9 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
     const admin = { adminUsername: 'replica_admin', adminPassword: STRONG_PASSWORD };
     const replicas = await Promise.all([
       startTestIdentity(shared.url, busA, admin),
-      startTestIdentity(shared.url, busA, admin),
+      // Identity consumes reviews.* now: one in-process bus takes one subscriber per queue
+      // (RabbitMQ replicas share theirs), so the second replica reads a queue of its own.
+      startTestIdentity(shared.url, busA, { ...admin, eventsQueue: 'identity.replica-b.events' }),
     ]);
     try {
       expect(

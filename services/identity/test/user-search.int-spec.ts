@@ -134,7 +134,8 @@ describe('identity: user search with trigram indexes', () => {
       await query(db.url, 'CREATE EXTENSION pg_trgm WITH SCHEMA "Ext Tools"');
       // Neither public nor the extension's schema on the path.
       await query(db.url, `ALTER DATABASE "${db.name}" SET search_path TO "$user"`);
-      const other = await startTestIdentity(db.url, system.bus);
+      // A second identity on the same bus reads its own events queue (one subscriber per queue).
+      const other = await startTestIdentity(db.url, system.bus, { eventsQueue: 'identity.trgm.events' });
       try {
         await other.client.call(
           'auth.register',

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { REVIEW_LEVELS, reviewLevelFor } from './levels.js';
+import { cityTierFor, REVIEW_LEVELS, reviewLevelFor } from './levels.js';
 
 describe('reviewLevelFor', () => {
   it.each([
@@ -70,5 +70,20 @@ describe('reviewLevelFor', () => {
     expect(reviewLevelFor(-3)).toEqual(reviewLevelFor(0));
     expect(reviewLevelFor(9.9).title).toBe('Flavor Seeker');
     expect(reviewLevelFor(12.7)).toMatchObject({ title: 'Flavor Explorer', progressPercent: 13 });
+  });
+});
+
+describe('cityTierFor', () => {
+  it('the highest tier reached; below the first threshold the first tier', () => {
+    expect([0, 9, 10, 19, 20, 30, 40, 400].map((n) => cityTierFor(n))).toEqual([
+      'bronze',
+      'bronze',
+      'bronze',
+      'bronze',
+      'silver',
+      'gold',
+      'platinum',
+      'platinum',
+    ]);
   });
 });

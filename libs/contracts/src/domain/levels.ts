@@ -58,3 +58,16 @@ export const CITY_TIER_DEFAULTS = [
 
 export type CityTierLevel = (typeof CITY_TIER_DEFAULTS)[number]['level'];
 export const CITY_TIER_LEVELS: readonly CityTierLevel[] = CITY_TIER_DEFAULTS.map((t) => t.level);
+
+/**
+ * A city badge's tier for a review count in that city: the highest tier whose minimum is reached;
+ * below the first threshold a badge stays at the first tier (the badge's default, bronze).
+ */
+export function cityTierFor(
+  reviewCount: number,
+  tiers: readonly { level: CityTierLevel; minReviews: number }[] = CITY_TIER_DEFAULTS,
+): CityTierLevel {
+  let level: CityTierLevel = tiers[0].level;
+  for (const tier of tiers) if (reviewCount >= tier.minReviews) level = tier.level;
+  return level;
+}

@@ -3,6 +3,9 @@ import type {
   FollowCreatedEvent,
   FollowRemovedEvent,
   FollowRequestedEvent,
+  RestaurantSaveChangedEvent,
+  ReviewChangedEvent,
+  ReviewDeletedEvent,
   UserBadgesChangedEvent,
   UserDeactivatedEvent,
   UserDeletedEvent,
@@ -101,6 +104,39 @@ export const EVENT_CATALOGUE = {
     aggregate: 'block',
     aggregateIdField: 'blockerId',
     versioned: false,
+    schemaVersion: 1,
+  }),
+  // A review is numbered by its own version (1 when written, +1 per edit, +1 for the deletion):
+  // a consumer keeps the version it applied per review and ignores older or repeated ones.
+  'reviews.review.created': event<ReviewChangedEvent>()({
+    aggregate: 'review',
+    aggregateIdField: 'reviewId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'reviews.review.updated': event<ReviewChangedEvent>()({
+    aggregate: 'review',
+    aggregateIdField: 'reviewId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'reviews.review.deleted': event<ReviewDeletedEvent>()({
+    aggregate: 'review',
+    aggregateIdField: 'reviewId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  // A user's saved list is one aggregate: each save or removal increments the user's save version.
+  'reviews.restaurant.saved': event<RestaurantSaveChangedEvent>()({
+    aggregate: 'saved-list',
+    aggregateIdField: 'userId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'reviews.restaurant.unsaved': event<RestaurantSaveChangedEvent>()({
+    aggregate: 'saved-list',
+    aggregateIdField: 'userId',
+    versioned: true,
     schemaVersion: 1,
   }),
 } as const;

@@ -56,6 +56,35 @@ export interface BlockChangedEvent {
 }
 
 /**
+ * A review after it was written or edited (reviews.review.created / updated). `city` is the
+ * restaurant's city key (lower-case, cityKey) or null when unknown: identity counts reviews per
+ * city from it.
+ */
+export interface ReviewChangedEvent {
+  reviewId: number;
+  userId: number;
+  restaurantId: number;
+  rating: number;
+  city: string | null;
+  createdAt: string;
+}
+
+/** A review that no longer exists (reviews.review.deleted), with what it counted for. */
+export interface ReviewDeletedEvent {
+  reviewId: number;
+  userId: number;
+  restaurantId: number;
+  city: string | null;
+}
+
+/** A restaurant added to / removed from a user's saved list. */
+export interface RestaurantSaveChangedEvent {
+  userId: number;
+  restaurantId: number;
+  occurredAt: string;
+}
+
+/**
  * Every event type with its payload is declared once, in EVENT_CATALOGUE (catalogue.ts); this map
  * is derived from it, so producer and consumers share one definition.
  */

@@ -26,4 +26,22 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
       'identity.user.deleted',
     ],
   },
+  {
+    // Its projection of users (privacy, reviewer names) and of approved follows.
+    service: 'reviews',
+    queue: 'reviews.events',
+    types: [
+      'identity.user.registered',
+      'identity.user.updated',
+      'identity.user.deleted',
+      'social.follow.created',
+      'social.follow.removed',
+    ],
+  },
+  {
+    // reviewCount, review level and city badge counts follow every review change.
+    service: 'identity',
+    queue: 'identity.events',
+    types: ['reviews.review.created', 'reviews.review.updated', 'reviews.review.deleted'],
+  },
 ];

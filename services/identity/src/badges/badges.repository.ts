@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
+import { cityTierSql } from '../reviews/review-tallies.repository.js';
 import type { FlavorChoice } from './badge.policy.js';
 import { CityBadgeEntity } from './city-badge.entity.js';
 import { FlavorBadgeEntity } from './flavor-badge.entity.js';
@@ -43,17 +44,20 @@ export class BadgesRepository {
     await manager.delete(CityBadgeEntity, { userId, city: In(cities) });
   }
 
-  /** New city badges start at bronze with no reviews; existing ones are left as they are. */
+  /**
+   * New city badges take the user's review count in that city (from reviews.review.* events) and
+   * its tier: bronze with 0 when there are none yet. Existing ones are left as they are.
+   */
   async insertCities(manager: EntityManager, userId: number, cities: string[], now: Date): Promise<void> {
     if (cities.length === 0) return;
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(CityBadgeEntity)
-      .values(
-        cities.map((city) => ({ userId, city, reviewCount: 0, level: 'bronze' as const, lastUpdated: now })),
-      )
-      .orIgnore()
-      .execute();
+    await manager.query(
+      `INSERT INTO "identity"."city_badges" (user_id, city, review_count, level, last_updated)
+       SELECT $1, wanted.city, COALESCE(c.review_count, 0), ${cityTierSql('COALESCE(c.review_count, 0)')}, $3
+       FROM unnest($2::text[]) WITH ORDINALITY AS wanted(city, position)
+       LEFT JOIN "identity"."user_city_reviews" c ON c.user_id = $1 AND c.city = wanted.city
+       ORDER BY wanted.position
+       ON CONFLICT DO NOTHING`,
+      [userId, cities, now],
+    );
   }
 }

@@ -4,6 +4,7 @@ import { IdentityInitial1732300000000 } from './1732300000000-identity-initial.j
 import { IdentitySessionExpiry1732300000002 } from './1732300000002-identity-session-expiry.js';
 import { IdentityUserSearchTrigram1732300000003 } from './1732300000003-identity-user-search-trigram.js';
 import { IdentityUserVersion1732300000005 } from './1732300000005-identity-user-version.js';
+import { IdentityReviewTallies1732300000006 } from './1732300000006-identity-review-tallies.js';
 
 /** In order; TypeORM records each by name in identity_migrations. */
 export const identityMigrations = [
@@ -13,4 +14,5 @@ export const identityMigrations = [
   IdentityUserSearchTrigram1732300000003,
   createEventsMigrationV2(IDENTITY_SCHEMA, 1732300000004),
   IdentityUserVersion1732300000005,
+  IdentityReviewTallies1732300000006,
 ];

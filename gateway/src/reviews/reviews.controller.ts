@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ActivityQuery, CreateReviewDto, ReviewsByUserQuery, UpdateReviewBody } from '@dinebuds/api-dto';
+import type { ActivityResponse, Caller, MessageResponse, ReviewDto } from '@dinebuds/contracts';
+import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { ServiceClients } from '../upstream/service-clients.js';
+
+/**
+ * Reviews and a user's activity, forwarded to the reviews service, which decides per object who
+ * may read (a private user's: the owner and approved followers) and who may change (the author).
+ */
+@ApiTags('reviews')
+@Controller()
+export class ReviewsController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Get('reviews')
+  @OptionalAuth()
+  @ApiOperation({ summary: "A user's reviews, newest first" })
+  @ApiOkResponse({ description: 'ReviewDto[]' })
+  @ApiErrors(400, 403, 404)
+  byUser(@Query() query: ReviewsByUserQuery, @OptionalCaller() caller: Caller | null): Promise<ReviewDto[]> {
+    return this.clients.reviews.call('reviews.byUser', query, caller);
+  }
+
+  @Post('reviews')
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Write a review (the restaurant is found or created from name and address)' })
+  @ApiOkResponse({ description: 'ReviewDto' })
+  @ApiErrors(400, 401, 403)
+  create(@Body() body: CreateReviewDto, @CurrentCaller() caller: Caller): Promise<ReviewDto> {
+    return this.clients.reviews.call('reviews.create', body, caller);
+  }
+
+  @Patch('reviews/:id')
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Edit your review: rating, notes, visit date, or its restaurant' })
+  @ApiOkResponse({ description: 'ReviewDto' })
+  @ApiErrors(400, 401, 403, 404)
+  update(
+    @Param('id', PositiveIntPipe) id: number,
+    @Body() body: UpdateReviewBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<ReviewDto> {
+    return this.clients.reviews.call('reviews.update', { ...body, reviewId: id }, caller);
+  }
+
+  @Delete('reviews/:id')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Delete your review' })
+  @ApiErrors(400, 401, 403, 404)
+  delete(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageResponse> {
+    return this.clients.reviews.call('reviews.delete', { reviewId: id }, caller);
+  }
+
+  @Get('activity')
+  @OptionalAuth()
+  @ApiOperation({ summary: "A user's reviews, saves and check-ins with the filter chips' counts" })
+  @ApiErrors(400, 403, 404)
+  activity(
+    @Query() query: ActivityQuery,
+    @OptionalCaller() caller: Caller | null,
+  ): Promise<ActivityResponse> {
+    return this.clients.reviews.call('activity.ofUser', query, caller);
+  }
+}

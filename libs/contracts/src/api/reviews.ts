@@ -1,0 +1,173 @@
+/** Public shapes of the reviews area (spec 1 §Reviews, §Saved; spec 2 §Restaurant detail). */
+
+export const REVIEW_MESSAGES = {
+  ratingRequired: 'Rating is required',
+  restaurantNameRequired: 'Restaurant name is required',
+  addressRequired: 'Address is required',
+  cityUnknown: 'We could not tell the city from the address. Add the city, e.g. "12 Main St, Chicago".',
+  reviewNotFound: 'Review not found',
+  restaurantNotFound: 'Restaurant not found',
+  ownReviewsOnly: 'You can only change your own reviews',
+  privateProfile: 'This profile is private',
+  restaurantDetailsRequired: 'restaurantDetails (name, address) are required for restaurant ids 100-999',
+} as const;
+
+/** Limits of the reviews area, shared by the gateway's validation and the service. */
+export const REVIEW_LIMITS = {
+  ratingMin: 1,
+  ratingMax: 5,
+  restaurantNameMax: 120,
+  addressMax: 200,
+  notesMax: 2000,
+  /** Ids the original client treats as external places whose details come with a save. */
+  externalIdMin: 100,
+  externalIdMax: 999,
+  moodTagsMax: 6,
+  listDefault: 50,
+  listMax: 200,
+} as const;
+
+export type PriceRange = '$' | '$$' | '$$$' | '$$$$';
+export const PRICE_RANGE_LABELS: Record<PriceRange, string> = {
+  $: 'Budget',
+  $$: 'Mid-range',
+  $$$: 'Upscale',
+  $$$$: 'Fine dining',
+};
+
+/** The restaurant of a review or a saved entry. */
+export interface RestaurantSummaryDto {
+  id: number;
+  name: string;
+  address: string;
+  /** Catalogue spelling, e.g. 'New York'; null when neither the address nor coordinates tell it. */
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** True when the position is the city's centre rather than the place itself. */
+  locationApproximate: boolean;
+  /** Relative URL of the photo route (uploaded photo or generated placeholder). */
+  photoUrl: string;
+}
+
+export interface ReviewDto {
+  id: number;
+  userId: number;
+  restaurantId: number;
+  restaurant: RestaurantSummaryDto;
+  rating: number;
+  notes: string | null;
+  /** The spec names both; the same text. */
+  comment: string | null;
+  /** YYYY-MM-DD or null. */
+  visitDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateReviewRequest {
+  restaurantName: string;
+  address: string;
+  rating: number;
+  notes?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  visitDate?: string | null;
+  /** Sent by the original client; must be the caller when present. */
+  userId?: number;
+  username?: string;
+  userDetails?: unknown;
+}
+
+export interface UpdateReviewRequest {
+  reviewId: number;
+  /** With address: moves the review to that place (found or created like a new review's). */
+  restaurantName?: string;
+  address?: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  rating?: number;
+  notes?: string | null;
+  visitDate?: string | null;
+}
+
+export interface RestaurantListItemDto extends RestaurantSummaryDto {
+  averageRating: number | null;
+  totalReviews: number;
+  /** Whether the caller saved it (false when anonymous). */
+  isSaved: boolean;
+}
+
+export interface RestaurantReviewDto {
+  id: number;
+  rating: number;
+  review: string | null;
+  visitDate: string | null;
+  createdAt: string;
+  user: { id: number; username: string; name: string; profilePicture: string | null };
+}
+
+export interface RestaurantDetailDto extends RestaurantSummaryDto {
+  cuisine: string | null;
+  priceRange: PriceRange | null;
+  priceRangeLabel: string | null;
+  category: string | null;
+  /** One decimal; null without reviews. */
+  averageRating: number | null;
+  totalReviews: number;
+  /** At most 6, from the reviews' words. */
+  moodTags: string[];
+  isSaved: boolean;
+  /** Reviews visible to the caller (private reviewers only to their approved followers). */
+  reviews: RestaurantReviewDto[];
+}
+
+export interface SavedRestaurantDto {
+  id: number;
+  userId: number;
+  restaurantId: number;
+  restaurant: RestaurantSummaryDto;
+  notes: string | null;
+  createdAt: string;
+}
+
+export interface SaveRestaurantRequest {
+  restaurantId: number;
+  restaurantDetails?: { name: string; address: string; latitude?: number | null; longitude?: number | null };
+  notes?: string | null;
+}
+
+export interface SaveRestaurantResponse {
+  restaurantId: number;
+  isSaved: boolean;
+}
+
+export interface ToggleSaveResponse {
+  restaurantId: number;
+  isSaved: boolean;
+  saved: boolean;
+}
+
+export interface IsSavedResponse {
+  isSaved: boolean;
+}
+
+export type ActivityType = 'review' | 'save' | 'checkin';
+
+export interface ActivityItemDto {
+  /** Unique across types, e.g. 'review-12'. */
+  id: string;
+  type: ActivityType;
+  restaurantId: number;
+  restaurant: RestaurantSummaryDto;
+  createdAt: string;
+  /** The review's notes; null for saves and check-ins. */
+  message: string | null;
+  rating: number | null;
+}
+
+export interface ActivityResponse {
+  items: ActivityItemDto[];
+  /** Totals per filter chip (statuses: none are stored yet, always 0). */
+  counts: { all: number; reviews: number; checkins: number; saves: number; statuses: number };
+}

@@ -1,0 +1,42 @@
+import type { MessageResponse } from '../api/identity.js';
+import type {
+  ActivityResponse,
+  CreateReviewRequest,
+  IsSavedResponse,
+  RestaurantDetailDto,
+  RestaurantListItemDto,
+  ReviewDto,
+  SavedRestaurantDto,
+  SaveRestaurantRequest,
+  SaveRestaurantResponse,
+  ToggleSaveResponse,
+  UpdateReviewRequest,
+} from '../api/reviews.js';
+
+/** A list window: newest first, `limit` capped by REVIEW_LIMITS.listMax. */
+export interface ReviewsPaging {
+  limit?: number;
+  offset?: number;
+}
+
+/** The reviews service's RPC patterns; the caller travels in headers. */
+export type ReviewsRpc = {
+  'reviews.byUser': { request: { userId: number } & ReviewsPaging; response: ReviewDto[] };
+  'reviews.create': { request: CreateReviewRequest; response: ReviewDto };
+  'reviews.update': { request: UpdateReviewRequest; response: ReviewDto };
+  'reviews.delete': { request: { reviewId: number }; response: MessageResponse };
+  'restaurants.list': { request: { city?: string } & ReviewsPaging; response: RestaurantListItemDto[] };
+  'restaurants.detail': { request: { restaurantId: number }; response: RestaurantDetailDto };
+  'restaurants.photo': {
+    request: { restaurantId: number };
+    response: { contentType: string; base64: string; etag: string };
+  };
+  'restaurants.toggleSave': { request: { restaurantId: number }; response: ToggleSaveResponse };
+  'restaurants.isSaved': { request: { restaurantId: number }; response: IsSavedResponse };
+  'saved.list': { request: { userId?: number } & ReviewsPaging; response: SavedRestaurantDto[] };
+  'saved.save': { request: SaveRestaurantRequest; response: SaveRestaurantResponse };
+  'saved.remove': { request: { restaurantId: number }; response: MessageResponse };
+  'activity.ofUser': { request: { userId: number } & ReviewsPaging; response: ActivityResponse };
+};
+
+export type ReviewsPattern = keyof ReviewsRpc;

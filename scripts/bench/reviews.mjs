@@ -1,0 +1,359 @@
+#!/usr/bin/env node
+// `npm run bench:reviews`: the reviews rows of issue 9 against a bare Fastify + pg baseline on the
+// same database, in one run: POST /api/reviews, GET /api/reviews?userId= for a user with 200
+// reviews, a restaurant page, and the lag from a review's commit to the reviewer's reviewCount in
+// identity (events through RabbitMQ). The app runs `npm start`'s one-process code path (runner/dist)
+// on real PostgreSQL and RabbitMQ. A benchmark, not a test: the exit code says only whether it
+// could measure. Figures go to bench/results/.
+/* global console, process, setTimeout, clearTimeout, URL, fetch, performance */
+import { execFileSync, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, percentile, waitFor } from './lib/util.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    'lag-samples': { type: 'string', default: '100' },
+  },
+});
+const DURATION = Number(opts.duration);
+const LAG_SAMPLES = Number(opts['lag-samples']);
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const children = new Set();
+
+function startChild(script, env) {
+  const child = fork(script, [], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const ready = new Promise((resolveReady, reject) => {
+    child.once('message', resolveReady);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${stderr}`)));
+  });
+  ready.catch(() => {});
+  return { child, ready };
+}
+
+async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function createDatabase() {
+  const name = `dinebuds_bench_reviews_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function createVhost() {
+  const name = `bench_reviews_${Date.now().toString(36)}`;
+  try {
+    execFileSync('rabbitmqctl', ['-q', 'add_vhost', name], { stdio: 'ignore' });
+    execFileSync(
+      'rabbitmqctl',
+      ['-q', 'set_permissions', '-p', name, new URL(amqpUrl).username || 'guest', '.*', '.*', '.*'],
+      {
+        stdio: 'ignore',
+      },
+    );
+  } catch {
+    return { url: amqpUrl, drop: () => {} };
+  }
+  const url = new URL(amqpUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => execFileSync('rabbitmqctl', ['-q', 'delete_vhost', name], { stdio: 'ignore' }),
+  };
+}
+
+async function register(gateway, prefix) {
+  const response = await fetch(`${gateway}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `${prefix}${randomBytes(4).toString('hex')}`,
+      password: 'Bench#Pass2026',
+      name: 'Bench User',
+      cityBuds: ['new york'],
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('dinebuds_sid='))
+    ?.split(';')[0];
+  return { user: await response.json(), cookie };
+}
+
+async function postReview(gateway, cookie, i) {
+  const r = await fetch(`${gateway}/api/reviews`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      restaurantName: `Bench Bistro ${i % 40}`,
+      address: `${i % 40} Broadway, New York, NY`,
+      rating: 1 + (i % 5),
+      notes: 'cozy and fresh',
+    }),
+  });
+  if (r.status !== 201) throw new Error(`POST /api/reviews answered ${r.status}: ${await r.text()}`);
+  return r.json();
+}
+
+async function load({ url, method = 'GET', headers = {}, body, connections, duration }) {
+  const times = [];
+  const instance = autocannon({ url, method, headers, body, connections, pipelining: 1, duration });
+  instance.on('response', (_c, _s, _b, responseTime) => times.push(responseTime));
+  const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
+  times.sort((a, b) => a - b);
+  return {
+    rps: result.requests.total / result.duration,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const fmt = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+
+async function main() {
+  const database = await createDatabase();
+  const vhost = createVhost();
+  const port = await freePort();
+  const app = startChild(join(libDir, 'all-in-one-child.mjs'), {
+    LOG_LEVEL: 'silent',
+    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    AMQP_URL: vhost.url,
+    FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
+  });
+  const db = new pg.Client({ connectionString: database.url });
+  let bare;
+  try {
+    await app.ready;
+    const gateway = `http://127.0.0.1:${port}`;
+    const writer = await register(gateway, 'benchwriter');
+    const reader = await register(gateway, 'benchreader');
+    await db.connect();
+    await waitFor(
+      async () =>
+        (await db.query('SELECT 1 FROM reviews.users WHERE id = $1', [reader.user.id])).rowCount === 1,
+      30_000,
+    );
+    // The reader's 200 reviews, over 40 restaurants (5 reviews each on a restaurant page).
+    let first;
+    for (let i = 0; i < 200; i++) {
+      const review = await postReview(gateway, reader.cookie, i);
+      first ??= review;
+    }
+    const barePort = await freePort();
+    bare = startChild(join(libDir, 'bare-reviews-server.mjs'), {
+      DATABASE_URL: database.url,
+      PORT: String(barePort),
+    });
+    await bare.ready;
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    const body = JSON.stringify({
+      restaurantName: 'Load Test Diner',
+      address: '1 Wall St, New York, NY',
+      rating: 4,
+      notes: 'lively',
+    });
+    const cases = [
+      {
+        name: 'POST /api/reviews',
+        connections: 16,
+        app: {
+          url: `${gateway}/api/reviews`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: writer.cookie },
+          body,
+        },
+        bare: {
+          url: `${bareUrl}/reviews`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...JSON.parse(body), userId: writer.user.id }),
+        },
+        target: { rps: 300, p99: 100 },
+      },
+      {
+        name: 'GET /api/reviews?userId= (200)',
+        connections: 16,
+        app: {
+          url: `${gateway}/api/reviews?userId=${reader.user.id}&limit=200`,
+          headers: { cookie: writer.cookie },
+        },
+        bare: { url: `${bareUrl}/reviews?userId=${reader.user.id}&limit=200` },
+      },
+      {
+        name: 'GET /api/restaurants/{id}',
+        connections: 16,
+        app: { url: `${gateway}/api/restaurants/${first.restaurantId}` },
+        bare: { url: `${bareUrl}/restaurants/${first.restaurantId}` },
+      },
+    ];
+    console.log(
+      `DineBuds reviews benchmark: ${cpus().length} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, ${DURATION} s per run`,
+    );
+    console.log(
+      [
+        'case'.padEnd(32),
+        'conc'.padStart(4),
+        'req/s'.padStart(8),
+        'p50'.padStart(7),
+        'p99'.padStart(7),
+        'bare req/s'.padStart(11),
+        'bare p99'.padStart(9),
+        'ratio'.padStart(6),
+        'failed'.padStart(7),
+      ].join(' '),
+    );
+    const rows = [];
+    for (const c of cases) {
+      await load({ ...c.bare, connections: c.connections, duration: 1 });
+      await load({ ...c.app, connections: c.connections, duration: 1 });
+      const b = await load({ ...c.bare, connections: c.connections, duration: DURATION });
+      const a = await load({ ...c.app, connections: c.connections, duration: DURATION });
+      rows.push({
+        case: c.name,
+        connections: c.connections,
+        app: a,
+        bare: b,
+        ratio: a.rps / b.rps,
+        target: c.target,
+      });
+      console.log(
+        [
+          c.name.padEnd(32),
+          String(c.connections).padStart(4),
+          fmt(a.rps, 0).padStart(8),
+          fmt(a.p50).padStart(7),
+          fmt(a.p99).padStart(7),
+          fmt(b.rps, 0).padStart(11),
+          fmt(b.p99).padStart(9),
+          `${fmt(a.rps / b.rps)}x`.padStart(6),
+          String(a.failed).padStart(7),
+        ].join(' '),
+      );
+    }
+
+    // Lag: the POST answers after its transaction committed; from then until identity's
+    // review_count shows the review (outbox relay -> RabbitMQ -> identity's inbox transaction).
+    const lagger = await register(gateway, 'benchlag');
+    await waitFor(
+      async () =>
+        (await db.query('SELECT 1 FROM reviews.users WHERE id = $1', [lagger.user.id])).rowCount === 1,
+      30_000,
+    );
+    const lags = [];
+    for (let i = 0; i < LAG_SAMPLES; i++) {
+      await postReview(gateway, lagger.cookie, i);
+      const committed = performance.now();
+      for (;;) {
+        const { rows: counted } = await db.query('SELECT review_count FROM identity.users WHERE id = $1', [
+          lagger.user.id,
+        ]);
+        if (counted[0].review_count >= i + 1) break;
+        if (performance.now() - committed > 10_000) throw new Error('reviewCount did not follow within 10 s');
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      lags.push(performance.now() - committed);
+    }
+    lags.sort((a, b) => a - b);
+    const lag = {
+      samples: lags.length,
+      p50: percentile(lags, 50),
+      p99: percentile(lags, 99),
+      max: lags[lags.length - 1],
+    };
+    console.log(
+      `\nreview commit -> identity reviewCount (RabbitMQ): p50 ${fmt(lag.p50)} ms, p99 ${fmt(lag.p99)} ms, max ${fmt(lag.max)} ms over ${lag.samples}`,
+    );
+
+    const post = rows[0];
+    console.log('\ntargets');
+    console.log(
+      `  ${post.app.rps >= 300 ? 'MET    ' : 'NOT MET'} POST /api/reviews ≥ 300 req/s: ${fmt(post.app.rps, 0)}`,
+    );
+    console.log(
+      `  ${post.app.p99 <= 100 ? 'MET    ' : 'NOT MET'} POST /api/reviews p99 ≤ 100 ms: ${fmt(post.app.p99)}`,
+    );
+    console.log(`  ${lag.p99 <= 1000 ? 'MET    ' : 'NOT MET'} reviewCount lag p99 ≤ 1 s: ${fmt(lag.p99)} ms`);
+    const resultsDir = join(repoRoot, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `reviews-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          cores: cpus().length,
+          loadavg: loadavg(),
+          duration: DURATION,
+          rows,
+          lag,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nwritten to ${file}`);
+  } finally {
+    await db.end().catch(() => {});
+    if (bare) await stopChild(bare.child);
+    await stopChild(app.child);
+    await database.drop().catch(() => {});
+    vhost.drop();
+  }
+}
+
+process.on('SIGINT', () => {
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+});
+main().catch((error) => {
+  console.error(error);
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+});

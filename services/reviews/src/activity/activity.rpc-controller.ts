@@ -1,0 +1,19 @@
+import { Controller } from '@nestjs/common';
+import { ActivityQuery } from '@dinebuds/api-dto';
+import type { Caller } from '@dinebuds/contracts';
+import { OptionalCaller, RpcBody } from '@dinebuds/service-client';
+import { Rpc, type RpcResult } from '../common/rpc.js';
+import { ActivityService } from './activity.service.js';
+
+@Controller('rpc')
+export class ActivityRpcController {
+  constructor(private readonly activity: ActivityService) {}
+
+  @Rpc('activity.ofUser')
+  ofUser(
+    @RpcBody(ActivityQuery) body: ActivityQuery,
+    @OptionalCaller() viewer: Caller | null,
+  ): RpcResult<'activity.ofUser'> {
+    return this.activity.ofUser(viewer, body.userId, body);
+  }
+}

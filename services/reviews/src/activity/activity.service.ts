@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { REVIEW_LIMITS, type ActivityResponse, type Caller } from '@dinebuds/contracts';
+import { restaurantSummary } from '../common/mappers.js';
+import { windowOf } from '../common/rpc.js';
+import { Transactions } from '../database/transactions.repository.js';
+import { PeopleService } from '../people/people.service.js';
+import { ActivityRepository } from './activity.repository.js';
+
+/** A user's Activity tab: their real reviews, saves and check-ins, under the privacy rule. */
+@Injectable()
+export class ActivityService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly activity: ActivityRepository,
+    private readonly people: PeopleService,
+  ) {}
+
+  async ofUser(
+    viewer: Caller | null,
+    userId: number,
+    paging: { limit?: number; offset?: number },
+  ): Promise<ActivityResponse> {
+    await this.people.assertCanSee(viewer?.userId ?? null, userId);
+    const { limit, offset } = windowOf(paging, REVIEW_LIMITS);
+    const manager = this.transactions.outside;
+    const [rows, counts] = await Promise.all([
+      this.activity.ofUser(manager, userId, limit, offset),
+      this.activity.counts(manager, userId),
+    ]);
+    return {
+      items: rows.map((row) => ({
+        id: `${row.type}-${row.id}`,
+        type: row.type,
+        restaurantId: row.restaurant_id,
+        restaurant: restaurantSummary(row),
+        createdAt: row.created_at.toISOString(),
+        message: row.message,
+        rating: row.rating,
+      })),
+      counts: {
+        all: counts.reviews + counts.saves + counts.checkins,
+        reviews: counts.reviews,
+        checkins: counts.checkins,
+        saves: counts.saves,
+        // Statuses are not stored anywhere yet: the chip counts none rather than samples.
+        statuses: 0,
+      },
+    };
+  }
+}

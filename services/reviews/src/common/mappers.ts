@@ -1,0 +1,29 @@
+import { cityLabel, type RestaurantSummaryDto } from '@dinebuds/contracts';
+
+/** Restaurant columns as repositories select them with the `r_` prefix. */
+export interface PrefixedRestaurant {
+  restaurant_id: number;
+  r_name: string;
+  r_address: string;
+  r_city: string | null;
+  r_latitude: number | null;
+  r_longitude: number | null;
+  r_location_approximate: boolean;
+}
+
+export function photoUrlOf(restaurantId: number): string {
+  return `/api/restaurants/${restaurantId}/photo`;
+}
+
+export function restaurantSummary(row: PrefixedRestaurant): RestaurantSummaryDto {
+  return {
+    id: row.restaurant_id,
+    name: row.r_name,
+    address: row.r_address,
+    city: row.r_city === null ? null : cityLabel(row.r_city),
+    latitude: row.r_latitude,
+    longitude: row.r_longitude,
+    locationApproximate: row.r_location_approximate,
+    photoUrl: photoUrlOf(row.restaurant_id),
+  };
+}

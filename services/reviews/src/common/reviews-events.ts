@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { EventMap, EventType } from '@dinebuds/contracts';
+import { Outbox } from '@dinebuds/events';
+import { currentRequestId } from '@dinebuds/logging';
+import type { EntityManager } from 'typeorm';
+
+/** The events the reviews service publishes (all reviews.*, every one versioned). */
+export type ReviewsEventType = Extract<EventType, `reviews.${string}`>;
+
+/**
+ * Writes a reviews.* event through the transactional outbox with its aggregate's version (the
+ * review's version, or the user's saved-list version), taken in the same transaction as the
+ * change, so consumers can apply one aggregate's changes in order and a repeat once.
+ */
+@Injectable()
+export class ReviewsEvents {
+  constructor(private readonly outbox: Outbox) {}
+
+  async record<T extends ReviewsEventType>(
+    manager: EntityManager,
+    type: T,
+    data: EventMap[T],
+    aggregateVersion: number,
+  ): Promise<void> {
+    await this.outbox.add(manager, type, data, { requestId: currentRequestId(), aggregateVersion });
+  }
+}

@@ -1,0 +1,3 @@
+import { reviewsService } from './reviews.service-definition.js';
+
+reviewsService.runMain();

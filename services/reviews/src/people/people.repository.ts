@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { REVIEWS_SCHEMA } from '../config.js';
+import { rowsOf, table } from '../common/sql.js';
+
+const USERS = table('users');
+const DELETED = table('deleted_users');
+const FOLLOWS = table('follows');
+
+export interface ProjectedUser {
+  id: number;
+  username: string;
+  name: string;
+  profilePicture: string | null;
+  isPrivate: boolean;
+  version: number | null;
+  syncedAt: Date;
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  name: string;
+  profile_picture: string | null;
+  is_private: boolean;
+  version: number | null;
+  synced_at: Date;
+}
+
+const toUser = (r: UserRow): ProjectedUser => ({
+  id: r.id,
+  username: r.username,
+  name: r.name,
+  profilePicture: r.profile_picture,
+  isPrivate: r.is_private,
+  version: r.version,
+  syncedAt: r.synced_at,
+});
+
+/** reviews' projection of identity's users and social-graph's approved follows. */
+@Injectable()
+export class PeopleRepository {
+  /** Serialises the events of one user (the consumer's per-user lock, released at commit). */
+  async lockUserEvents(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `${REVIEWS_SCHEMA}:user:${userId}`,
+    ]);
+  }
+
+  async find(manager: EntityManager, id: number): Promise<ProjectedUser | null> {
+    const rows = rowsOf<UserRow>(await manager.query(`SELECT * FROM ${USERS} WHERE id = $1`, [id]));
+    return rows[0] ? toUser(rows[0]) : null;
+  }
+
+  async isDeleted(manager: EntityManager, userId: number): Promise<boolean> {
+    const rows = rowsOf(await manager.query(`SELECT 1 FROM ${DELETED} WHERE user_id = $1`, [userId]));
+    return rows.length > 0;
+  }
+
+  async upsert(manager: EntityManager, user: ProjectedUser): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${USERS} (id, username, name, profile_picture, is_private, version, synced_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id) DO UPDATE SET username = EXCLUDED.username, name = EXCLUDED.name,
+         profile_picture = EXCLUDED.profile_picture, is_private = EXCLUDED.is_private,
+         version = EXCLUDED.version, synced_at = EXCLUDED.synced_at`,
+      [user.id, user.username, user.name, user.profilePicture, user.isPrivate, user.version, user.syncedAt],
+    );
+  }
+
+  /** Removes the user, their follows both ways, and leaves a tombstone against late events. */
+  async removeWithTombstone(manager: EntityManager, userId: number, at: Date): Promise<void> {
+    await manager.query(`DELETE FROM ${FOLLOWS} WHERE follower_id = $1 OR following_id = $1`, [userId]);
+    await manager.query(`DELETE FROM ${USERS} WHERE id = $1`, [userId]);
+    await manager.query(
+      `INSERT INTO ${DELETED} (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [userId, at],
+    );
+  }
+
+  async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${FOLLOWS} (follower_id, following_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [followerId, followingId],
+    );
+  }
+
+  async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${FOLLOWS} WHERE follower_id = $1 AND following_id = $2`, [
+      followerId,
+      followingId,
+    ]);
+  }
+
+  async follows(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
+    const rows = rowsOf(
+      await manager.query(`SELECT 1 FROM ${FOLLOWS} WHERE follower_id = $1 AND following_id = $2`, [
+        followerId,
+        followingId,
+      ]),
+    );
+    return rows.length > 0;
+  }
+}
+
+/**
+ * SQL condition: the reviewer aliased `u` (joined from reviews.users) is visible to viewer `$n`
+ * (see canSeeContent). Shared by repositories that list other people's content.
+ */
+export function visibleToViewerSql(userAlias: string, viewerParam: string): string {
+  return `(NOT ${userAlias}.is_private OR ${userAlias}.id = ${viewerParam}::int OR EXISTS (
+    SELECT 1 FROM ${FOLLOWS} f WHERE f.follower_id = ${viewerParam}::int AND f.following_id = ${userAlias}.id))`;
+}

@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { rowsOf, table } from '../common/sql.js';
+import { visibleToViewerSql } from '../people/people.repository.js';
+
+const RESTAURANTS = table('restaurants');
+const REVIEWS = table('reviews');
+const SAVED = table('saved_restaurants');
+const USERS = table('users');
+
+export interface RestaurantRow {
+  id: number;
+  name: string;
+  address: string;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  location_approximate: boolean;
+  cuisine: string | null;
+  price_range: string | null;
+  category: string | null;
+}
+
+const COLUMNS = `r.id, r.name, r.address, r.city, r.latitude, r.longitude, r.location_approximate,
+  r.cuisine, r.price_range, r.category`;
+
+export interface NewPlace {
+  name: string;
+  address: string;
+  nameKey: string;
+  addressKey: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  approximate: boolean;
+}
+
+export interface RatedRestaurantRow extends RestaurantRow {
+  average_rating: number | null;
+  total_reviews: number;
+  is_saved: boolean;
+}
+
+export interface RestaurantReviewRow {
+  id: number;
+  rating: number;
+  notes: string | null;
+  visit_date: string | null;
+  created_at: Date;
+  user_id: number;
+  username: string;
+  name: string;
+  profile_picture: string | null;
+}
+
+@Injectable()
+export class RestaurantsRepository {
+  /**
+   * The restaurant at this place (same name and address keys), created when new. One statement
+   * per attempt: two reviews of a new place at once both end on the one row. An approximate
+   * position is replaced by exact coordinates when a later review brings them.
+   */
+  async findOrCreate(manager: EntityManager, place: NewPlace): Promise<RestaurantRow> {
+    const inserted = rowsOf<RestaurantRow>(
+      await manager.query(
+        `INSERT INTO ${RESTAURANTS} AS r (name, address, name_key, address_key, city, latitude, longitude, location_approximate)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (name_key, address_key) DO UPDATE
+           SET latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, location_approximate = false,
+               city = EXCLUDED.city
+           WHERE r.location_approximate AND NOT EXCLUDED.location_approximate
+         RETURNING ${COLUMNS}`,
+        [
+          place.name,
+          place.address,
+          place.nameKey,
+          place.addressKey,
+          place.city,
+          place.latitude,
+          place.longitude,
+          place.approximate,
+        ],
+      ),
+    );
+    if (inserted[0]) return inserted[0];
+    const found = rowsOf<RestaurantRow>(
+      await manager.query(
+        `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE name_key = $1 AND address_key = $2`,
+        [place.nameKey, place.addressKey],
+      ),
+    );
+    return found[0];
+  }
+
+  async find(manager: EntityManager, id: number): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
+      await manager.query(`SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE id = $1`, [id]),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The restaurant with its rating over all reviews, and whether `viewerId` saved it. */
+  async findRated(
+    manager: EntityManager,
+    id: number,
+    viewerId: number | null,
+  ): Promise<RatedRestaurantRow | null> {
+    const rows = rowsOf<RatedRestaurantRow>(
+      await manager.query(
+        `SELECT ${COLUMNS},
+           (SELECT AVG(v.rating)::float FROM ${REVIEWS} v WHERE v.restaurant_id = r.id) AS average_rating,
+           (SELECT COUNT(*)::int FROM ${REVIEWS} v WHERE v.restaurant_id = r.id) AS total_reviews,
+           EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = r.id AND s.user_id = $2::int) AS is_saved
+         FROM ${RESTAURANTS} r WHERE r.id = $1`,
+        [id, viewerId],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Restaurants (of a city when given), best rated first, with the viewer's saved flag. */
+  async listRated(
+    manager: EntityManager,
+    filter: { city: string | null; viewerId: number | null; limit: number; offset: number },
+  ): Promise<RatedRestaurantRow[]> {
+    return rowsOf<RatedRestaurantRow>(
+      await manager.query(
+        `SELECT ${COLUMNS}, agg.average_rating, COALESCE(agg.total_reviews, 0)::int AS total_reviews,
+           EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = r.id AND s.user_id = $2::int) AS is_saved
+         FROM ${RESTAURANTS} r
+         LEFT JOIN LATERAL (SELECT AVG(v.rating)::float AS average_rating, COUNT(*) AS total_reviews
+                            FROM ${REVIEWS} v WHERE v.restaurant_id = r.id) agg ON true
+         WHERE ($1::text IS NULL OR r.city = $1)
+         ORDER BY agg.average_rating DESC NULLS LAST, total_reviews DESC, r.id
+         LIMIT $3 OFFSET $4`,
+        [filter.city, filter.viewerId, filter.limit, filter.offset],
+      ),
+    );
+  }
+
+  /** The newest reviews of a restaurant whose reviewers the viewer may see. */
+  async visibleReviews(
+    manager: EntityManager,
+    restaurantId: number,
+    viewerId: number | null,
+    limit: number,
+  ): Promise<RestaurantReviewRow[]> {
+    return rowsOf<RestaurantReviewRow>(
+      await manager.query(
+        `SELECT v.id, v.rating, v.notes, to_char(v.visit_date, 'YYYY-MM-DD') AS visit_date, v.created_at,
+                u.id AS user_id, u.username, u.name, u.profile_picture
+         FROM ${REVIEWS} v JOIN ${USERS} u ON u.id = v.user_id
+         WHERE v.restaurant_id = $1 AND ${visibleToViewerSql('u', '$2')}
+         ORDER BY v.id DESC LIMIT $3`,
+        [restaurantId, viewerId, limit],
+      ),
+    );
+  }
+
+  /** The notes of the newest reviews (all reviewers: tags say nothing about who wrote them). */
+  async recentNotes(manager: EntityManager, restaurantId: number, limit: number): Promise<(string | null)[]> {
+    const rows = rowsOf<{ notes: string | null }>(
+      await manager.query(`SELECT notes FROM ${REVIEWS} WHERE restaurant_id = $1 ORDER BY id DESC LIMIT $2`, [
+        restaurantId,
+        limit,
+      ]),
+    );
+    return rows.map((r) => r.notes);
+  }
+
+  async photo(
+    manager: EntityManager,
+    id: number,
+  ): Promise<{ name: string; photo: Buffer | null; photo_type: string | null } | null> {
+    const rows = rowsOf<{ name: string; photo: Buffer | null; photo_type: string | null }>(
+      await manager.query(`SELECT name, photo, photo_type FROM ${RESTAURANTS} WHERE id = $1`, [id]),
+    );
+    return rows[0] ?? null;
+  }
+}

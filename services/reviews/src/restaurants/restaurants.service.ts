@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  cityKey,
+  cityLabel,
+  PRICE_RANGE_LABELS,
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+  type Caller,
+  type PriceRange,
+  type RestaurantDetailDto,
+  type RestaurantListItemDto,
+} from '@dinebuds/contracts';
+import { notFound } from '@dinebuds/errors';
+import { photoUrlOf } from '../common/mappers.js';
+import { windowOf } from '../common/rpc.js';
+import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
+import { Transactions } from '../database/transactions.repository.js';
+import { moodTags, oneDecimal, placeholderSvg } from './restaurant.policy.js';
+import { RestaurantsRepository, type RatedRestaurantRow } from './restaurants.repository.js';
+
+function listItem(row: RatedRestaurantRow): RestaurantListItemDto {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city === null ? null : cityLabel(row.city),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    locationApproximate: row.location_approximate,
+    photoUrl: photoUrlOf(row.id),
+    averageRating: oneDecimal(row.average_rating),
+    totalReviews: row.total_reviews,
+    isSaved: row.is_saved,
+  };
+}
+
+export interface PhotoAnswer {
+  contentType: string;
+  base64: string;
+  etag: string;
+}
+
+@Injectable()
+export class RestaurantsService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly restaurants: RestaurantsRepository,
+    @Inject(REVIEWS_SETTINGS) private readonly settings: ReviewsSettings,
+  ) {}
+
+  async list(
+    viewer: Caller | null,
+    request: { city?: string; limit?: number; offset?: number },
+  ): Promise<RestaurantListItemDto[]> {
+    const { limit, offset } = windowOf(request, REVIEW_LIMITS);
+    const city = request.city && request.city.trim() !== '' ? cityKey(request.city) : null;
+    const rows = await this.restaurants.listRated(this.transactions.outside, {
+      city,
+      viewerId: viewer?.userId ?? null,
+      limit,
+      offset,
+    });
+    return rows.map(listItem);
+  }
+
+  /** Public page: a private reviewer's review only for their approved followers (and themselves). */
+  async detail(viewer: Caller | null, restaurantId: number): Promise<RestaurantDetailDto> {
+    const manager = this.transactions.outside;
+    const viewerId = viewer?.userId ?? null;
+    const row = await this.restaurants.findRated(manager, restaurantId, viewerId);
+    if (!row) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
+    const [reviews, notes] = await Promise.all([
+      this.restaurants.visibleReviews(manager, restaurantId, viewerId, this.settings.restaurantPageReviews),
+      this.restaurants.recentNotes(manager, restaurantId, this.settings.moodTagSampleSize),
+    ]);
+    const averageRating = oneDecimal(row.average_rating);
+    const priceRange = row.price_range as PriceRange | null;
+    return {
+      ...listItem(row),
+      cuisine: row.cuisine,
+      priceRange,
+      priceRangeLabel: priceRange ? `${priceRange} ${PRICE_RANGE_LABELS[priceRange]}` : null,
+      category: row.category,
+      averageRating,
+      moodTags: moodTags(notes, averageRating),
+      reviews: reviews.map((r) => ({
+        id: r.id,
+        rating: r.rating,
+        review: r.notes,
+        visitDate: r.visit_date,
+        createdAt: r.created_at.toISOString(),
+        user: { id: r.user_id, username: r.username, name: r.name, profilePicture: r.profile_picture },
+      })),
+    };
+  }
+
+  /**
+   * The uploaded photo, else a generated placeholder: a restaurant never shows a broken image. An
+   * id no restaurant has is a 404 (the client shows its own placeholder then, as the spec says).
+   */
+  async photo(restaurantId: number): Promise<PhotoAnswer> {
+    const row = await this.restaurants.photo(this.transactions.outside, restaurantId);
+    if (!row) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
+    const bytes = row.photo ?? Buffer.from(placeholderSvg(restaurantId, row.name), 'utf8');
+    const contentType = row.photo && row.photo_type ? row.photo_type : 'image/svg+xml';
+    const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 20)}"`;
+    return { contentType, base64: bytes.toString('base64'), etag };
+  }
+}

@@ -1,0 +1,90 @@
+import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
+import { ActivityRepository } from './activity/activity.repository.js';
+import { ActivityRpcController } from './activity/activity.rpc-controller.js';
+import { ActivityService } from './activity/activity.service.js';
+import { ReviewsEvents } from './common/reviews-events.js';
+import {
+  DEFAULT_REVIEWS_SETTINGS,
+  loadReviewsEnv,
+  REVIEWS_DATA_SOURCE,
+  REVIEWS_SCHEMA,
+  REVIEWS_SETTINGS,
+  type ReviewsSettings,
+} from './config.js';
+import { reviewsMigrations } from './database/migrations/index.js';
+import { Transactions } from './database/transactions.repository.js';
+import { PeopleConsumer } from './people/people.consumer.js';
+import { PeopleRepository } from './people/people.repository.js';
+import { PeopleService } from './people/people.service.js';
+import { RestaurantsRepository } from './restaurants/restaurants.repository.js';
+import { RestaurantsRpcController } from './restaurants/restaurants.rpc-controller.js';
+import { RestaurantsService } from './restaurants/restaurants.service.js';
+import { ReviewsRepository } from './reviews/reviews.repository.js';
+import { ReviewsRpcController } from './reviews/reviews.rpc-controller.js';
+import { ReviewsService } from './reviews/reviews.service.js';
+import { SavedRepository } from './saved/saved.repository.js';
+import { SavedRpcController } from './saved/saved.rpc-controller.js';
+import { SavedService } from './saved/saved.service.js';
+
+/** The reviews service's own start options (the kit's common ones are in ServiceStartOptions). */
+export interface ReviewsOptions {
+  /** Reviews shown per restaurant page (default 100). */
+  restaurantPageReviews?: number;
+  /** Recent reviews read for a restaurant's mood tags (default 200). */
+  moodTagSampleSize?: number;
+}
+
+export type ReviewsServiceOptions = ServiceStartOptions & ReviewsOptions;
+export type RunningReviewsService = RunningService;
+
+function reviewsSettings(options: ReviewsServiceOptions): ReviewsSettings {
+  const settings: ReviewsSettings = {
+    restaurantPageReviews: options.restaurantPageReviews ?? DEFAULT_REVIEWS_SETTINGS.restaurantPageReviews,
+    moodTagSampleSize: options.moodTagSampleSize ?? DEFAULT_REVIEWS_SETTINGS.moodTagSampleSize,
+  };
+  for (const [name, value] of Object.entries(settings))
+    if (!Number.isInteger(value) || value < 1 || value > 10_000)
+      throw new Error(`reviews: ${name} must be an integer from 1 to 10000`);
+  return settings;
+}
+
+/**
+ * Restaurants, reviews, saved restaurants, check-ins and activity. Repositories speak SQL (no
+ * TypeORM entities): every read is one statement shaped for its index.
+ */
+export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
+  name: REVIEWS_DATA_SOURCE,
+  schema: REVIEWS_SCHEMA,
+  defaultPort: 4103,
+  entities: [],
+  migrations: reviewsMigrations,
+  controllers: [ReviewsRpcController, RestaurantsRpcController, SavedRpcController, ActivityRpcController],
+  providers: [
+    Transactions,
+    ReviewsEvents,
+    PeopleRepository,
+    PeopleService,
+    PeopleConsumer,
+    RestaurantsRepository,
+    RestaurantsService,
+    ReviewsRepository,
+    ReviewsService,
+    SavedRepository,
+    SavedService,
+    ActivityRepository,
+    ActivityService,
+  ],
+  settings: { token: REVIEWS_SETTINGS, from: reviewsSettings },
+  fromEnv(env) {
+    const config = loadReviewsEnv(env);
+    return {
+      restaurantPageReviews: config.REVIEWS_PAGE_REVIEWS,
+      moodTagSampleSize: config.REVIEWS_MOOD_SAMPLE,
+    };
+  },
+  bodyLimit: '100kb',
+});
+
+/** Starts reviews: migrations, consumers (before the relay), outbox relay, then HTTP. */
+export const startReviewsService = (options: ReviewsServiceOptions): Promise<RunningReviewsService> =>
+  reviewsService.start(options);

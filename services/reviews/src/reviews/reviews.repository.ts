@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { rowsOf, table } from '../common/sql.js';
+
+const REVIEWS = table('reviews');
+const RESTAURANTS = table('restaurants');
+
+/** A review joined with its restaurant (the shape every review answer is built from). */
+export interface ReviewRow {
+  id: number;
+  user_id: number;
+  restaurant_id: number;
+  rating: number;
+  notes: string | null;
+  visit_date: string | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  r_name: string;
+  r_address: string;
+  r_city: string | null;
+  r_latitude: number | null;
+  r_longitude: number | null;
+  r_location_approximate: boolean;
+}
+
+const SELECT = `SELECT v.id, v.user_id, v.restaurant_id, v.rating, v.notes,
+    to_char(v.visit_date, 'YYYY-MM-DD') AS visit_date, v.version, v.created_at, v.updated_at,
+    r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
+    r.longitude AS r_longitude, r.location_approximate AS r_location_approximate
+  FROM ${REVIEWS} v JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id`;
+
+export interface ReviewWrite {
+  userId: number;
+  restaurantId: number;
+  rating: number;
+  notes: string | null;
+  visitDate: string | null;
+}
+
+@Injectable()
+export class ReviewsRepository {
+  async insert(manager: EntityManager, review: ReviewWrite): Promise<number> {
+    const rows = rowsOf<{ id: number }>(
+      await manager.query(
+        `INSERT INTO ${REVIEWS} (user_id, restaurant_id, rating, notes, visit_date) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [review.userId, review.restaurantId, review.rating, review.notes, review.visitDate],
+      ),
+    );
+    return rows[0].id;
+  }
+
+  async find(manager: EntityManager, id: number): Promise<ReviewRow | null> {
+    const rows = rowsOf<ReviewRow>(await manager.query(`${SELECT} WHERE v.id = $1`, [id]));
+    return rows[0] ?? null;
+  }
+
+  /** The review row locked FOR UPDATE (edits and deletion of one review apply one at a time). */
+  async lock(
+    manager: EntityManager,
+    id: number,
+  ): Promise<{ id: number; user_id: number; version: number } | null> {
+    const rows = rowsOf<{ id: number; user_id: number; version: number }>(
+      await manager.query(`SELECT id, user_id, version FROM ${REVIEWS} WHERE id = $1 FOR UPDATE`, [id]),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Writes the changed fields and the next version; answers that version. */
+  async update(manager: EntityManager, id: number, changes: ReviewWrite): Promise<number> {
+    const rows = rowsOf<{ version: number }>(
+      await manager.query(
+        `UPDATE ${REVIEWS} SET restaurant_id = $2, rating = $3, notes = $4, visit_date = $5,
+           version = version + 1, updated_at = now() WHERE id = $1 RETURNING version`,
+        [id, changes.restaurantId, changes.rating, changes.notes, changes.visitDate],
+      ),
+    );
+    return rows[0].version;
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM ${REVIEWS} WHERE id = $1`, [id]);
+  }
+
+  /** A user's reviews, newest first. */
+  async byUser(manager: EntityManager, userId: number, limit: number, offset: number): Promise<ReviewRow[]> {
+    return rowsOf<ReviewRow>(
+      await manager.query(`${SELECT} WHERE v.user_id = $1 ORDER BY v.id DESC LIMIT $2 OFFSET $3`, [
+        userId,
+        limit,
+        offset,
+      ]),
+    );
+  }
+
+  /** Every review of a user (the account was deleted): gone without events, identity forgot them. */
+  async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${REVIEWS} WHERE user_id = $1`, [userId]);
+  }
+}

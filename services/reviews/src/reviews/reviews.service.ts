@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import {
+  cityKey,
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+  type Caller,
+  type CreateReviewRequest,
+  type MessageResponse,
+  type ReviewDto,
+  type UpdateReviewRequest,
+} from '@dinebuds/contracts';
+import { badRequest, notFound } from '@dinebuds/errors';
+import type { EntityManager } from 'typeorm';
+import { restaurantSummary } from '../common/mappers.js';
+import { ReviewsEvents } from '../common/reviews-events.js';
+import { windowOf } from '../common/rpc.js';
+import { Transactions } from '../database/transactions.repository.js';
+import { PeopleService } from '../people/people.service.js';
+import { placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
+import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
+import { assertAuthor, assertClaimedAuthor, cleanNotes, edited } from './review.policy.js';
+import { ReviewsRepository, type ReviewRow } from './reviews.repository.js';
+
+export function toReviewDto(row: ReviewRow): ReviewDto {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    restaurantId: row.restaurant_id,
+    restaurant: restaurantSummary(row),
+    rating: row.rating,
+    notes: row.notes,
+    comment: row.notes,
+    visitDate: row.visit_date,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Reviews: write (finding or creating the restaurant), edit, delete, list; each with its event. */
+@Injectable()
+export class ReviewsService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly reviews: ReviewsRepository,
+    private readonly restaurants: RestaurantsRepository,
+    private readonly people: PeopleService,
+    private readonly events: ReviewsEvents,
+  ) {}
+
+  async byUser(
+    viewer: Caller | null,
+    userId: number,
+    paging: { limit?: number; offset?: number },
+  ): Promise<ReviewDto[]> {
+    await this.people.assertCanSee(viewer?.userId ?? null, userId);
+    const { limit, offset } = windowOf(paging, REVIEW_LIMITS);
+    const rows = await this.reviews.byUser(this.transactions.outside, userId, limit, offset);
+    return rows.map(toReviewDto);
+  }
+
+  async create(caller: Caller, request: CreateReviewRequest): Promise<ReviewDto> {
+    assertClaimedAuthor(caller.userId, request.userId);
+    const name = request.restaurantName.trim();
+    const address = request.address.trim();
+    if (name === '') throw badRequest(REVIEW_MESSAGES.restaurantNameRequired);
+    if (address === '') throw badRequest(REVIEW_MESSAGES.addressRequired);
+    const place = resolvePlace({ address, latitude: request.latitude, longitude: request.longitude });
+    return this.transactions.run(async (manager) => {
+      const restaurant = await this.placeFor(manager, name, address, place);
+      const id = await this.reviews.insert(manager, {
+        userId: caller.userId,
+        restaurantId: restaurant.id,
+        rating: request.rating,
+        notes: cleanNotes(request.notes),
+        visitDate: request.visitDate ?? null,
+      });
+      const row = (await this.reviews.find(manager, id)) as ReviewRow;
+      await this.events.record(manager, 'reviews.review.created', eventOf(row), row.version);
+      return toReviewDto(row);
+    });
+  }
+
+  async update(caller: Caller, request: UpdateReviewRequest): Promise<ReviewDto> {
+    const movesPlace = request.restaurantName !== undefined || request.address !== undefined;
+    if (movesPlace && (request.restaurantName === undefined || request.address === undefined))
+      throw badRequest('Send both restaurantName and address to move a review');
+    const place = movesPlace
+      ? resolvePlace({
+          address: request.address as string,
+          latitude: request.latitude,
+          longitude: request.longitude,
+        })
+      : null;
+    return this.transactions.run(async (manager) => {
+      const locked = await this.reviews.lock(manager, request.reviewId);
+      if (!locked) throw notFound(REVIEW_MESSAGES.reviewNotFound);
+      assertAuthor(caller.userId, locked.user_id);
+      const stored = (await this.reviews.find(manager, request.reviewId)) as ReviewRow;
+      const restaurantId = place
+        ? (
+            await this.placeFor(
+              manager,
+              (request.restaurantName as string).trim(),
+              (request.address as string).trim(),
+              place,
+            )
+          ).id
+        : stored.restaurant_id;
+      await this.reviews.update(manager, stored.id, {
+        userId: stored.user_id,
+        restaurantId,
+        rating: edited(request.rating, stored.rating),
+        notes: request.notes === undefined ? stored.notes : cleanNotes(request.notes),
+        visitDate: edited(request.visitDate, stored.visit_date),
+      });
+      const row = (await this.reviews.find(manager, stored.id)) as ReviewRow;
+      await this.events.record(manager, 'reviews.review.updated', eventOf(row), row.version);
+      return toReviewDto(row);
+    });
+  }
+
+  async delete(caller: Caller, reviewId: number): Promise<MessageResponse> {
+    return this.transactions.run(async (manager) => {
+      const locked = await this.reviews.lock(manager, reviewId);
+      if (!locked) throw notFound(REVIEW_MESSAGES.reviewNotFound);
+      assertAuthor(caller.userId, locked.user_id);
+      const row = (await this.reviews.find(manager, reviewId)) as ReviewRow;
+      await this.reviews.delete(manager, reviewId);
+      // The deletion is the review's last change: one past its stored version.
+      await this.events.record(
+        manager,
+        'reviews.review.deleted',
+        { reviewId, userId: row.user_id, restaurantId: row.restaurant_id, city: row.r_city },
+        row.version + 1,
+      );
+      return { message: 'Review deleted' };
+    });
+  }
+
+  private placeFor(
+    manager: EntityManager,
+    name: string,
+    address: string,
+    place: ReturnType<typeof resolvePlace>,
+  ): Promise<RestaurantRow> {
+    return this.restaurants.findOrCreate(manager, {
+      name,
+      address,
+      nameKey: placeKey(name),
+      addressKey: placeKey(address),
+      city: place.city,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      approximate: place.approximate,
+    });
+  }
+}
+
+function eventOf(row: ReviewRow) {
+  return {
+    reviewId: row.id,
+    userId: row.user_id,
+    restaurantId: row.restaurant_id,
+    rating: row.rating,
+    city: row.r_city === null ? null : cityKey(row.r_city),
+    createdAt: row.created_at.toISOString(),
+  };
+}
