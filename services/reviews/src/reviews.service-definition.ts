@@ -12,7 +12,6 @@ import {
   type ReviewsSettings,
 } from './config.js';
 import { reviewsMigrations } from './database/migrations/index.js';
-import { Transactions } from './database/transactions.repository.js';
 import { PeopleConsumer } from './people/people.consumer.js';
 import { PeopleRepository } from './people/people.repository.js';
 import { PeopleService } from './people/people.service.js';
@@ -60,7 +59,6 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
   migrations: reviewsMigrations,
   controllers: [ReviewsRpcController, RestaurantsRpcController, SavedRpcController, ActivityRpcController],
   providers: [
-    Transactions,
     ReviewsEvents,
     PeopleRepository,
     PeopleService,

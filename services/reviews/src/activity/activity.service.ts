@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { REVIEW_LIMITS, type ActivityResponse, type Caller } from '@dinebuds/contracts';
 import { restaurantSummary } from '../common/mappers.js';
 import { windowOf } from '../common/rpc.js';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { PeopleService } from '../people/people.service.js';
 import { ActivityRepository } from './activity.repository.js';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { REVIEW_MESSAGES, type UserSnapshot } from '@dinebuds/contracts';
 import { forbidden, notFound } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { SavedRepository } from '../saved/saved.repository.js';
 import { PeopleRepository } from './people.repository.js';

@@ -15,7 +15,7 @@ import { notFound } from '@dinebuds/errors';
 import { photoUrlOf } from '../common/mappers.js';
 import { windowOf } from '../common/rpc.js';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { moodTags, oneDecimal, placeholderSvg } from './restaurant.policy.js';
 import { RestaurantsRepository, type RatedRestaurantRow } from './restaurants.repository.js';
 

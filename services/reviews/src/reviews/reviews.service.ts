@@ -14,7 +14,7 @@ import type { EntityManager } from 'typeorm';
 import { restaurantSummary } from '../common/mappers.js';
 import { ReviewsEvents } from '../common/reviews-events.js';
 import { windowOf } from '../common/rpc.js';
-import { Transactions } from '../database/transactions.repository.js';
+import { Transactions } from '@dinebuds/service-kit';
 import { PeopleService } from '../people/people.service.js';
 import { placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
 import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
