@@ -11,6 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
+import { installHttpObservability } from '@dinebuds/observability';
 import { jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
@@ -79,6 +80,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const fastify = app.getHttpAdapter().getInstance();
 
   installRequestContext(fastify, logger.pino, { quietUrls: ['/api/health'] });
+  // Request metrics (service="gateway") and the trace's root span; the RPCs carry its traceparent.
+  installHttpObservability(fastify, 'gateway');
   await app.register(
     fastifyHelmet,
     securityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }),

@@ -1,3 +1,4 @@
+import { context, trace } from '@opentelemetry/api';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { currentRequestId } from './request-context.js';
 
@@ -15,7 +16,11 @@ export const REDACTED_PATHS = [
   'sessionToken',
 ];
 
-/** Structured JSON logger for one process component; every line carries the current request id. */
+/**
+ * Structured JSON logger for one process component; every line carries the current request id
+ * and, when tracing is on, the trace and span ids of the active span (to open the trace from a
+ * log line). With tracing off there is no active span: nothing is added.
+ */
 export function createLogger(
   name: string,
   level = process.env.LOG_LEVEL ?? 'info',
@@ -27,7 +32,13 @@ export function createLogger(
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     mixin: () => {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const fields: Record<string, string> = requestId ? { requestId } : {};
+      const span = trace.getSpan(context.active())?.spanContext();
+      if (span) {
+        fields.traceId = span.traceId;
+        fields.spanId = span.spanId;
+      }
+      return fields;
     },
     ...options,
   });
