@@ -48,7 +48,7 @@ export interface AllInOneOptions {
 /** `npm start`'s code path in this process: embedded Postgres and in-process bus unless URLs are given. */
 export async function startAllInOneSystem(
   options: AllInOneOptions = {},
-): Promise<TestSystem & { dataDir: string; services: ServiceUrls }> {
+): Promise<TestSystem & { dataDir: string; services: ServiceUrls; metricsUrl?: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dinebuds-data-'));
   const port = await freePort();
   const config = loadRunnerConfig({
@@ -66,6 +66,7 @@ export async function startAllInOneSystem(
     baseUrl: system.url.replace('0.0.0.0', '127.0.0.1'),
     dataDir,
     services: system.services,
+    metricsUrl: system.metricsUrl,
     stop: system.stop,
   };
 }

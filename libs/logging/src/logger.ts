@@ -1,5 +1,5 @@
 import { context, trace } from '@opentelemetry/api';
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { currentRequestId } from './request-context.js';
 
 export type { Logger };
@@ -16,6 +16,16 @@ export const REDACTED_PATHS = [
   'sessionToken',
 ];
 
+let destination: DestinationStream | undefined;
+
+/**
+ * Where loggers created from now on write (default: stdout). Tests read the lines of a whole
+ * process this way (e.g. that each component's lines carry a trace id); `undefined` restores stdout.
+ */
+export function setLogDestination(stream: DestinationStream | undefined): void {
+  destination = stream;
+}
+
 /**
  * Structured JSON logger for one process component; every line carries the current request id
  * and, when tracing is on, the trace and span ids of the active span (to open the trace from a
@@ -26,7 +36,7 @@ export function createLogger(
   level = process.env.LOG_LEVEL ?? 'info',
   options: LoggerOptions = {},
 ): Logger {
-  return pino({
+  const settings: LoggerOptions = {
     name,
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
@@ -41,5 +51,6 @@ export function createLogger(
       return fields;
     },
     ...options,
-  });
+  };
+  return destination ? pino(settings, destination) : pino(settings);
 }

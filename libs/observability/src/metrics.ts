@@ -132,41 +132,59 @@ new Gauge({
   },
 });
 
-new Gauge({
-  name: 'dinebuds_outbox_pending',
-  help: 'Outbox rows waiting to be published (parked rows excluded).',
-  labelNames: ['service'] as const,
-  registers: [registry],
-  async collect() {
-    // This gauge reads every source once and fills its two siblings too.
-    this.reset();
-    outboxParked.reset();
-    outboxOldest.reset();
+type OutboxStatsByService = Map<string, { pending: number; parked: number; oldestPendingSeconds: number }>;
+let outboxRead: { at: number; stats: Promise<OutboxStatsByService> } | undefined;
+
+/**
+ * The outbox statistics of every watched service, read once per scrape: the three outbox gauges
+ * are collected concurrently and share one query per service.
+ */
+function outboxStats(): Promise<OutboxStatsByService> {
+  const now = Date.now();
+  if (outboxRead && now - outboxRead.at < 1_000) return outboxRead.stats;
+  const stats = (async () => {
+    const byService: OutboxStatsByService = new Map();
     await Promise.all(
       [...watched].map(async ([service, sources]) => {
-        const stats = sources.outbox ? await bounded(sources.outbox()) : undefined;
-        if (!stats) return;
-        this.set({ service }, stats.pending);
-        outboxParked.set({ service }, stats.parked);
-        outboxOldest.set({ service }, stats.oldestPendingSeconds);
+        const read = sources.outbox ? await bounded(sources.outbox()) : undefined;
+        if (read) byService.set(service, read);
       }),
     );
-  },
-});
+    return byService;
+  })();
+  outboxRead = { at: now, stats };
+  return stats;
+}
 
-const outboxParked = new Gauge({
-  name: 'dinebuds_outbox_parked',
-  help: 'Outbox rows that failed every attempt and wait for an operator (OutboxRelay.retryParked).',
-  labelNames: ['service'] as const,
-  registers: [registry],
-});
+function outboxGauge(name: string, help: string, field: 'pending' | 'parked' | 'oldestPendingSeconds') {
+  return new Gauge({
+    name,
+    help,
+    labelNames: ['service'] as const,
+    registers: [registry],
+    async collect() {
+      const byService = await outboxStats();
+      this.reset();
+      for (const [service, stats] of byService) this.set({ service }, stats[field]);
+    },
+  });
+}
 
-const outboxOldest = new Gauge({
-  name: 'dinebuds_outbox_oldest_pending_seconds',
-  help: 'Age of the oldest outbox row waiting to be published (0 when none).',
-  labelNames: ['service'] as const,
-  registers: [registry],
-});
+outboxGauge(
+  'dinebuds_outbox_pending',
+  'Outbox rows waiting to be published (parked rows excluded).',
+  'pending',
+);
+outboxGauge(
+  'dinebuds_outbox_parked',
+  'Outbox rows that failed every attempt and wait for an operator (OutboxRelay.retryParked).',
+  'parked',
+);
+outboxGauge(
+  'dinebuds_outbox_oldest_pending_seconds',
+  'Age of the oldest outbox row waiting to be published (0 when none).',
+  'oldestPendingSeconds',
+);
 
 new Gauge({
   name: 'dinebuds_events_queue_messages',
