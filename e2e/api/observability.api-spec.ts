@@ -2,9 +2,13 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { setLogDestination } from '@dinebuds/logging';
-import { setupTracing, type RunningTracing } from '@dinebuds/observability';
+import {
+  InMemorySpanExporter,
+  setupTracing,
+  type ReadableSpan,
+  type RunningTracing,
+} from '@dinebuds/observability';
 import { TEST_AMQP_URL, createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
-import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
 import { createTestVhost, removeDataDir, startAllInOneSystem, type TestVhost } from '../support/system.js';
 

@@ -111,3 +111,6 @@ export function endSpan(span: Span, error?: unknown): void {
   }
   span.end();
 }
+
+/** The SDK's in-memory exporter and span type, of the version this library runs (tests). */
+export { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
