@@ -35,6 +35,8 @@ const TEST_LIMITS = {
   RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   RATE_LIMIT_PER_MINUTE: '100000',
   LOG_LEVEL: 'silent',
+  // Tests run side by side: each process takes a free metrics port, not the shared default.
+  METRICS_PORT: '0',
 };
 
 export interface AllInOneOptions {
@@ -150,6 +152,7 @@ export async function startDistributedSystem(options: {
         AMQP_URL: options.amqpUrl,
         INTERNAL_TOKEN: internalToken,
         LOG_LEVEL: 'warn',
+        METRICS_PORT: '0',
         ...options.env,
       },
       logs,

@@ -36,11 +36,16 @@ export async function startMetricsServer(options: MetricsServerOptions): Promise
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `METRICS_PORT ${options.port} on ${options.host} is in use: give each process on this host its own METRICS_PORT (0 picks a free one)`,
+            )
+          : error,
+      ),
+    );
+    server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
