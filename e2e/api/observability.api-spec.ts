@@ -88,8 +88,11 @@ describe('observability: /metrics and one trace across gateway, service, SQL, br
     expect(user.id).toBeDefined();
     const bad = await alice.post('/api/register', { username: 'x' });
     expect(bad.status).toBe(400);
-    // The public port has no /metrics (the SPA/API 404s it).
-    expect((await fetch(`${system.baseUrl}/metrics`)).status).toBe(404);
+    // The public port never serves the metrics (there /metrics is a SPA route or a 404).
+    for (const path of ['/metrics', '/api/metrics']) {
+      const publicAnswer = await (await fetch(`${system.baseUrl}${path}`)).text();
+      expect(publicAnswer).not.toContain('dinebuds_http_requests_total');
+    }
 
     // social-graph consumed identity's event: its counters and the lag histogram moved.
     const text = await eventually(async () => {
