@@ -113,11 +113,12 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
   ): Promise<void> {
     const hooks = eventsInstrumentation();
     const handle = async () => {
+      const started = performance.now();
       let firstError: unknown;
       // Each handler applies the event once on its own (its own inbox row and transaction): when
       // one fails, the retry skips those that already succeeded.
       for (const handler of handlers.get(envelope.type) ?? []) {
-        const started = performance.now();
+        const handlerStarted = performance.now();
         try {
           const applied = await Inbox.handleOnce(
             this.dataSource,
@@ -126,7 +127,7 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
             envelope,
             (manager) => handler.call(envelope, manager).then(() => undefined),
           );
-          const seconds = (performance.now() - started) / 1000;
+          const seconds = (performance.now() - handlerStarted) / 1000;
           hooks.inboxHandled(
             this.options.producer,
             handler.consumer,
@@ -140,7 +141,7 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
             handler.consumer,
             envelope.type,
             'failed',
-            (performance.now() - started) / 1000,
+            (performance.now() - handlerStarted) / 1000,
           );
           this.logger.warn(
             {
@@ -155,6 +156,17 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
         }
       }
       if (firstError !== undefined) throw firstError;
+      // One line per handled event, as per answered request: with the request id and (tracing
+      // on) the trace id of the consumer's span, so an operator can follow an event from a log.
+      this.logger.info(
+        {
+          queue,
+          eventId: envelope.id,
+          eventType: envelope.type,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+        'event handled',
+      );
     };
     // The consumer's span (tracing) encloses the handlers, so their SQL nests under it.
     const run = () => hooks.consume(queue, envelope, handle);
