@@ -69,17 +69,22 @@ export function installHttpObservability(app: HookHost, service: string): void {
   }
   const metrics = metricsEnabled();
   if (!tracer && !metrics) return;
+  // The labelled children per (method, route, status class), so a request costs two map lookups
+  // rather than prom-client hashing and checking the label object twice.
+  const children = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
   app.addHook('onResponse', (req, reply, done) => {
     const route = routeOf(req);
     if (metrics) {
-      const labels = {
-        service,
-        method: req.method,
-        route,
-        status_class: statusClass(reply.statusCode),
-      };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, reply.elapsedTime / 1000);
+      const status = statusClass(reply.statusCode);
+      const key = `${req.method} ${route} ${status}`;
+      let child = children.get(key);
+      if (!child) {
+        const labels = { service, method: req.method, route, status_class: status };
+        child = { count: httpRequests.labels(labels), duration: httpDuration.labels(labels) };
+        children.set(key, child);
+      }
+      child.count.inc();
+      child.duration.observe(reply.elapsedTime / 1000);
     }
     const span = spans.get(req);
     if (span) {
