@@ -12,6 +12,8 @@ export const observabilityEnvShape = {
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** OTLP/HTTP collector (e.g. http://jaeger:4318); tracing is off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http:', 'https:']).optional(),
+  /** Share of new traces recorded (0..1); default 1, every request. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
 };
 
 export interface ProcessObservabilityConfig {
@@ -19,6 +21,7 @@ export interface ProcessObservabilityConfig {
   METRICS_PORT: number;
   METRICS_HOST: string;
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_TRACES_SAMPLER_ARG?: number;
 }
 
 export interface ProcessObservability {
@@ -39,7 +42,11 @@ export async function startProcessObservability(
 ): Promise<ProcessObservability> {
   const tracing =
     config.OTEL_EXPORTER_OTLP_ENDPOINT && !tracingOn()
-      ? setupTracing({ serviceName, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT })
+      ? setupTracing({
+          serviceName,
+          endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+          sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+        })
       : null;
   let server;
   try {

@@ -24,7 +24,8 @@ export function instrumentPg(): void {
   proto.query = function tracedQuery(this: pg.Client, ...args: unknown[]): unknown {
     const tracer = activeTracer();
     const parent = trace.getSpan(context.active());
-    if (!tracer || !parent) return original.apply(this, args);
+    // Outside a trace, or in one not sampled: no span at all (not even a non-recording one).
+    if (!tracer || !parent?.isRecording()) return original.apply(this, args);
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     const span = tracer.startSpan(`sql ${text.trim().split(/\s+/, 1)[0]?.toUpperCase() ?? 'QUERY'}`, {

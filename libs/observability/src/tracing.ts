@@ -12,9 +12,12 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
+  AlwaysOnSampler,
   BasicTracerProvider,
   BatchSpanProcessor,
+  ParentBasedSampler,
   SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import { instrumentPg } from './sql.js';
@@ -29,6 +32,24 @@ export interface TracingOptions {
   endpoint?: string;
   /** An exporter of your own (tests: InMemorySpanExporter), sent each span as it ends. */
   exporter?: SpanExporter;
+  /**
+   * Share of new traces recorded, 0..1 (default OTEL_TRACES_SAMPLER_ARG, else 1: every request).
+   * A request that arrives with a sampled or unsampled traceparent follows its caller's decision,
+   * so a trace is never half recorded across services.
+   */
+  sampleRatio?: number;
+}
+
+/** OTEL_TRACES_SAMPLER_ARG as a ratio in 0..1 (the OpenTelemetry variable), else undefined. */
+export function sampleRatioFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number | undefined {
+  const raw = env.OTEL_TRACES_SAMPLER_ARG?.trim();
+  if (!raw) return undefined;
+  const ratio = Number(raw);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1)
+    throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a ratio between 0 and 1, got '${raw}'`);
+  return ratio;
 }
 
 export interface RunningTracing {
@@ -65,9 +86,13 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
     ? new SimpleSpanProcessor(options.exporter)
     : // Batched: spans leave the request path; the exporter posts them in the background.
       new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint!.replace(/\/$/, '')}/v1/traces` }));
+  const ratio = options.sampleRatio ?? sampleRatioFromEnv() ?? 1;
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
+    sampler: new ParentBasedSampler({
+      root: ratio >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(ratio),
+    }),
   });
   const manager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(manager);
