@@ -207,6 +207,11 @@ spec:
         app.kubernetes.io/name: ${s.name}
         app.kubernetes.io/component: service
         app.kubernetes.io/part-of: dinebuds
+      # Prometheus scrapes every replica's GET /metrics on the metrics port (never the public one).
+      annotations:
+        prometheus.io/scrape: 'true'
+        prometheus.io/port: '9464'
+        prometheus.io/path: /metrics
     spec:
       securityContext:
         runAsNonRoot: true
@@ -228,6 +233,8 @@ spec:
           ports:
             - name: http
               containerPort: ${s.port}
+            - name: metrics
+              containerPort: 9464
           envFrom:
             - configMapRef:
                 name: dinebuds-common

@@ -145,6 +145,7 @@ describe('npm start from a clone in a private folder (issue 8, item 6)', () => {
           DATA_DIR: join(home, '.data'),
           EMBEDDED_PG_PORT: String(await freePort()),
           LOG_LEVEL: 'info',
+          METRICS_PORT: '0',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -44,6 +44,8 @@ const TEST_LIMITS = {
   PASSWORD_WORK_MAX_WAIT_MS: '60000',
   LOGIN_FREE_FAILURES: '1000',
   LOG_LEVEL: 'silent',
+  // Tests run side by side: each process takes a free metrics port, not the shared default.
+  METRICS_PORT: '0',
 };
 
 export interface AllInOneOptions {
@@ -57,7 +59,7 @@ export interface AllInOneOptions {
 /** `npm start`'s code path in this process: embedded Postgres and in-process bus unless URLs are given. */
 export async function startAllInOneSystem(
   options: AllInOneOptions = {},
-): Promise<TestSystem & { dataDir: string; services: ServiceUrls }> {
+): Promise<TestSystem & { dataDir: string; services: ServiceUrls; metricsUrl?: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dinebuds-data-'));
   const port = await freePort();
   const config = loadRunnerConfig({
@@ -75,6 +77,7 @@ export async function startAllInOneSystem(
     baseUrl: system.url.replace('0.0.0.0', '127.0.0.1'),
     dataDir,
     services: system.services,
+    metricsUrl: system.metricsUrl,
     stop: system.stop,
   };
 }
@@ -158,6 +161,7 @@ export async function startDistributedSystem(options: {
         AMQP_URL: options.amqpUrl,
         INTERNAL_TOKEN: internalToken,
         LOG_LEVEL: 'warn',
+        METRICS_PORT: '0',
         ...options.env,
       },
       logs,

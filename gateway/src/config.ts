@@ -1,4 +1,5 @@
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+import { observabilityEnvShape } from '@dinebuds/observability';
 import { DEFAULT_MAP_TILE_URL, type GatewayOptions } from './gateway-options.js';
 import { envTrustProxy } from './http/trust-proxy.js';
 
@@ -23,6 +24,7 @@ export const gatewayEnvShape = {
   RATE_LIMIT_PER_MINUTE: envInt(600),
   LOG_LEVEL: envLogLevel(),
   MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
+  ...observabilityEnvShape,
 };
 
 export function gatewayOptionsFromEnv(env: Record<string, string | undefined> = process.env): GatewayOptions {

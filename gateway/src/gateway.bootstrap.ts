@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
 import { admissionFromEnv, installAdmission, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
+import { installHttpObservability } from '@dinebuds/observability';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
 import { GatewayModule } from './gateway.module.js';
@@ -87,7 +88,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const fastify = app.getHttpAdapter().getInstance();
 
   installRequestContext(fastify, logger.pino, { quietUrls: ['/api/health'] });
-  // Load shedding first: a refused request costs no header, cookie or body work.
+  // Request metrics (service="gateway") and the trace's root span, before load shedding so the
+  // refused 503s are counted too; the RPCs carry the span's traceparent.
+  installHttpObservability(fastify, 'gateway');
+  // Load shedding next: a refused request costs no header, cookie or body work.
   await installAdmission(fastify, options.admission ?? admissionFromEnv(), isHealthProbe, isPasswordWork);
   installApiNoStore(fastify);
   await app.register(

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
 import { admissionFromEnv, startGateway } from '@dinebuds/gateway';
 import { createLogger } from '@dinebuds/logging';
+import { startProcessObservability } from '@dinebuds/observability';
 import type { RunnerConfig } from './config.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { SERVICES } from './services.generated.js';
@@ -14,6 +15,8 @@ export interface RunningSystem {
   databaseUrl: string;
   /** Each service's loopback base URL (not public: the gateway is the only way in). */
   services: ServiceUrls;
+  /** The one /metrics endpoint of this process (gateway and every service), when metrics are on. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -33,6 +36,10 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
   };
 
   try {
+    // Tracing before the apps (their hooks are installed at start); one /metrics for all of them.
+    const observability = await startProcessObservability('dinebuds', config);
+    stops.push(observability.stop);
+
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       const embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT, logger);
@@ -108,11 +115,12 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     });
     stops.push(gateway.close);
 
-    logger.info({ url: gateway.url }, 'DineBuds is running');
+    logger.info({ url: gateway.url, metrics: observability.metricsUrl }, 'DineBuds is running');
     return {
       url: gateway.url,
       databaseUrl,
       services,
+      metricsUrl: observability.metricsUrl,
       stop: stopAll,
     };
   } catch (error) {

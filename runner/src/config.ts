@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { envTrustProxy } from '@dinebuds/gateway';
+import { observabilityEnvShape } from '@dinebuds/observability';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -27,6 +28,8 @@ export function loadRunnerConfig(env: Record<string, string | undefined> = proce
       RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
       RATE_LIMIT_PER_MINUTE: envInt(600),
       LOG_LEVEL: envLogLevel(),
+      // One /metrics for the gateway and every service (each series names its service).
+      ...observabilityEnvShape,
     },
     env,
   );

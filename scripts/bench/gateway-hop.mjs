@@ -212,6 +212,7 @@ async function startInProcess() {
     HOST: '127.0.0.1',
     INTERNAL_TOKEN: internalToken,
     LOG_LEVEL: 'silent',
+    METRICS_PORT: '0',
     RATE_LIMIT_PER_MINUTE: '1000000000',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
     // The API only: the SPA is not what is measured.

@@ -63,6 +63,8 @@ const appEnv = {
   INTERNAL_TOKEN: internalToken,
   RATE_LIMIT_AUTH_PER_MINUTE: '100000',
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // Metrics stay on (production's default); each process takes a free metrics port.
+  METRICS_PORT: '0',
 };
 
 // ---------------------------------------------------------------------------------------------

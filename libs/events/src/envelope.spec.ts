@@ -90,6 +90,14 @@ describe('parseEnvelope', () => {
     expect(parseEnvelope(JSON.stringify(valid))).not.toHaveProperty('aggregateVersion');
   });
 
+  it('keeps a W3C traceparent (the consumer joins the trace) and drops a malformed one', () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    expect(parseEnvelope(JSON.stringify({ ...valid, traceparent })).traceparent).toBe(traceparent);
+    const bad = parseEnvelope(JSON.stringify({ ...valid, traceparent: 'not-a-trace\nheader' }));
+    expect(bad).not.toHaveProperty('traceparent');
+    expect(parseEnvelope(JSON.stringify(valid))).not.toHaveProperty('traceparent');
+  });
+
   it('treats a missing requestId as null', () => {
     const { requestId: _omit, ...rest } = valid;
     expect(parseEnvelope(JSON.stringify(rest)).requestId).toBeNull();

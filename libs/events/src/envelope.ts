@@ -27,6 +27,8 @@ export interface CreateEnvelopeOptions {
   occurredAt?: Date | string;
   /** The aggregate's version after the change (catalogue types marked `versioned`). */
   aggregateVersion?: number;
+  /** W3C traceparent of the recording span (tracing on). */
+  traceparent?: string;
 }
 
 /** Builds the wire envelope of a domain event: `{ id, type, version, occurredAt, producer, requestId, data }`. */
@@ -51,6 +53,9 @@ export function createEnvelope<T extends EventType>(
     producer: options.producer,
     requestId: options.requestId ?? null,
     ...(options.aggregateVersion === undefined ? {} : { aggregateVersion: options.aggregateVersion }),
+    ...(options.traceparent && TRACEPARENT_RE.test(options.traceparent)
+      ? { traceparent: options.traceparent }
+      : {}),
     data,
   };
 }
@@ -58,6 +63,9 @@ export function createEnvelope<T extends EventType>(
 function isAggregateVersion(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
+
+/** W3C trace context, version 00: `00-<32 hex trace id>-<16 hex span id>-<2 hex flags>`. */
+const TRACEPARENT_RE = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -106,6 +114,10 @@ export function parseEnvelope(raw: Buffer | string | unknown): EventEnvelope {
     throw new InvalidEnvelopeError('Event aggregateVersion must be a positive integer.');
   }
   if (!('data' in v) || v.data === undefined) throw new InvalidEnvelopeError('Event data is missing.');
+  // Only a well-formed trace context is kept: a malformed one is dropped, never fatal (tracing is
+  // diagnostics, the event itself is fine).
+  const traceparent =
+    typeof v.traceparent === 'string' && TRACEPARENT_RE.test(v.traceparent) ? v.traceparent : undefined;
   return {
     id: v.id,
     type: v.type as EventType,
@@ -114,6 +126,7 @@ export function parseEnvelope(raw: Buffer | string | unknown): EventEnvelope {
     producer: v.producer,
     requestId: (v.requestId as string | null | undefined) ?? null,
     ...(v.aggregateVersion === undefined ? {} : { aggregateVersion: v.aggregateVersion }),
+    ...(traceparent ? { traceparent } : {}),
     data: v.data as EventEnvelope['data'],
   };
 }

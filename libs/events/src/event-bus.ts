@@ -36,8 +36,19 @@ export interface EventBus {
   subscribe<T extends EventType>(options: SubscribeOptions<T>): Promise<Subscription>;
   /** For health checks: false while the broker connection is down or after close(). */
   isHealthy(): boolean;
+  /**
+   * Messages waiting in each consumer queue this bus knows, with its retry and dead-letter queues
+   * (metrics: queue depth, dead letters). Optional: a transport may not know.
+   */
+  queueDepths?(): Promise<QueueDepth[]>;
   /** Stops consuming, waits (bounded) for handlers in flight, closes connections. Idempotent. */
   close(): Promise<void>;
+}
+
+export interface QueueDepth {
+  queue: string;
+  /** Messages ready for delivery (not counting those a consumer holds unacked). */
+  messages: number;
 }
 
 /** Retry policy shared by both buses. */

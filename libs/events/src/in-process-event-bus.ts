@@ -8,15 +8,18 @@ import {
   DEFAULT_PREFETCH,
   DEFAULT_RETRY_DELAY_MS,
   deadLetterQueueName,
+  retryQueueName,
   runHandlerWithTimeout,
   wantedTypes,
   type EventBus,
   type EventHandler,
   type EventTopology,
+  type QueueDepth,
   type RetryOptions,
   type SubscribeOptions,
   type Subscription,
 } from './event-bus.js';
+import { eventsInstrumentation } from './instrumentation.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
 import { eventsSettingsFromEnv } from './events-settings.js';
 
@@ -228,6 +231,20 @@ export class InProcessEventBus implements EventBus {
   }
 
   /** Dead-lettered messages of a queue (oldest first). */
+  /** Buffered (and retry-waiting) messages per queue, and the dead letters kept in memory. */
+  async queueDepths(): Promise<QueueDepth[]> {
+    const depths: QueueDepth[] = [];
+    for (const queue of this.queues.values()) {
+      depths.push({ queue: queue.name, messages: queue.buffer.length });
+      depths.push({ queue: retryQueueName(queue.name), messages: queue.retryTimers.size });
+      depths.push({
+        queue: deadLetterQueueName(queue.name),
+        messages: this.dead.get(queue.name)?.length ?? 0,
+      });
+    }
+    return depths;
+  }
+
   deadLetters(queue: string): readonly DeadLetter[] {
     return this.dead.get(queue) ?? [];
   }
@@ -282,6 +299,7 @@ export class InProcessEventBus implements EventBus {
         () => consumer.handler(item.envelope as EnvelopeOf<EventType>),
         this.handlerTimeoutMs,
       );
+      eventsInstrumentation().consumed(queue.name, item.envelope, 'acked', item.retries > 0);
       this.settle(queue, item);
     } catch (err) {
       this.onFailure(queue, item, err);
@@ -305,6 +323,8 @@ export class InProcessEventBus implements EventBus {
       this.settle(queue, item, new Error(`Event ${item.envelope.id} not handled before the bus closed`));
       return;
     }
+    const outcome = item.retries < this.maxRetries ? 'retried' : 'dead_lettered';
+    eventsInstrumentation().consumed(queue.name, item.envelope, outcome, item.retries > 0);
     if (item.retries < this.maxRetries) {
       this.logger.warn(log, 'Event handler failed; will retry');
       const retry = { ...item, retries: item.retries + 1 };

@@ -1,6 +1,7 @@
 export * from './logger.js';
 export * from './envelope.js';
 export * from './event-bus.js';
+export * from './instrumentation.js';
 export * from './in-process-event-bus.js';
 export * from './rabbitmq-event-bus.js';
 export * from './schema.js';

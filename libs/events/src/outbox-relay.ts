@@ -1,6 +1,7 @@
 import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { EventEnvelope } from '@dinebuds/contracts';
 import type { EventBus } from './event-bus.js';
+import { eventsInstrumentation } from './instrumentation.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
 import { outboxWriters } from './outbox.js';
 import { ensureEventsSchema, eventTables } from './schema.js';
@@ -155,10 +156,23 @@ export class OutboxRelay {
     const rows = await this.claim();
     if (rows.length === 0) return { claimed: 0, published: 0, failed: 0 };
 
+    const hooks = eventsInstrumentation();
     const results = await Promise.allSettled(
-      rows.map((row) =>
-        withTimeout(this.bus.publish(toEnvelope(row.payload)), this.publishTimeoutMs, 'publish timed out'),
-      ),
+      rows.map(async (row) => {
+        const envelope = toEnvelope(row.payload);
+        const started = performance.now();
+        try {
+          await hooks.publish(envelope, (stamped) =>
+            withTimeout(this.bus.publish(stamped), this.publishTimeoutMs, 'publish timed out'),
+          );
+          hooks.published(envelope, 'confirmed', (performance.now() - started) / 1000);
+        } catch (err) {
+          const outcome =
+            err instanceof Error && err.name === 'UnroutableEventError' ? 'unroutable' : 'failed';
+          hooks.published(envelope, outcome, (performance.now() - started) / 1000);
+          throw err;
+        }
+      }),
     );
     const published: string[] = [];
     const failed: Array<{ id: string; error: string; delayMs: number; counted: boolean; park: boolean }> = [];

@@ -1,6 +1,7 @@
 import type { EventEnvelope, EventMap, EventType } from '@dinebuds/contracts';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { createEnvelope } from './envelope.js';
+import { eventsInstrumentation } from './instrumentation.js';
 import { eventTables } from './schema.js';
 
 export interface OutboxOptions {
@@ -64,6 +65,7 @@ export class Outbox {
       producer: this.producer,
       requestId: opts.requestId ?? null,
       aggregateVersion: opts.aggregateVersion,
+      traceparent: eventsInstrumentation().traceparent(),
     });
     await manager.query(
       `INSERT INTO ${this.table} ("id", "type", "payload", "created_at") VALUES ($1, $2, $3::jsonb, $4)`,

@@ -26,11 +26,13 @@ import {
   wantedTypes,
   type EventBus,
   type EventTopology,
+  type QueueDepth,
   type EventHandler,
   type RetryOptions,
   type SubscribeOptions,
   type Subscription,
 } from './event-bus.js';
+import { eventsInstrumentation } from './instrumentation.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
 import { eventsSettingsFromEnv } from './events-settings.js';
 import { pollUntil, sleep, withTimeout } from './util.js';
@@ -259,6 +261,7 @@ export class RabbitMqEventBus implements EventBus {
         }
         if (!returned) return;
         // A type nobody wants is dropped on purpose; a wanted one must wait in a queue.
+        eventsInstrumentation().returned(envelope.type);
         if (!this.isWanted(envelope.type)) {
           this.logger.debug?.({ eventId: envelope.id, eventType: envelope.type }, 'Event has no consumer');
           return;
@@ -329,6 +332,25 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   /** Connected, with a live publisher channel and a live channel for every subscription. */
+  /**
+   * Ready messages of the topology's and this bus's consumer queues, their retry and dead-letter
+   * queues, read with a passive declare on the publisher channel. Only queues this bus declared
+   * are asked about (a passive declare of a missing queue would close the channel).
+   */
+  async queueDepths(): Promise<QueueDepth[]> {
+    const channel = this.publisherChannel;
+    if (!channel || this.closed || this.closedChannels.has(channel)) return [];
+    const queues = new Set([...this.topology.map((q) => q.queue), ...this.subscriptions.keys()]);
+    const depths: QueueDepth[] = [];
+    for (const queue of queues) {
+      for (const name of [queue, retryQueueName(queue), deadLetterQueueName(queue)]) {
+        const ok = await channel.checkQueue(name).catch(() => undefined);
+        if (ok) depths.push({ queue: name, messages: ok.messageCount });
+      }
+    }
+    return depths;
+  }
+
   isHealthy(): boolean {
     if (this.closed || this.startPromise === undefined || !this.manager.isConnected()) return false;
     const live = (channel: ConfirmChannel | undefined) =>
@@ -506,6 +528,8 @@ export class RabbitMqEventBus implements EventBus {
         this.handlerTimeoutMs,
       );
     } catch (err) {
+      const outcome = retries < this.maxRetries ? 'retried' : 'dead_lettered';
+      eventsInstrumentation().consumed(sub.queue, envelope, outcome, msg.fields.redelivered || retries > 0);
       if (retries < this.maxRetries) {
         this.logger.warn({ ...log, err: errorInfo(err) }, 'Event handler failed; will retry');
         await this.retryLater(sub, channel, msg, retries + 1);
@@ -518,6 +542,7 @@ export class RabbitMqEventBus implements EventBus {
       }
       return;
     }
+    eventsInstrumentation().consumed(sub.queue, envelope, 'acked', msg.fields.redelivered || retries > 0);
     this.ack(channel, msg);
   }
 

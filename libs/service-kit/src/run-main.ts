@@ -1,6 +1,7 @@
 import { envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { RabbitMqEventBus } from '@dinebuds/events';
 import { createLogger } from '@dinebuds/logging';
+import { observabilityEnvShape, startProcessObservability } from '@dinebuds/observability';
 import type { ServiceDefinition, ServiceEnv, ServiceStartOptions } from './service-definition.js';
 import { startService } from './start-service.js';
 
@@ -13,6 +14,7 @@ export function serviceEnvShape(defaultPort: number) {
     AMQP_URL: envUrl(['amqp:', 'amqps:']),
     INTERNAL_TOKEN: z.string().min(16),
     LOG_LEVEL: envLogLevel(),
+    ...observabilityEnvShape,
   };
 }
 
@@ -25,7 +27,15 @@ export async function runService<Extra extends object, Settings>(
   const config = loadConfig(serviceEnvShape(definition.defaultPort), env);
   const extra = definition.fromEnv?.(env) ?? {};
   const logger = createLogger(name, config.LOG_LEVEL);
-  const bus = await RabbitMqEventBus.connect({ url: config.AMQP_URL, connectionName: name, logger });
+  // Tracing before the app (its hooks are installed at start); /metrics on its own port.
+  const observability = await startProcessObservability(name, config);
+  let bus;
+  try {
+    bus = await RabbitMqEventBus.connect({ url: config.AMQP_URL, connectionName: name, logger });
+  } catch (error) {
+    await observability.stop();
+    throw error;
+  }
   let service;
   try {
     const options = {
@@ -40,11 +50,15 @@ export async function runService<Extra extends object, Settings>(
     service = await startService(definition, options);
   } catch (error) {
     await bus.close().catch(() => undefined);
+    await observability.stop();
     throw error;
   }
-  logger.info({ url: service.url }, `${name} service listening`);
+  logger.info({ url: service.url, metrics: observability.metricsUrl }, `${name} service listening`);
   // Nest's shutdown hooks close the app on SIGTERM/SIGINT; the bus belongs to this process.
-  service.app.getHttpServer().on('close', () => void bus.close());
+  service.app.getHttpServer().on('close', () => {
+    void bus.close();
+    void observability.stop();
+  });
 }
 
 /** main.ts of a service: run it, or print why not and exit 1. */

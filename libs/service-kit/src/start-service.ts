@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Module } from '@nestjs/common';
+import { EVENTS_DATA_SOURCE, OutboxRelay } from '@dinebuds/events';
+import { observeService } from '@dinebuds/observability';
 import { createServiceApp } from '@dinebuds/service-client';
 import type { RunningService, ServiceDefinition, ServiceStartOptions } from './service-definition.js';
 import { serviceModule } from './service-module.js';
@@ -27,8 +29,16 @@ export async function startService<Extra extends object, Settings>(
     ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
     ...(options.admission ? { admission: options.admission } : {}),
   });
+  // Request metrics and spans, labelled with the service: installed before init registers the routes.
+  const observed = observeService({ name, fastify: app.getHttpAdapter().getInstance() });
+  let unwatch = () => {};
   try {
     await app.init();
+    unwatch = observed.watch({
+      dataSource: app.get(EVENTS_DATA_SOURCE),
+      outboxStats: () => app.get(OutboxRelay).stats(),
+      bus: options.bus,
+    });
     await definition.onReady?.(app, options);
     const host = options.host ?? '0.0.0.0';
     await app.listen(options.port, host);
@@ -38,9 +48,13 @@ export async function startService<Extra extends object, Settings>(
     return {
       app,
       url: `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`,
-      close: () => (closed ??= app.close()),
+      close: () => {
+        unwatch();
+        return (closed ??= app.close());
+      },
     };
   } catch (error) {
+    unwatch();
     await app.close().catch(() => undefined);
     throw error;
   }

@@ -19,6 +19,11 @@ export interface EventEnvelope<T extends EventType = EventType> {
   producer: string;
   /** Request id of the call that caused it, carried into consumers' logs. */
   requestId: string | null;
+  /**
+   * W3C trace context (`traceparent`) of the span that recorded the event, when tracing is on:
+   * the consumer's handling joins the producer's trace.
+   */
+  traceparent?: string;
   data: EventMap[T];
 }
 

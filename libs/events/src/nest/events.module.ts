@@ -16,6 +16,7 @@ import type { EnvelopeOf } from '../envelope.js';
 import type { EventBus, Subscription } from '../event-bus.js';
 import { eventsSettingsFromEnv } from '../events-settings.js';
 import { Inbox } from '../inbox.js';
+import { eventsInstrumentation } from '../instrumentation.js';
 import { DEFAULT_INBOX_RETENTION_DAYS, InboxPurger } from '../inbox-purger.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from '../logger.js';
 import { Outbox } from '../outbox.js';
@@ -90,7 +91,7 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
       this.subscription = await this.bus.subscribe({
         queue,
         types: [...handlers.keys()],
-        handler: (envelope) => this.dispatch(handlers, envelope),
+        handler: (envelope) => this.dispatch(queue, handlers, envelope),
       });
     }
     if (this.options.runRelay !== false) this.relay.start();
@@ -105,21 +106,43 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
     if (this.options.closeBusOnShutdown) await this.bus.close();
   }
 
-  private async dispatch(handlers: Map<EventType, DiscoveredHandler[]>, envelope: EnvelopeOf): Promise<void> {
-    const run = async () => {
+  private async dispatch(
+    queue: string,
+    handlers: Map<EventType, DiscoveredHandler[]>,
+    envelope: EnvelopeOf,
+  ): Promise<void> {
+    const hooks = eventsInstrumentation();
+    const handle = async () => {
+      const started = performance.now();
       let firstError: unknown;
       // Each handler applies the event once on its own (its own inbox row and transaction): when
       // one fails, the retry skips those that already succeeded.
       for (const handler of handlers.get(envelope.type) ?? []) {
+        const handlerStarted = performance.now();
         try {
-          await Inbox.handleOnce(
+          const applied = await Inbox.handleOnce(
             this.dataSource,
             this.options.schema,
             handler.consumer,
             envelope,
             (manager) => handler.call(envelope, manager).then(() => undefined),
           );
+          const seconds = (performance.now() - handlerStarted) / 1000;
+          hooks.inboxHandled(
+            this.options.producer,
+            handler.consumer,
+            envelope.type,
+            applied ? 'applied' : 'duplicate',
+            seconds,
+          );
         } catch (err) {
+          hooks.inboxHandled(
+            this.options.producer,
+            handler.consumer,
+            envelope.type,
+            'failed',
+            (performance.now() - handlerStarted) / 1000,
+          );
           this.logger.warn(
             {
               consumer: handler.consumer,
@@ -133,7 +156,20 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
         }
       }
       if (firstError !== undefined) throw firstError;
+      // One line per handled event, as per answered request: with the request id and (tracing
+      // on) the trace id of the consumer's span, so an operator can follow an event from a log.
+      this.logger.info(
+        {
+          queue,
+          eventId: envelope.id,
+          eventType: envelope.type,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+        'event handled',
+      );
     };
+    // The consumer's span (tracing) encloses the handlers, so their SQL nests under it.
+    const run = () => hooks.consume(queue, envelope, handle);
     if (this.options.runInContext) await this.options.runInContext(envelope, run);
     else await run();
   }

@@ -1,3 +1,4 @@
+import { context, propagation } from '@opentelemetry/api';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { INTERNAL_HEADERS, RPC_PATH_PREFIX, type Caller, type RpcMap } from '@dinebuds/contracts';
 import { UpstreamHttpError } from '@dinebuds/errors';
@@ -65,6 +66,9 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
       headers[INTERNAL_HEADERS.callerIsAdmin] = caller.isAdmin ? 'true' : 'false';
       if (caller.sessionId) headers[INTERNAL_HEADERS.callerSessionId] = caller.sessionId;
     }
+    // W3C traceparent of the active span, so the service's span joins the caller's trace (a
+    // no-op unless tracing is set up: see libs/observability).
+    propagation.inject(context.active(), headers);
     const url = `${this.options.baseUrl.replace(/\/$/, '')}${RPC_PATH_PREFIX}/${pattern}`;
     let response;
     try {

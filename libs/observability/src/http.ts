@@ -1,0 +1,98 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Span } from '@opentelemetry/api';
+import { httpDuration, httpRequests, metricsEnabled, statusClass } from './metrics.js';
+import { activeTracer } from './tracing.js';
+
+/** The parts of a Fastify request, reply and instance the hooks use (no Fastify import needed). */
+interface HookRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  routeOptions?: { url?: string };
+}
+interface HookReply {
+  statusCode: number;
+  elapsedTime: number;
+}
+type Done = (error?: Error) => void;
+type Hook = (req: HookRequest, reply: HookReply, done: Done) => void;
+interface HookHost {
+  addHook(name: 'onRequest' | 'preHandler' | 'onResponse', hook: Hook): unknown;
+}
+
+const spans = new WeakMap<HookRequest, Span>();
+
+/**
+ * The route pattern (`/api/users/:id`, `/rpc/users.get`), never the raw URL: ids in paths would
+ * make one series per user. Unmatched requests share one label.
+ */
+function routeOf(req: HookRequest): string {
+  return req.routeOptions?.url ?? 'unmatched';
+}
+
+/**
+ * Request metrics and the server span of every request on a Fastify instance (the gateway's or
+ * a service's), labelled with `service`. Install before the routes are registered (before Nest's
+ * init). Metrics hooks are skipped when METRICS_ENABLED is false, span hooks when tracing is off
+ * at install time: what is off costs nothing per request.
+ *
+ * The span continues the caller's trace (W3C traceparent header: the gateway's RPC carries it)
+ * and is made active from preHandler on, as the request id is, so RPC calls, SQL and outbox
+ * events recorded by the handler belong to it.
+ */
+export function installHttpObservability(app: HookHost, service: string): void {
+  const tracer = activeTracer();
+  if (tracer) {
+    app.addHook('onRequest', (req, _reply, done) => {
+      const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+      const route = routeOf(req);
+      const span = tracer.startSpan(
+        `${service} ${req.method} ${route}`,
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            'dinebuds.service': service,
+            'http.request.method': req.method,
+            'http.route': route,
+            'url.path': req.url.split('?', 1)[0]!.slice(0, 500),
+          },
+        },
+        parent,
+      );
+      spans.set(req, span);
+      done();
+    });
+    app.addHook('preHandler', (req, _reply, done) => {
+      const span = spans.get(req);
+      if (!span) return done();
+      context.with(trace.setSpan(context.active(), span), done);
+    });
+  }
+  const metrics = metricsEnabled();
+  if (!tracer && !metrics) return;
+  // The labelled children per (method, route, status class), so a request costs two map lookups
+  // rather than prom-client hashing and checking the label object twice.
+  const children = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = routeOf(req);
+    if (metrics) {
+      const status = statusClass(reply.statusCode);
+      const key = `${req.method} ${route} ${status}`;
+      let child = children.get(key);
+      if (!child) {
+        const labels = { service, method: req.method, route, status_class: status };
+        child = { count: httpRequests.labels(labels), duration: httpDuration.labels(labels) };
+        children.set(key, child);
+      }
+      child.count.inc();
+      child.duration.observe(reply.elapsedTime / 1000);
+    }
+    const span = spans.get(req);
+    if (span) {
+      span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: 2 });
+      span.end();
+      spans.delete(req);
+    }
+    done();
+  });
+}

@@ -1,0 +1,65 @@
+import { context, SpanKind, trace } from '@opentelemetry/api';
+import pg from 'pg';
+import { activeTracer, endSpan } from './tracing.js';
+
+/** Longest SQL text kept on a span (statements are parameterised: no values are recorded). */
+const MAX_STATEMENT = 2_000;
+
+let patched = false;
+
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+
+/**
+ * One client span per SQL statement, child of the active span (the request's or the consumer's).
+ * pg's Client.query is wrapped by hand rather than with @opentelemetry/instrumentation-pg:
+ * that one patches `require('pg')` through module hooks, which do not see modules loaded as ES
+ * modules (Nest 12 and this repository are ESM) nor under Jest. Queries outside any trace (the
+ * relay's idle polls) are not recorded.
+ */
+export function instrumentPg(): void {
+  if (patched) return;
+  patched = true;
+  const proto = pg.Client.prototype as unknown as { query: Query };
+  const original = proto.query;
+  proto.query = function tracedQuery(this: pg.Client, ...args: unknown[]): unknown {
+    const tracer = activeTracer();
+    const parent = trace.getSpan(context.active());
+    // Outside a trace, or in one not sampled: no span at all (not even a non-recording one).
+    if (!tracer || !parent?.isRecording()) return original.apply(this, args);
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const span = tracer.startSpan(`sql ${text.trim().split(/\s+/, 1)[0]?.toUpperCase() ?? 'QUERY'}`, {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'db.system.name': 'postgresql',
+        'db.query.text': text.slice(0, MAX_STATEMENT),
+        'db.namespace': this.database ?? '',
+      },
+    });
+    const callback = args.length > 0 && typeof args[args.length - 1] === 'function';
+    if (callback) {
+      const done = args[args.length - 1] as (err: unknown, result: unknown) => void;
+      args[args.length - 1] = (err: unknown, result: unknown) => {
+        endSpan(span, err ?? undefined);
+        done(err, result);
+      };
+    }
+    let result: unknown;
+    try {
+      result = context.with(trace.setSpan(context.active(), span), () => original.apply(this, args));
+    } catch (err) {
+      endSpan(span, err);
+      throw err;
+    }
+    if (!callback) {
+      if (result && typeof (result as Promise<unknown>).then === 'function')
+        (result as Promise<unknown>).then(
+          () => endSpan(span),
+          (err: unknown) => endSpan(span, err),
+        );
+      // A submittable (cursor, stream): its end is not observable here; record its start.
+      else endSpan(span);
+    }
+    return result;
+  } as Query;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { context, trace } from '@opentelemetry/api';
+import {
+  activeTracer,
+  contextFromTraceparent,
+  InMemorySpanExporter,
+  sampleRatioFromEnv,
+  setupTracing,
+  traceparentOf,
+  tracingOn,
+} from './tracing.js';
+
+describe('tracing', () => {
+  it('stays off without an endpoint or exporter', () => {
+    expect(setupTracing({ serviceName: 'x', endpoint: undefined })).toBeNull();
+    expect(tracingOn()).toBe(false);
+  });
+
+  it('reads OTEL_TRACES_SAMPLER_ARG as a ratio and refuses anything else', () => {
+    expect(sampleRatioFromEnv({})).toBeUndefined();
+    expect(sampleRatioFromEnv({ OTEL_TRACES_SAMPLER_ARG: '0.25' })).toBe(0.25);
+    expect(() => sampleRatioFromEnv({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
+
+  it('with a ratio of 0 records no new trace, yet follows a sampled caller (never half a trace)', async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = setupTracing({ serviceName: 'x', exporter, sampleRatio: 0 })!;
+    try {
+      const tracer = activeTracer()!;
+      tracer.startSpan('new root').end();
+      const caller = contextFromTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+      const child = tracer.startSpan('child of a sampled caller', {}, caller);
+      // The child's context travels on (RPC header, event envelope) with the caller's trace id.
+      expect(traceparentOf(trace.setSpan(context.active(), child))).toMatch(
+        /^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-01$/,
+      );
+      child.end();
+      expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['child of a sampled caller']);
+    } finally {
+      await tracing.shutdown();
+    }
+    expect(tracingOn()).toBe(false);
+  });
+});

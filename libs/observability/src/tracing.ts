@@ -1,0 +1,141 @@
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  trace,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  AlwaysOnSampler,
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
+import { instrumentPg } from './sql.js';
+
+export interface TracingOptions {
+  /** The resource's service.name: the process ('identity', 'gateway', or 'dinebuds' all-in-one). */
+  serviceName: string;
+  /**
+   * OTLP/HTTP collector base URL (`/v1/traces` is appended), default OTEL_EXPORTER_OTLP_ENDPOINT.
+   * Without it and without `exporter`, tracing stays off.
+   */
+  endpoint?: string;
+  /** An exporter of your own (tests: InMemorySpanExporter), sent each span as it ends. */
+  exporter?: SpanExporter;
+  /**
+   * Share of new traces recorded, 0..1 (default OTEL_TRACES_SAMPLER_ARG, else 1: every request).
+   * A request that arrives with a sampled or unsampled traceparent follows its caller's decision,
+   * so a trace is never half recorded across services.
+   */
+  sampleRatio?: number;
+}
+
+/** OTEL_TRACES_SAMPLER_ARG as a ratio in 0..1 (the OpenTelemetry variable), else undefined. */
+export function sampleRatioFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number | undefined {
+  const raw = env.OTEL_TRACES_SAMPLER_ARG?.trim();
+  if (!raw) return undefined;
+  const ratio = Number(raw);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1)
+    throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a ratio between 0 and 1, got '${raw}'`);
+  return ratio;
+}
+
+export interface RunningTracing {
+  /** Flushes spans not yet exported (call before exit). */
+  flush(): Promise<void>;
+  /** Flushes, then turns tracing off again (tests). */
+  shutdown(): Promise<void>;
+}
+
+let tracer: Tracer | undefined;
+let running: { provider: BasicTracerProvider; manager: AsyncLocalStorageContextManager } | undefined;
+
+/** Whether spans are being recorded: every hook checks this first, so tracing off costs one test. */
+export function tracingOn(): boolean {
+  return tracer !== undefined;
+}
+
+/** The tracer in force, or undefined when tracing is off. */
+export function activeTracer(): Tracer | undefined {
+  return tracer;
+}
+
+/**
+ * Turns tracing on for this process when an endpoint (OTEL_EXPORTER_OTLP_ENDPOINT) or an exporter
+ * is given, and does nothing otherwise (returns null): no provider, no context manager, no hooks.
+ * Registers the W3C `traceparent` propagator and an AsyncLocalStorage context manager globally,
+ * and wraps pg's queries (SQL spans). Call once, before the services start.
+ */
+export function setupTracing(options: TracingOptions): RunningTracing | null {
+  if (running) throw new Error('setupTracing: tracing is already set up in this process');
+  const endpoint = options.endpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!options.exporter && !endpoint) return null;
+  const processor = options.exporter
+    ? new SimpleSpanProcessor(options.exporter)
+    : // Batched: spans leave the request path; the exporter posts them in the background.
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint!.replace(/\/$/, '')}/v1/traces` }));
+  const ratio = options.sampleRatio ?? sampleRatioFromEnv() ?? 1;
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    spanProcessors: [processor],
+    sampler: new ParentBasedSampler({
+      root: ratio >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(ratio),
+    }),
+  });
+  const manager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(manager);
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+  tracer = provider.getTracer('dinebuds');
+  running = { provider, manager };
+  instrumentPg();
+  return {
+    flush: () => provider.forceFlush(),
+    shutdown: async () => {
+      await provider.shutdown();
+      if (running?.provider !== provider) return;
+      manager.disable();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+      tracer = undefined;
+      running = undefined;
+    },
+  };
+}
+
+/** W3C traceparent of `span` (or of the active span), e.g. to stamp an event envelope. */
+export function traceparentOf(ctx: Context = context.active()): string | undefined {
+  const carrier: Record<string, string> = {};
+  propagation.inject(ctx, carrier);
+  return carrier.traceparent;
+}
+
+/** The context a W3C traceparent describes (the root context when absent or malformed). */
+export function contextFromTraceparent(traceparent: string | undefined): Context {
+  return traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
+}
+
+/** Ends `span` with an error status when `error` is set. */
+export function endSpan(span: Span, error?: unknown): void {
+  if (error !== undefined) {
+    span.recordException(error instanceof Error ? error : String(error));
+    span.setStatus({ code: 2, message: error instanceof Error ? error.message : String(error) });
+  }
+  span.end();
+}
+
+/** The SDK's in-memory exporter and span type, of the version this library runs (tests). */
+export { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';

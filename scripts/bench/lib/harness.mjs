@@ -1,0 +1,97 @@
+// Child processes, a scratch database, seeding through the API and one autocannon run: what a
+// benchmark script needs around the app (used by observability.mjs; platform.mjs keeps its own).
+/* global process, setTimeout, clearTimeout, URL, fetch */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { percentile } from './util.mjs';
+
+const children = new Set();
+
+/** Forks `script` with only `env` (plus PATH and HOME); `ready` resolves on its first IPC message. */
+export function startChild(script, env) {
+  const child = fork(script, [], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const ready = new Promise((resolveReady, reject) => {
+    child.once('message', resolveReady);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${stderr}`)));
+  });
+  ready.catch(() => {});
+  return { child, ready };
+}
+
+export async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Kills every child still running (on an error or Ctrl-C). */
+export function killChildren() {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+/** A fresh database on the server of `adminUrl`; `drop()` removes it. */
+export async function createDatabase(adminUrl) {
+  const name = `dinebuds_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Registers a user through the gateway; answers the user and the session cookie. */
+export async function register(gateway, prefix) {
+  const username = `${prefix}${randomBytes(4).toString('hex')}`;
+  const response = await fetch(`${gateway}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Bench#Pass2026', name: 'Bench User' }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('dinebuds_sid='))
+    ?.split(';')[0];
+  return { user: await response.json(), cookie };
+}
+
+/** One autocannon run: req/s and latency percentiles (ms). */
+export async function load({ url, method = 'GET', headers = {}, body, connections, duration }) {
+  const times = [];
+  const instance = autocannon({ url, method, headers, body, connections, pipelining: 1, duration });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
+  times.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
