@@ -187,8 +187,12 @@ describe('observability: /metrics and one trace across gateway, service, SQL, br
     const traceId = root.spanContext().traceId;
     const consume = await eventually(
       () =>
+        // Reviews consumes the event too; follow social-graph's delivery.
         spans().find(
-          (s) => s.name === 'consume identity.user.registered' && s.spanContext().traceId === traceId,
+          (s) =>
+            s.name === 'consume identity.user.registered' &&
+            s.spanContext().traceId === traceId &&
+            s.attributes['dinebuds.service'] === 'social-graph',
         ),
       20_000,
     );
