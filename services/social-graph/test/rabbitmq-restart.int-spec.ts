@@ -40,6 +40,9 @@ describe('social-graph over RabbitMQ: projection, published events and catching 
   const exchange = `test.social.${suffix}`;
   const deadLetterExchange = `${exchange}.dlx`;
   const eventsQueue = `social-graph.${suffix}.events`;
+  // identity consumes reviews' events: its queue gets this run's name too, so no durable queue of
+  // another run (with another dead-letter exchange) is in the way.
+  const identityQueue = `identity.${suffix}.events`;
   const observerQueue = `test.${suffix}.social-observer`;
   const observed: EventEnvelope[] = [];
   let db: TestDatabase;
@@ -96,7 +99,7 @@ describe('social-graph over RabbitMQ: projection, published events and catching 
     });
     // social-graph declares its durable queue before identity publishes anything.
     social = await startTestSocialGraph(db.url, bus, { eventsQueue });
-    identity = await startTestIdentity(db.url, bus);
+    identity = await startTestIdentity(db.url, bus, { eventsQueue: identityQueue });
   });
 
   afterAll(async () => {
@@ -106,7 +109,7 @@ describe('social-graph over RabbitMQ: projection, published events and catching 
     if (bus) {
       const channel = await bus.connectionManager.connection?.createChannel();
       if (channel) {
-        for (const queue of [eventsQueue, observerQueue]) {
+        for (const queue of [eventsQueue, identityQueue, observerQueue]) {
           for (const name of [queue, `${queue}.retry`, `${queue}.dlq`]) await channel.deleteQueue(name);
         }
         await channel.deleteExchange(exchange);

@@ -40,8 +40,12 @@ export function startTestSocialGraph(
 }
 
 /** The real identity service on the same database (its own schema) and bus. */
-export function startTestIdentity(databaseUrl: string, bus: EventBus): Promise<TestIdentity> {
-  return startIdentityForTest(startIdentityService, databaseUrl, bus);
+export function startTestIdentity(
+  databaseUrl: string,
+  bus: EventBus,
+  options: { eventsQueue?: string } = {},
+): Promise<TestIdentity> {
+  return startIdentityForTest(startIdentityService, databaseUrl, bus, options);
 }
 
 export interface SocialTestSystem extends TestSystem {
