@@ -8,8 +8,7 @@
 // were answered (401 / 429 / 503), the p99 of refused (503) answers, and the app's memory (RSS)
 // idle, at the peak and after the load. Targets of the Overload issue are checked at the end.
 // A benchmark, not a test: the exit code says only whether it could measure.
-/* global console, process, setTimeout, clearTimeout, setInterval, clearInterval, URL, fetch */
-import { execFileSync, fork } from 'node:child_process';
+/* global console, process, setTimeout, setInterval, clearInterval, fetch */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -17,8 +16,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
+import { createDatabase, createVhost, startChild, stopChild, stopChildren } from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
@@ -72,72 +71,6 @@ const appEnv = {
 // ---------------------------------------------------------------------------------------------
 // Processes (as in platform.mjs)
 
-const children = new Set();
-function startChild(script, env) {
-  const child = fork(script, [], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const ready = new Promise((resolveReady, reject) => {
-    child.once('message', resolveReady);
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${stderr}`)));
-  });
-  ready.catch(() => {});
-  return { child, ready };
-}
-
-async function stopChild(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function createDatabase() {
-  const name = `dinebuds_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-function createVhost() {
-  const name = `bench_${Date.now().toString(36)}`;
-  try {
-    execFileSync('rabbitmqctl', ['-q', 'add_vhost', name], { stdio: 'ignore' });
-    execFileSync(
-      'rabbitmqctl',
-      ['-q', 'set_permissions', '-p', name, new URL(amqpUrl).username || 'guest', '.*', '.*', '.*'],
-      { stdio: 'ignore' },
-    );
-  } catch {
-    return { url: amqpUrl, drop: () => {} };
-  }
-  const url = new URL(amqpUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => execFileSync('rabbitmqctl', ['-q', 'delete_vhost', name], { stdio: 'ignore' }),
-  };
-}
-
 /** Starts the app in a mode; answers its gateway URL, the pids to weigh and a stop function. */
 async function startApp(mode, databaseUrl) {
   if (mode === 'one-process') {
@@ -157,7 +90,7 @@ async function startApp(mode, databaseUrl) {
       stop: () => stopChild(child),
     };
   }
-  const vhost = createVhost();
+  const vhost = createVhost(amqpUrl);
   const [identityPort, socialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
   const service = (dir, port) =>
     startChild(join(repoRoot, dir, 'dist', 'main.js'), {
@@ -317,7 +250,7 @@ function signInStorm(gateway, duration) {
 }
 
 async function measureMode(mode) {
-  const database = await createDatabase();
+  const database = await createDatabase(adminUrl);
   let app;
   try {
     app = await startApp(mode, database.url);
@@ -433,13 +366,13 @@ export async function runOverload() {
 }
 
 process.on('SIGINT', async () => {
-  for (const child of children) await stopChild(child);
+  await stopChildren();
   process.exit(130);
 });
 
 /** Stops what was started, for the caller that failed. */
 export async function stopAllChildren() {
-  for (const child of children) await stopChild(child);
+  await stopChildren();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

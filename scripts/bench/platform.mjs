@@ -7,8 +7,7 @@
 // at 1 and at 16 requests in flight. It prints req/s, p50, p95, p99 and the ratio to the bare
 // server, checks the targets of the Platform issue, and writes the figures to bench/results/.
 // A benchmark, not a test: the exit code says only whether it could measure.
-/* global console, process, setTimeout, clearTimeout, URL, fetch */
-import { execFileSync, fork } from 'node:child_process';
+/* global console, process, fetch */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -16,8 +15,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
+import { createDatabase, createVhost, killChildren, startChild, stopChild } from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
@@ -70,74 +69,6 @@ const appEnv = {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-const children = new Set();
-function startChild(script, env) {
-  const child = fork(script, [], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const ready = new Promise((resolveReady, reject) => {
-    child.once('message', resolveReady);
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${stderr}`)));
-  });
-  // A service started with its own main.js never sends 'ready': its exit at the end of the run
-  // must not end the benchmark as an unhandled rejection.
-  ready.catch(() => {});
-  return { child, ready };
-}
-
-async function stopChild(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function createDatabase() {
-  const name = `dinebuds_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-function createVhost() {
-  const name = `bench_${Date.now().toString(36)}`;
-  try {
-    execFileSync('rabbitmqctl', ['-q', 'add_vhost', name], { stdio: 'ignore' });
-    execFileSync(
-      'rabbitmqctl',
-      ['-q', 'set_permissions', '-p', name, new URL(amqpUrl).username || 'guest', '.*', '.*', '.*'],
-      { stdio: 'ignore' },
-    );
-  } catch {
-    return { url: amqpUrl, drop: () => {} };
-  }
-  const url = new URL(amqpUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => execFileSync('rabbitmqctl', ['-q', 'delete_vhost', name], { stdio: 'ignore' }),
-  };
-}
-
 /** Starts the app in a mode; answers its gateway URL, identity URL and a stop function. */
 async function startApp(mode, databaseUrl) {
   if (mode === 'one-process') {
@@ -156,7 +87,7 @@ async function startApp(mode, databaseUrl) {
       stop: () => stopChild(child),
     };
   }
-  const vhost = createVhost();
+  const vhost = createVhost(amqpUrl);
   const [identityPort, socialPort, reviewsPort, gatewayPort] = [
     await freePort(),
     await freePort(),
@@ -297,7 +228,7 @@ function casesFor(app, bare, target) {
 }
 
 async function measureMode(mode) {
-  const database = await createDatabase();
+  const database = await createDatabase(adminUrl);
   let app;
   let bareChild;
   try {
@@ -419,7 +350,7 @@ function targets(rows) {
 // ---------------------------------------------------------------------------------------------
 
 process.on('SIGINT', async () => {
-  for (const child of children) child.kill('SIGKILL');
+  killChildren();
   process.exit(1);
 });
 
@@ -457,6 +388,6 @@ try {
   console.log(`\nwritten to ${file}`);
 } catch (error) {
   console.error(error);
-  for (const child of children) child.kill('SIGKILL');
+  killChildren();
   process.exit(1);
 }

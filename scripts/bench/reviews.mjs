@@ -5,8 +5,7 @@
 // identity (events through RabbitMQ). The app runs `npm start`'s one-process code path (runner/dist)
 // on real PostgreSQL and RabbitMQ. A benchmark, not a test: the exit code says only whether it
 // could measure. Figures go to bench/results/.
-/* global console, process, setTimeout, clearTimeout, URL, fetch, performance */
-import { execFileSync, fork } from 'node:child_process';
+/* global console, process, setTimeout, fetch, performance */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -16,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
+import { createDatabase, createVhost, killChildren, startChild, stopChild } from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
@@ -30,75 +30,6 @@ const LAG_SAMPLES = Number(opts['lag-samples']);
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-const children = new Set();
-
-function startChild(script, env) {
-  const child = fork(script, [], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const ready = new Promise((resolveReady, reject) => {
-    child.once('message', resolveReady);
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${stderr}`)));
-  });
-  ready.catch(() => {});
-  return { child, ready };
-}
-
-async function stopChild(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function createDatabase() {
-  const name = `dinebuds_bench_reviews_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-function createVhost() {
-  const name = `bench_reviews_${Date.now().toString(36)}`;
-  try {
-    execFileSync('rabbitmqctl', ['-q', 'add_vhost', name], { stdio: 'ignore' });
-    execFileSync(
-      'rabbitmqctl',
-      ['-q', 'set_permissions', '-p', name, new URL(amqpUrl).username || 'guest', '.*', '.*', '.*'],
-      {
-        stdio: 'ignore',
-      },
-    );
-  } catch {
-    return { url: amqpUrl, drop: () => {} };
-  }
-  const url = new URL(amqpUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => execFileSync('rabbitmqctl', ['-q', 'delete_vhost', name], { stdio: 'ignore' }),
-  };
-}
-
 async function register(gateway, prefix) {
   const response = await fetch(`${gateway}/api/register`, {
     method: 'POST',
@@ -151,8 +82,8 @@ async function load({ url, method = 'GET', headers = {}, body, connections, dura
 const fmt = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 
 async function main() {
-  const database = await createDatabase();
-  const vhost = createVhost();
+  const database = await createDatabase(adminUrl);
+  const vhost = createVhost(amqpUrl);
   const port = await freePort();
   const app = startChild(join(libDir, 'all-in-one-child.mjs'), {
     LOG_LEVEL: 'silent',
@@ -349,11 +280,11 @@ async function main() {
 }
 
 process.on('SIGINT', () => {
-  for (const child of children) child.kill('SIGKILL');
+  killChildren();
   process.exit(1);
 });
 main().catch((error) => {
   console.error(error);
-  for (const child of children) child.kill('SIGKILL');
+  killChildren();
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 // Child processes, a scratch database, seeding through the API and one autocannon run: what a
-// benchmark script needs around the app (used by observability.mjs; platform.mjs keeps its own).
+// benchmark script needs around the app (shared by every script in scripts/bench).
 /* global process, setTimeout, clearTimeout, URL, fetch */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -36,6 +36,11 @@ export async function stopChild(child) {
   clearTimeout(timer);
 }
 
+/** Stops every child still running, politely (SIGTERM, then SIGKILL after 5 s). */
+export async function stopChildren() {
+  for (const child of [...children]) await stopChild(child);
+}
+
 /** Kills every child still running (on an error or Ctrl-C). */
 export function killChildren() {
   for (const child of children) child.kill('SIGKILL');
@@ -58,6 +63,30 @@ export async function createDatabase(adminUrl) {
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await client.end();
     },
+  };
+}
+
+/**
+ * A private RabbitMQ virtual host on the broker of `amqpUrl` (so durable queues of one run never
+ * meet another's), made with rabbitmqctl; without rabbitmqctl the URL is used as it is.
+ */
+export function createVhost(amqpUrl) {
+  const name = `bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  try {
+    execFileSync('rabbitmqctl', ['-q', 'add_vhost', name], { stdio: 'ignore' });
+    execFileSync(
+      'rabbitmqctl',
+      ['-q', 'set_permissions', '-p', name, new URL(amqpUrl).username || 'guest', '.*', '.*', '.*'],
+      { stdio: 'ignore' },
+    );
+  } catch {
+    return { url: amqpUrl, drop: () => {} };
+  }
+  const url = new URL(amqpUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => execFileSync('rabbitmqctl', ['-q', 'delete_vhost', name], { stdio: 'ignore' }),
   };
 }
 
