@@ -70,6 +70,13 @@ describe('accessibility of every screen (axe-core)', () => {
     await eventually(async () => (await status(`/api/users/${me.id}/followers`)) === 403, 30_000, 100);
     await eventually(async () => (await status(`/api/users/${eve.id}/followers`)) === 403, 30_000, 100);
     expect(await post(eveContext, `/api/users/${eve.id}/follow/${me.id}`)).toEqual({ status: 'requested' });
+    // One review on Ada's profile, so the List tab shows a card with its Edit and Delete.
+    await post(meContext, '/api/reviews', {
+      restaurantName: 'Axe Noodle Bar',
+      address: '1 Main St, Charlottesville, VA',
+      rating: 4,
+      notes: 'Great broth.',
+    });
     signedInState = await meContext.storageState();
     await Promise.all([meContext.close(), danContext.close(), eveContext.close()]);
   }, 180_000);
@@ -202,6 +209,35 @@ describe('accessibility of every screen (axe-core)', () => {
       await check(page, '/profile followers dialog');
       await closeWith(page, followers);
     });
+
+    screens(
+      '/profile reviews: the List tab, the add-review sheet with its errors, edit and delete',
+      async () => {
+        await page.goto('/profile');
+        await page.getByRole('heading', { name: 'Axe Noodle Bar' }).waitFor();
+        await check(page, '/profile List tab');
+
+        await page.getByRole('button', { name: 'Add review' }).click();
+        const sheet = page.getByRole('dialog', { name: 'Add Review' });
+        await sheet.getByRole('button', { name: 'Submit Review' }).click();
+        await sheet.getByText('Rating is required').waitFor();
+        await check(page, '/profile add-review sheet with errors');
+        await closeWith(page, sheet);
+
+        await page.getByRole('button', { name: 'Edit review of Axe Noodle Bar' }).click();
+        const edit = page.getByRole('dialog', { name: 'Edit Review' });
+        await edit.waitFor();
+        await check(page, '/profile edit-review dialog');
+        await closeWith(page, edit);
+
+        await page.getByRole('button', { name: 'Delete review of Axe Noodle Bar' }).click();
+        const confirm = page.getByRole('alertdialog', { name: 'Delete review?' });
+        await confirm.waitFor();
+        await check(page, '/profile delete-review dialog');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await confirm.waitFor({ state: 'detached' });
+      },
+    );
 
     screens("another user's profile, its menu and block dialog, and a private profile", async () => {
       await page.goto(`/profile/${dan.username}`);

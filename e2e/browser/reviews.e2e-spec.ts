@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CurrentUserDto, ReviewDto } from '@dinebuds/contracts';
+import { uniqueUsername } from '../support/api-client.js';
+import { launchBrowser } from '../support/browser.js';
+import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+
+/**
+ * Reviews on the own profile in a browser against the all-in-one mode (frontend/dist must be
+ * built): the add-review sheet's validation and toasts, the List tab's card, the city search,
+ * a real edit of rating and notes, and a delete after its confirmation.
+ */
+describe('reviews on the profile in the browser', () => {
+  let system: Awaited<ReturnType<typeof startAllInOneSystem>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let rita: CurrentUserDto;
+
+  async function reviewsOf(userId: number): Promise<ReviewDto[]> {
+    const response = await context.request.get(`${system.baseUrl}/api/reviews?userId=${userId}`);
+    expect(response.ok()).toBe(true);
+    return (await response.json()) as ReviewDto[];
+  }
+
+  beforeAll(async () => {
+    system = await startAllInOneSystem();
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: system.baseUrl, viewport: { width: 1280, height: 900 } });
+    const response = await context.request.post(`${system.baseUrl}/api/register`, {
+      data: { username: uniqueUsername('rita'), password: 'Review#123', name: 'Rita Ramen' },
+    });
+    expect(response.ok()).toBe(true);
+    rita = (await response.json()) as CurrentUserDto;
+    page = await context.newPage();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    if (system) removeDataDir(system.dataDir);
+  });
+
+  it('adds a review from the sheet, after its validation messages', async () => {
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Rita Ramen' }).waitFor();
+    await page.getByText('No rated restaurants').waitFor();
+
+    await page.getByRole('button', { name: 'Add review' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Add Review' });
+    await sheet.getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByText('Please select a rating for the restaurant').waitFor();
+    await sheet.getByText('Rating is required').waitFor();
+    await sheet.getByText('Restaurant name is required').waitFor();
+    await sheet.getByText('Address is required').waitFor();
+
+    await sheet.getByRole('radio', { name: '4 stars' }).click();
+    await sheet.getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByText('Please enter a restaurant name').waitFor();
+    expect(await reviewsOf(rita.id)).toEqual([]);
+
+    await sheet.getByLabel('Restaurant Name *').fill('Ippudo');
+    await sheet.getByLabel('Address *').fill('65 4th Ave, New York, NY');
+    await sheet.getByLabel('Notes (Optional)').fill('Rich tonkotsu, long line.');
+    await sheet.getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByText('Review added').waitFor();
+    await sheet.waitFor({ state: 'detached' });
+
+    // No coordinates were sent: the pin sits at the city's centre, and the card says so.
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ippudo' }) });
+    await card.getByText('65 4th Ave, New York, NY').waitFor();
+    await card.getByText('Location approximated').waitFor();
+    await card.getByText('Rich tonkotsu, long line.').waitFor();
+    await card.getByRole('img', { name: '4 out of 5 stars' }).waitFor();
+    await card.getByText('Restaurant Review').waitFor();
+    const [stored] = await reviewsOf(rita.id);
+    expect(stored).toMatchObject({ rating: 4, notes: 'Rich tonkotsu, long line.' });
+    expect(stored?.restaurant).toMatchObject({ name: 'Ippudo', city: 'New York', locationApproximate: true });
+  });
+
+  it('filters the list by city with "Search any city..."', async () => {
+    const search = page.getByPlaceholder('Search any city...');
+    await search.fill('chicago');
+    await page.getByText('No rated restaurants in chicago').waitFor();
+    expect(await page.getByRole('heading', { name: 'Ippudo' }).count()).toBe(0);
+    await search.fill('new y');
+    await page.getByRole('heading', { name: 'Ippudo' }).waitFor();
+    await search.fill('');
+  });
+
+  it('edits the rating and notes for real', async () => {
+    await page.getByRole('button', { name: 'Edit review of Ippudo' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Review' });
+    await edit.getByRole('radio', { name: '2 stars' }).click();
+    await edit.getByLabel('Notes (Optional)').fill('Went downhill.');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Review updated').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByRole('img', { name: '2 out of 5 stars' }).waitFor();
+    await page.getByText('Went downhill.').waitFor();
+    const [stored] = await reviewsOf(rita.id);
+    expect(stored).toMatchObject({ rating: 2, notes: 'Went downhill.' });
+  });
+
+  it('deletes only after the confirmation, and a failed delete says so', async () => {
+    await page.getByRole('button', { name: 'Delete review of Ippudo' }).click();
+    let confirm = page.getByRole('alertdialog', { name: 'Delete review?' });
+    await confirm.getByText('Are you sure you want to delete this review?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await reviewsOf(rita.id)).toHaveLength(1);
+
+    await page.route('**/api/reviews/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Delete review of Ippudo' }).click();
+    confirm = page.getByRole('alertdialog', { name: 'Delete review?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Failed to delete review. Please try again.').waitFor();
+    await page.unroute('**/api/reviews/*');
+
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Review deleted').waitFor();
+    await page.getByText('No rated restaurants').waitFor();
+    expect(await reviewsOf(rita.id)).toEqual([]);
+  });
+});
