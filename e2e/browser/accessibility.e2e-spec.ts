@@ -26,6 +26,7 @@ describe('accessibility of every screen (axe-core)', () => {
   let me: CurrentUserDto;
   let dan: CurrentUserDto;
   let eve: CurrentUserDto;
+  let restaurantId: number;
 
   async function post<T>(ctx: BrowserContext, path: string, data?: unknown): Promise<T> {
     const response = await ctx.request.post(`${system.baseUrl}${path}`, data === undefined ? {} : { data });
@@ -71,12 +72,13 @@ describe('accessibility of every screen (axe-core)', () => {
     await eventually(async () => (await status(`/api/users/${eve.id}/followers`)) === 403, 30_000, 100);
     expect(await post(eveContext, `/api/users/${eve.id}/follow/${me.id}`)).toEqual({ status: 'requested' });
     // One review on Ada's profile, so the List tab shows a card with its Edit and Delete.
-    await post(meContext, '/api/reviews', {
+    const review = await post<{ restaurantId: number }>(meContext, '/api/reviews', {
       restaurantName: 'Axe Noodle Bar',
       address: '1 Main St, Charlottesville, VA',
       rating: 4,
       notes: 'Great broth.',
     });
+    restaurantId = review.restaurantId;
     signedInState = await meContext.storageState();
     await Promise.all([meContext.close(), danContext.close(), eveContext.close()]);
   }, 180_000);
@@ -236,6 +238,28 @@ describe('accessibility of every screen (axe-core)', () => {
         await check(page, '/profile delete-review dialog');
         await confirm.getByRole('button', { name: 'Cancel' }).click();
         await confirm.waitFor({ state: 'detached' });
+      },
+    );
+
+    screens(
+      'a restaurant page signed in and signed out, its add-review sheet, and its not-found state',
+      async () => {
+        await page.goto(`/restaurant/${restaurantId}`);
+        await page.getByRole('heading', { name: 'Axe Noodle Bar', level: 1 }).waitFor();
+        await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+        await check(page, '/restaurant/{id}');
+        await page.getByRole('button', { name: 'Add review' }).click();
+        const sheet = page.getByRole('dialog', { name: 'Add Review' });
+        await sheet.waitFor();
+        await check(page, '/restaurant/{id} add-review sheet');
+        await closeWith(page, sheet);
+
+        await anonymous.goto(`/restaurants/${restaurantId}`);
+        await anonymous.getByRole('heading', { name: 'Axe Noodle Bar', level: 1 }).waitFor();
+        await check(anonymous, '/restaurants/{id} signed out');
+        await anonymous.goto('/restaurant/999999');
+        await anonymous.getByText('Restaurant Not Found').waitFor();
+        await check(anonymous, '/restaurant/{id} not found');
       },
     );
 

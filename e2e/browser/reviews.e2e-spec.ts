@@ -126,4 +126,85 @@ describe('reviews on the profile in the browser', () => {
     await page.getByText('No rated restaurants').waitFor();
     expect(await reviewsOf(rita.id)).toEqual([]);
   });
+
+  describe('the restaurant page', () => {
+    let restaurantId: number;
+    let sam: CurrentUserDto;
+
+    beforeAll(async () => {
+      const samContext = await browser.newContext({ baseURL: system.baseUrl });
+      const registered = await samContext.request.post(`${system.baseUrl}/api/register`, {
+        data: { username: uniqueUsername('sam'), password: 'Review#123', name: 'Sam Sushi' },
+      });
+      expect(registered.ok()).toBe(true);
+      sam = (await registered.json()) as CurrentUserDto;
+      for (const [rating, notes] of [
+        [5, 'Cozy corner, perfect omakase.'],
+        [4, 'Lively room and cozy bar.'],
+      ] as const) {
+        const written = await samContext.request.post(`${system.baseUrl}/api/reviews`, {
+          data: { restaurantName: 'Sushi Nakazawa', address: '23 Commerce St, New York, NY', rating, notes },
+        });
+        expect(written.ok()).toBe(true);
+        restaurantId = ((await written.json()) as ReviewDto).restaurantId;
+      }
+      await samContext.close();
+    });
+
+    it('shows the place, its average with one decimal, mood tags and reviews linking to the reviewer', async () => {
+      const visitor = await browser.newPage({ baseURL: system.baseUrl });
+      // reviews learns the reviewer from identity's events before it lists their reviews.
+      await visitor.goto(`/restaurants/${restaurantId}`);
+      await visitor.getByRole('heading', { name: 'Sushi Nakazawa', level: 1 }).waitFor();
+      await visitor.getByText('4.5', { exact: true }).waitFor();
+      await visitor.getByText('(2 reviews)').waitFor();
+      await visitor.getByRole('list', { name: 'Mood' }).getByText('Cozy').waitFor();
+      const maps = visitor.getByRole('link', { name: /23 Commerce St, New York, NY/ });
+      expect(await maps.getAttribute('href')).toMatch(
+        /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,
+      );
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        if ((await visitor.getByRole('link', { name: /Sam Sushi/ }).count()) > 0) break;
+        await visitor.waitForTimeout(200);
+        await visitor.reload();
+      }
+      await visitor
+        .getByRole('link', { name: /Sam Sushi/ })
+        .first()
+        .click();
+      await visitor.waitForURL(`**/profile/${sam.username}`);
+
+      await visitor.goto(`/restaurant/${restaurantId}`);
+      await visitor.getByRole('button', { name: 'Save' }).click();
+      await visitor.getByText('Please log in to save restaurants').waitFor();
+      await visitor.getByRole('button', { name: 'Add review' }).waitFor({ state: 'detached' });
+      await visitor.context().close();
+    });
+
+    it('saves optimistically, reverts when the server fails, and says "Restaurant Not Found"', async () => {
+      await page.goto(`/restaurant/${restaurantId}`);
+      await page.getByRole('heading', { name: 'Sushi Nakazawa', level: 1 }).waitFor();
+      await page.route('**/toggle-save', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' });
+      });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      // Flipped at once, back when the failure arrives.
+      await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
+      await page.getByText('Failed to save restaurant').waitFor();
+      await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+      await page.unroute('**/toggle-save');
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Restaurant saved!').waitFor();
+      await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
+      const saved = await context.request.get(`${system.baseUrl}/api/restaurants/${restaurantId}/is-saved`);
+      expect(await saved.json()).toEqual({ isSaved: true });
+
+      for (const path of ['/restaurant/999999', '/restaurants/not-a-number']) {
+        await page.goto(path);
+        await page.getByText('Restaurant Not Found').waitFor();
+      }
+    });
+  });
 });

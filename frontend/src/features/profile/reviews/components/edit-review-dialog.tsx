@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { useUpdateReview } from '../api/reviews';
-import { StarRatingInput } from './star-rating';
+import { useUpdateReview } from '@/lib/reviews';
+import { StarRatingInput } from '@/components/star-rating';
 
 interface EditReviewDialogProps {
   review: ReviewDto;

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api';
-import { useUserReviews } from '../api/reviews';
-import { AddReviewSheet } from './add-review-sheet';
+import { useUserReviews } from '@/lib/reviews';
+import { AddReviewSheet } from '@/components/add-review-sheet';
 import { ReviewCard } from './review-card';
 
 interface ProfileReviewsProps {

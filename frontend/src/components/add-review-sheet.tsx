@@ -5,28 +5,30 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { useCreateReview } from '../api/reviews';
-import { StarRatingInput } from './star-rating';
+import { useCreateReview } from '@/lib/reviews';
+import { StarRatingInput } from '@/components/star-rating';
 
 interface AddReviewSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The restaurant page fills in its place; the profile starts empty. */
+  initial?: { restaurantName: string; address: string };
 }
 
 type Errors = Partial<Record<'restaurantName' | 'address' | 'rating', string>>;
 
 /** Spec 1 §Add Review bottom sheet, with the validation messages and toasts of spec 1 §5 and §8. */
-export function AddReviewSheet({ open, onOpenChange }: AddReviewSheetProps) {
-  const [restaurantName, setRestaurantName] = useState('');
-  const [address, setAddress] = useState('');
+export function AddReviewSheet({ open, onOpenChange, initial }: AddReviewSheetProps) {
+  const [restaurantName, setRestaurantName] = useState(initial?.restaurantName ?? '');
+  const [address, setAddress] = useState(initial?.address ?? '');
   const [rating, setRating] = useState(0);
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateReview();
 
   const reset = () => {
-    setRestaurantName('');
-    setAddress('');
+    setRestaurantName(initial?.restaurantName ?? '');
+    setAddress(initial?.address ?? '');
     setRating(0);
     setNotes('');
     setErrors({});
