@@ -238,6 +238,11 @@ describe('accessibility of every screen (axe-core)', () => {
         await check(page, '/profile delete-review dialog');
         await confirm.getByRole('button', { name: 'Cancel' }).click();
         await confirm.waitFor({ state: 'detached' });
+
+        await page.getByRole('tab', { name: 'Saved' }).click();
+        await page.getByText('No saved restaurants', { exact: true }).waitFor();
+        await check(page, '/profile Saved tab');
+        await page.getByRole('tab', { name: 'List' }).click();
       },
     );
 

@@ -181,7 +181,7 @@ describe('reviews on the profile in the browser', () => {
       await visitor.context().close();
     });
 
-    it('saves optimistically, reverts when the server fails, and says "Restaurant Not Found"', async () => {
+    it('saves optimistically (reverting on failure), lists it under Saved with Remove, and says "Restaurant Not Found"', async () => {
       await page.goto(`/restaurant/${restaurantId}`);
       await page.getByRole('heading', { name: 'Sushi Nakazawa', level: 1 }).waitFor();
       await page.route('**/toggle-save', async (route) => {
@@ -200,6 +200,26 @@ describe('reviews on the profile in the browser', () => {
       await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
       const saved = await context.request.get(`${system.baseUrl}/api/restaurants/${restaurantId}/is-saved`);
       expect(await saved.json()).toEqual({ isSaved: true });
+
+      // The Saved tab of the own profile lists it, filters by city, and removes it.
+      await page.goto('/profile');
+      await page.getByRole('tab', { name: 'Saved' }).click();
+      const savedList = page.getByRole('list', { name: 'Saved restaurants' });
+      await savedList.getByRole('link', { name: 'Sushi Nakazawa' }).waitFor();
+      await page.getByPlaceholder('Search any city...').fill('boston');
+      await page.getByText('No saved restaurants in boston').waitFor();
+      await page.getByPlaceholder('Search any city...').fill('');
+      await page.route('**/api/saved-restaurants/*', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
+      );
+      await page.getByRole('button', { name: 'Remove Sushi Nakazawa from saved' }).click();
+      await page.getByText('Could not remove restaurant').waitFor();
+      await page.unroute('**/api/saved-restaurants/*');
+      await page.getByRole('button', { name: 'Remove Sushi Nakazawa from saved' }).click();
+      await page.getByText('Removed', { exact: true }).waitFor();
+      await page.getByText('No saved restaurants', { exact: true }).waitFor();
+      const after = await context.request.get(`${system.baseUrl}/api/restaurants/${restaurantId}/is-saved`);
+      expect(await after.json()).toEqual({ isSaved: false });
 
       for (const path of ['/restaurant/999999', '/restaurants/not-a-number']) {
         await page.goto(path);

@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Lock, Plus, Search, Utensils } from 'lucide-react';
-import type { ReviewDto } from '@dinebuds/contracts';
+import { Tabs } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api';
 import { useUserReviews } from '@/lib/reviews';
 import { AddReviewSheet } from '@/components/add-review-sheet';
+import { matchesCity } from './city-filter';
 import { ReviewCard } from './review-card';
+import { SavedTab } from './saved-tab';
 
 interface ProfileReviewsProps {
   userId: number;
@@ -16,31 +18,24 @@ interface ProfileReviewsProps {
   canSee: boolean;
 }
 
-/** The city box filters by the restaurant's city, or its address when no city is known. */
-export function matchesCity(review: ReviewDto, search: string): boolean {
-  const text = search.trim().toLowerCase();
-  if (!text) return true;
-  const city = review.restaurant.city ?? review.restaurant.address;
-  return city.toLowerCase().includes(text);
-}
-
-/** Spec 1 §Profile: the city search and the List tab, plus the own profile's add-review button. */
+/** Spec 1 §Profile: the city search and the tabs (List; Saved on one's own), plus the own profile's add-review button. */
 export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const [tab, setTab] = useState('list');
   const reviews = useUserReviews(userId, canSee);
   const shown = useMemo(
-    () => (reviews.data ?? []).filter((review) => matchesCity(review, search)),
+    () => (reviews.data ?? []).filter((review) => matchesCity(review.restaurant, search)),
     [reviews.data, search],
   );
 
-  let body;
+  let list;
   if (!canSee || isApiError(reviews.error, 403)) {
-    body = <EmptyState compact icon={<Lock />} title="This profile is private" />;
+    list = <EmptyState compact icon={<Lock />} title="This profile is private" />;
   } else if (reviews.isPending) {
-    body = <LoadingState compact label="Loading reviews" />;
+    list = <LoadingState compact label="Loading reviews" />;
   } else if (reviews.isError) {
-    body = (
+    list = (
       <ErrorState
         compact
         title="Couldn't load reviews"
@@ -50,7 +45,7 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
       />
     );
   } else if (shown.length === 0) {
-    body = (
+    list = (
       <EmptyState
         compact
         icon={<Utensils />}
@@ -58,7 +53,7 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
       />
     );
   } else {
-    body = (
+    list = (
       <ul className="review-list" aria-label="Reviews">
         {shown.map((review) => (
           <ReviewCard key={review.id} review={review} isOwn={isOwn} />
@@ -82,7 +77,26 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
-      {body}
+      <Tabs.Root className="tabs" value={tab} onValueChange={setTab}>
+        <Tabs.List className="tabs__list tabs__list--full" aria-label="Reviews">
+          <Tabs.Trigger className="tabs__trigger" value="list">
+            List
+          </Tabs.Trigger>
+          {isOwn ? (
+            <Tabs.Trigger className="tabs__trigger" value="saved">
+              Saved
+            </Tabs.Trigger>
+          ) : null}
+        </Tabs.List>
+        <Tabs.Content className="tabs__content" value="list">
+          {list}
+        </Tabs.Content>
+        {isOwn ? (
+          <Tabs.Content className="tabs__content" value="saved">
+            <SavedTab userId={userId} search={search} />
+          </Tabs.Content>
+        ) : null}
+      </Tabs.Root>
       {isOwn ? (
         <>
           <Button className="fab" size="icon" aria-label="Add review" onClick={() => setAdding(true)}>
