@@ -242,6 +242,10 @@ describe('accessibility of every screen (axe-core)', () => {
         await page.getByRole('tab', { name: 'Saved' }).click();
         await page.getByText('No saved restaurants', { exact: true }).waitFor();
         await check(page, '/profile Saved tab');
+
+        await page.getByRole('tab', { name: 'Map' }).click();
+        await page.getByText('Map view unavailable').waitFor({ timeout: 15_000 });
+        await check(page, '/profile Map tab fallback');
         await page.getByRole('tab', { name: 'List' }).click();
       },
     );

@@ -78,6 +78,39 @@ describe('reviews on the profile in the browser', () => {
     expect(stored?.restaurant).toMatchObject({ name: 'Ippudo', city: 'New York', locationApproximate: true });
   });
 
+  it('shows the Map tab, or on this machine (no tiles) its "Map view unavailable" list by city', async () => {
+    await page.getByRole('tab', { name: 'Map' }).click();
+    await page.getByText('Map view unavailable').waitFor({ timeout: 15_000 });
+    const city = page.getByLabel('City', { exact: true });
+    expect(await city.locator('option').allTextContents()).toEqual(['All Cities (1)', 'New York (1)']);
+    const group = page.getByRole('region', { name: 'New York' });
+    await group.getByRole('link', { name: 'Ippudo' }).waitFor();
+    // Retry starts the map again; without tiles it falls back again.
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Map view unavailable').waitFor({ timeout: 15_000 });
+    await page.getByRole('tab', { name: 'List' }).click();
+  });
+
+  it('draws the pins, legend and popup when the tile server answers', async () => {
+    // A 1x1 PNG stands in for the tile server this machine cannot reach.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.route(/\/\d+\/\d+\/\d+\.png$/, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+    );
+    await page.reload();
+    await page.getByRole('tab', { name: 'Map' }).click();
+    await page.getByRole('list', { name: 'Legend' }).getByText('4-5 stars').waitFor();
+    await page.locator('.leaflet-tile-loaded').first().waitFor();
+    await page.locator('path.leaflet-interactive').first().click();
+    await page.locator('.leaflet-popup').getByRole('link', { name: 'Ippudo' }).waitFor();
+    expect(await page.getByText('Map view unavailable').count()).toBe(0);
+    await page.unroute(/\/\d+\/\d+\/\d+\.png$/);
+    await page.getByRole('tab', { name: 'List' }).click();
+  });
+
   it('filters the list by city with "Search any city..."', async () => {
     const search = page.getByPlaceholder('Search any city...');
     await search.fill('chicago');

@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api';
 import { useUserReviews } from '@/lib/reviews';
 import { AddReviewSheet } from '@/components/add-review-sheet';
 import { matchesCity } from './city-filter';
+import { MapTab } from './map-tab';
 import { ReviewCard } from './review-card';
 import { SavedTab } from './saved-tab';
 
@@ -79,6 +80,9 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
       </div>
       <Tabs.Root className="tabs" value={tab} onValueChange={setTab}>
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Reviews">
+          <Tabs.Trigger className="tabs__trigger" value="map">
+            Map
+          </Tabs.Trigger>
           <Tabs.Trigger className="tabs__trigger" value="list">
             List
           </Tabs.Trigger>
@@ -88,6 +92,9 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
             </Tabs.Trigger>
           ) : null}
         </Tabs.List>
+        <Tabs.Content className="tabs__content" value="map">
+          {canSee && reviews.data ? <MapTab reviews={shown} /> : list}
+        </Tabs.Content>
         <Tabs.Content className="tabs__content" value="list">
           {list}
         </Tabs.Content>
