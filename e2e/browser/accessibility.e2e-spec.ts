@@ -277,6 +277,9 @@ describe('accessibility of every screen (axe-core)', () => {
       await page.getByRole('heading', { name: 'Dan Dumpling' }).waitFor();
       await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
       await check(page, "another user's profile");
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.getByRole('button', { name: 'All (0)' }).waitFor();
+      await check(page, "another user's profile Activity tab");
 
       await page.getByRole('button', { name: 'Profile actions' }).click();
       await page.getByRole('menuitem', { name: 'Block user' }).waitFor();

@@ -181,6 +181,10 @@ describe('reviews on the profile in the browser', () => {
         expect(written.ok()).toBe(true);
         restaurantId = ((await written.json()) as ReviewDto).restaurantId;
       }
+      const saved = await samContext.request.post(
+        `${system.baseUrl}/api/restaurants/${restaurantId}/toggle-save`,
+      );
+      expect(saved.ok()).toBe(true);
       await samContext.close();
     });
 
@@ -212,6 +216,26 @@ describe('reviews on the profile in the browser', () => {
       await visitor.getByText('Please log in to save restaurants').waitFor();
       await visitor.getByRole('button', { name: 'Add review' }).waitFor({ state: 'detached' });
       await visitor.context().close();
+    });
+
+    it("shows another user's Activity with the filter chips and their counts", async () => {
+      await page.goto(`/profile/${sam.username}`);
+      await page.getByRole('heading', { name: 'Sam Sushi' }).waitFor();
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      const chips = page.getByRole('group', { name: 'Filter activity' });
+      await chips.getByRole('button', { name: 'All (3)' }).waitFor();
+      await chips.getByRole('button', { name: 'Reviews (2)' }).waitFor();
+      await chips.getByRole('button', { name: 'Check-ins (0)' }).waitFor();
+      await chips.getByRole('button', { name: 'Saves (1)' }).waitFor();
+      await chips.getByRole('button', { name: 'Statuses (0)' }).waitFor();
+      const items = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
+      expect(await items.count()).toBe(3);
+      await chips.getByRole('button', { name: 'Saves (1)' }).click();
+      expect(await items.count()).toBe(1);
+      await items.first().getByText('Saved').waitFor();
+      await chips.getByRole('button', { name: 'Check-ins (0)' }).click();
+      await page.getByText('No activity yet').waitFor();
+      expect(await page.getByRole('tab', { name: 'Saved' }).count()).toBe(0);
     });
 
     it('saves optimistically (reverting on failure), lists it under Saved with Remove, and says "Restaurant Not Found"', async () => {

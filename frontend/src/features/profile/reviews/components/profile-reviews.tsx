@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api';
 import { useUserReviews } from '@/lib/reviews';
 import { AddReviewSheet } from '@/components/add-review-sheet';
 import { matchesCity } from './city-filter';
+import { ActivityTab } from './activity-tab';
 import { MapTab } from './map-tab';
 import { ReviewCard } from './review-card';
 import { SavedTab } from './saved-tab';
@@ -19,7 +20,10 @@ interface ProfileReviewsProps {
   canSee: boolean;
 }
 
-/** Spec 1 §Profile: the city search and the tabs (List; Saved on one's own), plus the own profile's add-review button. */
+/**
+ * Spec 1 §Profile: the city search and the tabs (Map, List; Saved on one's own, Activity on
+ * others'), plus the own profile's add-review button.
+ */
 export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
@@ -90,7 +94,11 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
             <Tabs.Trigger className="tabs__trigger" value="saved">
               Saved
             </Tabs.Trigger>
-          ) : null}
+          ) : (
+            <Tabs.Trigger className="tabs__trigger" value="activity">
+              Activity
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content className="tabs__content" value="map">
           {canSee && reviews.data ? <MapTab reviews={shown} /> : list}
@@ -102,7 +110,11 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
           <Tabs.Content className="tabs__content" value="saved">
             <SavedTab userId={userId} search={search} />
           </Tabs.Content>
-        ) : null}
+        ) : (
+          <Tabs.Content className="tabs__content" value="activity">
+            {canSee ? <ActivityTab userId={userId} search={search} /> : list}
+          </Tabs.Content>
+        )}
       </Tabs.Root>
       {isOwn ? (
         <>
