@@ -160,6 +160,47 @@ describe('reviews on the profile in the browser', () => {
     expect(await reviewsOf(rita.id)).toEqual([]);
   });
 
+  it("keeps a private profile's reviews to its approved followers", async () => {
+    const piaContext = await browser.newContext({ baseURL: system.baseUrl });
+    const registered = await piaContext.request.post(`${system.baseUrl}/api/register`, {
+      data: { username: uniqueUsername('pia'), password: 'Review#123', name: 'Pia Private' },
+    });
+    const pia = (await registered.json()) as CurrentUserDto;
+    const written = await piaContext.request.post(`${system.baseUrl}/api/reviews`, {
+      data: { restaurantName: 'Secret Garden', address: '5 Elm St, Boston, MA', rating: 5 },
+    });
+    expect(written.ok()).toBe(true);
+    expect((await piaContext.request.post(`${system.baseUrl}/api/users/${pia.id}/toggle-privacy`)).ok()).toBe(
+      true,
+    );
+    // reviews learns the privacy from identity's events.
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const seen = await context.request.get(`${system.baseUrl}/api/reviews?userId=${pia.id}`);
+      if (seen.status() === 403) break;
+      await page.waitForTimeout(100);
+    }
+
+    await page.goto(`/profile/${pia.username}`);
+    await page.getByRole('heading', { name: 'Pia Private' }).waitFor();
+    await page.getByText('This profile is private').waitFor();
+    expect(await page.getByRole('heading', { name: 'Secret Garden' }).count()).toBe(0);
+
+    const asked = await context.request.post(`${system.baseUrl}/api/users/${rita.id}/follow/${pia.id}`);
+    expect(asked.ok()).toBe(true);
+    const accepted = await piaContext.request.post(
+      `${system.baseUrl}/api/users/${pia.id}/accept-request/${rita.id}`,
+    );
+    expect(accepted.ok()).toBe(true);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const seen = await context.request.get(`${system.baseUrl}/api/reviews?userId=${pia.id}`);
+      if (seen.ok()) break;
+      await page.waitForTimeout(100);
+    }
+    await page.reload();
+    await page.getByRole('heading', { name: 'Secret Garden' }).waitFor();
+    await piaContext.close();
+  });
+
   describe('the restaurant page', () => {
     let restaurantId: number;
     let sam: CurrentUserDto;
