@@ -26,6 +26,7 @@ describe('accessibility of every screen (axe-core)', () => {
   let me: CurrentUserDto;
   let dan: CurrentUserDto;
   let eve: CurrentUserDto;
+  let restaurantId: number;
 
   async function post<T>(ctx: BrowserContext, path: string, data?: unknown): Promise<T> {
     const response = await ctx.request.post(`${system.baseUrl}${path}`, data === undefined ? {} : { data });
@@ -70,6 +71,14 @@ describe('accessibility of every screen (axe-core)', () => {
     await eventually(async () => (await status(`/api/users/${me.id}/followers`)) === 403, 30_000, 100);
     await eventually(async () => (await status(`/api/users/${eve.id}/followers`)) === 403, 30_000, 100);
     expect(await post(eveContext, `/api/users/${eve.id}/follow/${me.id}`)).toEqual({ status: 'requested' });
+    // One review on Ada's profile, so the List tab shows a card with its Edit and Delete.
+    const review = await post<{ restaurantId: number }>(meContext, '/api/reviews', {
+      restaurantName: 'Axe Noodle Bar',
+      address: '1 Main St, Charlottesville, VA',
+      rating: 4,
+      notes: 'Great broth.',
+    });
+    restaurantId = review.restaurantId;
     signedInState = await meContext.storageState();
     await Promise.all([meContext.close(), danContext.close(), eveContext.close()]);
   }, 180_000);
@@ -203,11 +212,74 @@ describe('accessibility of every screen (axe-core)', () => {
       await closeWith(page, followers);
     });
 
+    screens(
+      '/profile reviews: the List tab, the add-review sheet with its errors, edit and delete',
+      async () => {
+        await page.goto('/profile');
+        await page.getByRole('heading', { name: 'Axe Noodle Bar' }).waitFor();
+        await check(page, '/profile List tab');
+
+        await page.getByRole('button', { name: 'Add review' }).click();
+        const sheet = page.getByRole('dialog', { name: 'Add Review' });
+        await sheet.getByRole('button', { name: 'Submit Review' }).click();
+        await sheet.getByText('Rating is required').waitFor();
+        await check(page, '/profile add-review sheet with errors');
+        await closeWith(page, sheet);
+
+        await page.getByRole('button', { name: 'Edit review of Axe Noodle Bar' }).click();
+        const edit = page.getByRole('dialog', { name: 'Edit Review' });
+        await edit.waitFor();
+        await check(page, '/profile edit-review dialog');
+        await closeWith(page, edit);
+
+        await page.getByRole('button', { name: 'Delete review of Axe Noodle Bar' }).click();
+        const confirm = page.getByRole('alertdialog', { name: 'Delete review?' });
+        await confirm.waitFor();
+        await check(page, '/profile delete-review dialog');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await confirm.waitFor({ state: 'detached' });
+
+        await page.getByRole('tab', { name: 'Saved' }).click();
+        await page.getByText('No saved restaurants', { exact: true }).waitFor();
+        await check(page, '/profile Saved tab');
+
+        await page.getByRole('tab', { name: 'Map' }).click();
+        await page.getByText('Map view unavailable').waitFor({ timeout: 15_000 });
+        await check(page, '/profile Map tab fallback');
+        await page.getByRole('tab', { name: 'List' }).click();
+      },
+    );
+
+    screens(
+      'a restaurant page signed in and signed out, its add-review sheet, and its not-found state',
+      async () => {
+        await page.goto(`/restaurant/${restaurantId}`);
+        await page.getByRole('heading', { name: 'Axe Noodle Bar', level: 1 }).waitFor();
+        await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+        await check(page, '/restaurant/{id}');
+        await page.getByRole('button', { name: 'Add review' }).click();
+        const sheet = page.getByRole('dialog', { name: 'Add Review' });
+        await sheet.waitFor();
+        await check(page, '/restaurant/{id} add-review sheet');
+        await closeWith(page, sheet);
+
+        await anonymous.goto(`/restaurants/${restaurantId}`);
+        await anonymous.getByRole('heading', { name: 'Axe Noodle Bar', level: 1 }).waitFor();
+        await check(anonymous, '/restaurants/{id} signed out');
+        await anonymous.goto('/restaurant/999999');
+        await anonymous.getByText('Restaurant Not Found').waitFor();
+        await check(anonymous, '/restaurant/{id} not found');
+      },
+    );
+
     screens("another user's profile, its menu and block dialog, and a private profile", async () => {
       await page.goto(`/profile/${dan.username}`);
       await page.getByRole('heading', { name: 'Dan Dumpling' }).waitFor();
       await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
       await check(page, "another user's profile");
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.getByRole('button', { name: 'All (0)' }).waitFor();
+      await check(page, "another user's profile Activity tab");
 
       await page.getByRole('button', { name: 'Profile actions' }).click();
       await page.getByRole('menuitem', { name: 'Block user' }).waitFor();

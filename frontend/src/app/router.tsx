@@ -33,6 +33,10 @@ const screens = {
     () => import('@/features/badges/components/edit-badges-screen'),
     (m) => m.EditBadgesScreen,
   ),
+  restaurant: lazyScreen(
+    () => import('@/features/restaurants/components/restaurant-screen'),
+    (m) => m.RestaurantScreen,
+  ),
   privacyPolicy: lazyScreen(
     () => import('@/features/legal/components/privacy-policy-page'),
     (m) => m.PrivacyPolicyPage,
@@ -97,6 +101,9 @@ export function createAppRouter(queryClient: QueryClient) {
           ],
         },
         { path: '/profile/:username', ...profile },
+        // Public (spec 2 §2): both spellings are the same page.
+        { path: '/restaurant/:restaurantId', ...load(screens.restaurant) },
+        { path: '/restaurants/:restaurantId', ...load(screens.restaurant) },
         { path: '/privacy-policy', ...load(screens.privacyPolicy) },
         { path: '/terms', ...load(screens.terms) },
         { path: '*', element: <NotFoundPage /> },

@@ -28,4 +28,12 @@ export const queryKeys = {
   followRequests: (userId: number) => ['social', 'follow-requests', userId] as const,
   recommendations: ['social', 'recommendations'] as const,
   blockedUsers: ['social', 'blocked'] as const,
+
+  // Everything the reviews service answers starts with 'reviews', so one prefix refreshes it all.
+  reviewsAll: ['reviews'] as const,
+  reviewsByUser: (userId: number) => ['reviews', 'by-user', userId] as const,
+  restaurant: (id: number) => ['reviews', 'restaurant', id] as const,
+  savedAll: ['reviews', 'saved'] as const,
+  saved: (userId: number) => ['reviews', 'saved', userId] as const,
+  activity: (userId: number) => ['reviews', 'activity', userId] as const,
 };

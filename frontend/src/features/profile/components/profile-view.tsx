@@ -3,6 +3,7 @@ import type { UserDto } from '@dinebuds/contracts';
 import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { useFollowStatus } from '@/lib/follows';
+import { ProfileReviews } from '../reviews/components/profile-reviews';
 import { useBlockActions } from '../hooks/use-block-actions';
 import { BadgeSections } from './badge-sections';
 import { ProfileHeader } from './profile-header';
@@ -50,6 +51,7 @@ export function ProfileView({ user, isOwn }: ProfileViewProps) {
       ) : null}
       <ReviewLevelCard reviewCount={user.reviewCount} />
       <BadgeSections userId={user.id} isOwn={isOwn} />
+      <ProfileReviews userId={user.id} isOwn={isOwn} canSee={!showPrivateNotice} />
     </div>
   );
 }

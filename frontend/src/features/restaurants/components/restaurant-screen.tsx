@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Bookmark, BookmarkCheck, ExternalLink, MapPin, Plus, SearchX } from 'lucide-react';
+import { toast } from 'sonner';
+import type { RestaurantDetailDto } from '@dinebuds/contracts';
+import { AddReviewSheet } from '@/components/add-review-sheet';
+import { BackButton } from '@/components/back-button';
+import { Stars } from '@/components/star-rating';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isApiError } from '@/lib/api';
+import { useCurrentUser } from '@/lib/auth';
+import { useRestaurant, useToggleSave } from '@/lib/reviews';
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+function NotFound() {
+  return (
+    <div className="page page--centered">
+      <EmptyState
+        icon={<SearchX />}
+        title="Restaurant Not Found"
+        description="This restaurant doesn't exist or has been removed."
+        action={
+          <Button asChild>
+            <Link to="/">Go Back Home</Link>
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** `/restaurant/{id}` and `/restaurants/{id}` (spec 2 §Restaurant detail page), public. */
+export function RestaurantScreen() {
+  const id = parseId(useParams().restaurantId);
+  const restaurant = useRestaurant(id ?? 0, id !== null);
+  useDocumentTitle(restaurant.data?.name ?? 'Restaurant');
+
+  if (id === null) return <NotFound />;
+  if (restaurant.isPending) return <PageSpinner label="Loading restaurant" />;
+  if (restaurant.isError) {
+    if (isApiError(restaurant.error, 404) || isApiError(restaurant.error, 400)) return <NotFound />;
+    return (
+      <div className="page">
+        <ErrorState
+          title="Couldn't load this restaurant"
+          message={restaurant.error.message}
+          onRetry={() => void restaurant.refetch()}
+          retrying={restaurant.isRefetching}
+        />
+      </div>
+    );
+  }
+  return <RestaurantView restaurant={restaurant.data} />;
+}
+
+function mapsLink(restaurant: RestaurantDetailDto): string {
+  const query =
+    restaurant.latitude !== null && restaurant.longitude !== null && !restaurant.locationApproximate
+      ? `${restaurant.latitude},${restaurant.longitude}`
+      : `${restaurant.name}, ${restaurant.address}`;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
+  const me = useCurrentUser().data ?? null;
+  const toggle = useToggleSave(restaurant.id);
+  const [adding, setAdding] = useState(false);
+  const count = restaurant.totalReviews;
+
+  const onSave = () => {
+    if (!me) {
+      toast.error('Login required', { description: 'Please log in to save restaurants' });
+      return;
+    }
+    const saving = !restaurant.isSaved;
+    toggle.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.isSaved && saving) toast.success('Restaurant saved!');
+      },
+      onError: () => toast.error('Failed to save restaurant', { description: 'Please try again later.' }),
+    });
+  };
+
+  return (
+    <div className="page restaurant">
+      <div className="page__toolbar restaurant__toolbar">
+        <BackButton />
+        <Button
+          variant={restaurant.isSaved ? 'secondary' : 'outline'}
+          size="sm"
+          aria-pressed={restaurant.isSaved}
+          disabled={toggle.isPending}
+          onClick={onSave}
+        >
+          {restaurant.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+          {restaurant.isSaved ? 'Saved' : 'Save'}
+        </Button>
+      </div>
+
+      <header className="card restaurant__header">
+        <img className="restaurant__photo" src={restaurant.photoUrl} alt="" width={96} height={96} />
+        <div className="restaurant__facts">
+          <h1 className="restaurant__name">{restaurant.name}</h1>
+          <p className="restaurant__address">
+            <MapPin aria-hidden="true" />
+            <a href={mapsLink(restaurant)} target="_blank" rel="noopener noreferrer">
+              {restaurant.address}
+              <ExternalLink aria-hidden="true" />
+              <span className="sr-only"> (opens maps in a new tab)</span>
+            </a>
+          </p>
+          {restaurant.locationApproximate ? (
+            <p className="review-card__warning">Location approximated</p>
+          ) : null}
+          {/* Cuisine, price range and category have no writer yet: shown only when stored. */}
+          {restaurant.cuisine || restaurant.priceRange || restaurant.category ? (
+            <p className="restaurant__meta">
+              {restaurant.cuisine ? <span>{restaurant.cuisine}</span> : null}
+              {restaurant.priceRange ? (
+                <span>
+                  {restaurant.priceRange} {restaurant.priceRangeLabel}
+                </span>
+              ) : null}
+              {restaurant.category ? <span className="tag">{restaurant.category}</span> : null}
+            </p>
+          ) : null}
+          {restaurant.averageRating !== null ? (
+            <p className="restaurant__rating">
+              <Stars rating={Math.round(restaurant.averageRating)} />
+              <strong>{restaurant.averageRating.toFixed(1)}</strong>
+              <span>
+                ({count} {count === 1 ? 'review' : 'reviews'})
+              </span>
+            </p>
+          ) : (
+            <p className="restaurant__rating">No reviews yet</p>
+          )}
+          {restaurant.moodTags.length > 0 ? (
+            <ul className="restaurant__moods" aria-label="Mood">
+              {restaurant.moodTags.map((tag) => (
+                <li key={tag} className="tag">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </header>
+
+      <section aria-labelledby="restaurant-reviews-title" className="restaurant__reviews">
+        <h2 id="restaurant-reviews-title" className="section-title">
+          Reviews
+        </h2>
+        {restaurant.reviews.length === 0 ? (
+          <EmptyState
+            compact
+            title={count > 0 ? 'No reviews you can see' : 'No reviews yet'}
+            description={count > 0 ? 'The reviewers keep their profiles private.' : undefined}
+            action={
+              me ? (
+                <Button onClick={() => setAdding(true)}>Be the first to review</Button>
+              ) : (
+                <Button asChild variant="outline">
+                  <Link to="/auth">Sign in to review</Link>
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <ul className="review-list">
+            {restaurant.reviews.map((review) => {
+              const name = review.user.name || review.user.username;
+              return (
+                <li key={review.id} className="card review-card">
+                  <Link to={`/profile/${review.user.username}`} className="user-link">
+                    <UserAvatar
+                      src={review.user.profilePicture}
+                      name={review.user.name}
+                      username={review.user.username}
+                      size="sm"
+                    />
+                    <span>
+                      <span className="user-link__name">{name}</span>{' '}
+                      <span className="user-link__handle">@{review.user.username}</span>
+                    </span>
+                  </Link>
+                  <Stars rating={review.rating} />
+                  {review.review ? <p className="review-card__notes">{review.review}</p> : null}
+                  <p className="review-card__date">
+                    {new Date(review.createdAt).toLocaleDateString('en-US', {
+                      year: 'numeric',
+                      month: 'short',
+                      day: 'numeric',
+                    })}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      {me ? (
+        <>
+          <Button className="fab" size="icon" aria-label="Add review" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+          </Button>
+          <AddReviewSheet
+            open={adding}
+            onOpenChange={setAdding}
+            initial={{ restaurantName: restaurant.name, address: restaurant.address }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
