@@ -9,14 +9,21 @@
 // A benchmark, not a test: the exit code says only whether it could measure.
 /* global console, process, fetch */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { freePort, percentile, waitFor } from './lib/util.mjs';
-import { createDatabase, createVhost, killChildren, startChild, stopChild } from './lib/harness.mjs';
+import { freePort, waitFor } from './lib/util.mjs';
+import {
+  createDatabase,
+  createVhost,
+  killChildren,
+  load,
+  register,
+  startChild,
+  stopChild,
+  writeResults,
+} from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
@@ -53,6 +60,8 @@ const WARMUP = Number(opts.warmup);
 const MODES = opts.modes.split(',').filter(Boolean);
 const CONCURRENCIES = [1, 16];
 const FOLLOWERS = 50;
+/** Registrations carry badges, as the app's own sign-up does. */
+const SEED_BADGES = { flavorBuds: ['sushi'], cityBuds: ['new york'] };
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -131,36 +140,14 @@ async function startApp(mode, databaseUrl) {
 // ---------------------------------------------------------------------------------------------
 // Seed: one user followed by 50 others, through the public API.
 
-async function register(gateway, prefix) {
-  const username = `${prefix}${randomBytes(4).toString('hex')}`;
-  const response = await fetch(`${gateway}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username,
-      password: 'Bench#Pass2026',
-      name: 'Bench User',
-      flavorBuds: ['sushi'],
-      cityBuds: ['new york'],
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('dinebuds_sid='))
-    ?.split(';')[0];
-  return { user: await response.json(), cookie };
-}
-
 async function seed(gateway) {
-  const target = await register(gateway, 'benchtarget');
+  const target = await register(gateway, 'benchtarget', SEED_BADGES);
   await waitFor(
     async () => (await fetch(`${gateway}/api/users/${target.user.id}/followers/count`)).status === 200,
     30_000,
   );
   for (let i = 0; i < FOLLOWERS; i++) {
-    const follower = await register(gateway, 'benchfan');
+    const follower = await register(gateway, 'benchfan', SEED_BADGES);
     await waitFor(async () => {
       const r = await fetch(`${gateway}/api/users/${target.user.id}/follow`, {
         method: 'POST',
@@ -178,23 +165,6 @@ async function seed(gateway) {
 
 // ---------------------------------------------------------------------------------------------
 // Load
-
-async function load({ url, method = 'GET', headers = {}, body, connections, duration }) {
-  const times = [];
-  const instance = autocannon({ url, method, headers, body, connections, pipelining: 1, duration });
-  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
-  times.sort((a, b) => a - b);
-  return {
-    requests: result.requests.total,
-    rps: result.requests.total / result.duration,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
 
 function casesFor(app, bare, target) {
   const id = target.user.id;
@@ -367,25 +337,7 @@ try {
   console.log('\ntargets');
   for (const c of checks)
     console.log(`  ${c.met ? 'MET    ' : 'NOT MET'} ${c.mode.padEnd(12)} ${c.label}: ${fmt(c.value)}`);
-  const resultsDir = join(repoRoot, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, `platform-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        cores: cpus().length,
-        loadavg: loadavg(),
-        duration: DURATION,
-        rows,
-        targets: checks,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`\nwritten to ${file}`);
+  writeResults('platform', { duration: DURATION, rows, targets: checks });
 } catch (error) {
   console.error(error);
   killChildren();

@@ -7,7 +7,6 @@
 // could measure. Figures go to bench/results/.
 /* global console, process, setTimeout, fetch, performance */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +14,15 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
-import { createDatabase, createVhost, killChildren, startChild, stopChild } from './lib/harness.mjs';
+import {
+  createDatabase,
+  createVhost,
+  killChildren,
+  register,
+  startChild,
+  stopChild,
+  writeResults,
+} from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
@@ -30,25 +37,6 @@ const LAG_SAMPLES = Number(opts['lag-samples']);
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-async function register(gateway, prefix) {
-  const response = await fetch(`${gateway}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `${prefix}${randomBytes(4).toString('hex')}`,
-      password: 'Bench#Pass2026',
-      name: 'Bench User',
-      cityBuds: ['new york'],
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('dinebuds_sid='))
-    ?.split(';')[0];
-  return { user: await response.json(), cookie };
-}
 
 async function postReview(gateway, cookie, i) {
   const r = await fetch(`${gateway}/api/reviews`, {
@@ -101,8 +89,8 @@ async function main() {
   try {
     await app.ready;
     const gateway = `http://127.0.0.1:${port}`;
-    const writer = await register(gateway, 'benchwriter');
-    const reader = await register(gateway, 'benchreader');
+    const writer = await register(gateway, 'benchwriter', { cityBuds: ['new york'] });
+    const reader = await register(gateway, 'benchreader', { cityBuds: ['new york'] });
     await db.connect();
     await waitFor(
       async () =>
@@ -211,7 +199,7 @@ async function main() {
 
     // Lag: the POST answers after its transaction committed; from then until identity's
     // review_count shows the review (outbox relay -> RabbitMQ -> identity's inbox transaction).
-    const lagger = await register(gateway, 'benchlag');
+    const lagger = await register(gateway, 'benchlag', { cityBuds: ['new york'] });
     await waitFor(
       async () =>
         (await db.query('SELECT 1 FROM reviews.users WHERE id = $1', [lagger.user.id])).rowCount === 1,
@@ -251,25 +239,7 @@ async function main() {
       `  ${post.app.p99 <= 100 ? 'MET    ' : 'NOT MET'} POST /api/reviews p99 ≤ 100 ms: ${fmt(post.app.p99)}`,
     );
     console.log(`  ${lag.p99 <= 1000 ? 'MET    ' : 'NOT MET'} reviewCount lag p99 ≤ 1 s: ${fmt(lag.p99)} ms`);
-    const resultsDir = join(repoRoot, 'bench', 'results');
-    mkdirSync(resultsDir, { recursive: true });
-    const file = join(resultsDir, `reviews-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          cores: cpus().length,
-          loadavg: loadavg(),
-          duration: DURATION,
-          rows,
-          lag,
-        },
-        null,
-        2,
-      ),
-    );
-    console.log(`\nwritten to ${file}`);
+    writeResults('reviews', { duration: DURATION, rows, lag });
   } finally {
     await db.end().catch(() => {});
     if (bare) await stopChild(bare.child);

@@ -1,7 +1,11 @@
 // Child processes, a scratch database, seeding through the API and one autocannon run: what a
 // benchmark script needs around the app (shared by every script in scripts/bench).
-/* global process, setTimeout, clearTimeout, URL, fetch */
+/* global console, process, setTimeout, clearTimeout, URL, fetch */
 import { execFileSync, fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -90,13 +94,13 @@ export function createVhost(amqpUrl) {
   };
 }
 
-/** Registers a user through the gateway; answers the user and the session cookie. */
-export async function register(gateway, prefix) {
+/** Registers a user through the gateway (`extra`: more registration fields); answers the user and the session cookie. */
+export async function register(gateway, prefix, extra = {}) {
   const username = `${prefix}${randomBytes(4).toString('hex')}`;
   const response = await fetch(`${gateway}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Bench#Pass2026', name: 'Bench User' }),
+    body: JSON.stringify({ username, password: 'Bench#Pass2026', name: 'Bench User', ...extra }),
   });
   if (response.status !== 201)
     throw new Error(`register answered ${response.status}: ${await response.text()}`);
@@ -123,4 +127,16 @@ export async function load({ url, method = 'GET', headers = {}, body, connection
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+const resultsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bench', 'results');
+
+/** Writes a run's figures (with the machine's cores and load) to bench/results/<name>-<time>.json. */
+export function writeResults(name, figures) {
+  mkdirSync(resultsDir, { recursive: true });
+  const at = new Date().toISOString();
+  const file = join(resultsDir, `${name}-${at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at, cores: cpus().length, loadavg: loadavg(), ...figures }, null, 2));
+  console.log(`\nwritten to ${file}`);
+  return file;
 }

@@ -25,7 +25,7 @@ const VERB: Record<ActivityItemDto['type'], string> = {
   checkin: 'Checked in at',
 };
 
-/** Another user's reviews, saves and check-ins, newest first (no client-made sample items). */
+/** Another user's reviews, saves and check-ins from /api/activity, newest first. */
 export function ActivityTab({ userId, search }: { userId: number; search: string }) {
   const activity = useActivity(userId);
   const [filter, setFilter] = useState<Filter>('all');

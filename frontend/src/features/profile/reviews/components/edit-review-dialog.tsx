@@ -15,7 +15,7 @@ interface EditReviewDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Edit really edits (the original only said "Coming Soon"): the rating and the notes. */
+/** Edits a review's rating and notes (PATCH /api/reviews/{id}). */
 export function EditReviewDialog({ review, open, onOpenChange }: EditReviewDialogProps) {
   const [rating, setRating] = useState(review.rating);
   const [notes, setNotes] = useState(review.notes ?? '');
