@@ -25,6 +25,8 @@ describe('gateway configuration', () => {
       rateLimitPerMinute: 600,
       logLevel: 'info',
       mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      reservationUrlTemplate:
+        'https://www.opentable.com/s?dateTime={date}T{time}&covers={partySize}&term={name}',
     });
   });
 
@@ -39,6 +41,7 @@ describe('gateway configuration', () => {
       TRUST_PROXY: '1',
       BODY_LIMIT: '2mb',
       RATE_LIMIT_AUTH_PER_MINUTE: '5',
+      RESERVATION_URL_TEMPLATE: 'https://book.example.com/?d={date}&t={time}&n={partySize}&q={name}',
     });
     expect(options).toMatchObject({
       port: 8080,
@@ -48,6 +51,7 @@ describe('gateway configuration', () => {
       trustProxy: 1,
       bodyLimit: '2mb',
       rateLimitAuthPerMinute: 5,
+      reservationUrlTemplate: 'https://book.example.com/?d={date}&t={time}&n={partySize}&q={name}',
     });
   });
 
@@ -61,6 +65,9 @@ describe('gateway configuration', () => {
       gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, SOCIAL_GRAPH_URL: 'ftp://social-graph:4102' }),
     ).toThrow(/SOCIAL_GRAPH_URL/);
     expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, BODY_LIMIT: 'lots' })).toThrow(/BODY_LIMIT/);
+    expect(() =>
+      gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, RESERVATION_URL_TEMPLATE: 'javascript:alert({name})' }),
+    ).toThrow(/RESERVATION_URL_TEMPLATE/);
     expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
       /RATE_LIMIT_PER_MINUTE/,
     );

@@ -1,6 +1,6 @@
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { observabilityEnvShape } from '@dinebuds/observability';
-import { DEFAULT_MAP_TILE_URL, type GatewayOptions } from './gateway-options.js';
+import { DEFAULT_MAP_TILE_URL, DEFAULT_RESERVATION_URL_TEMPLATE, type GatewayOptions } from './gateway-options.js';
 import { envTrustProxy } from './http/trust-proxy.js';
 
 /** The gateway's environment variables, validated at start-up. */
@@ -24,6 +24,8 @@ export const gatewayEnvShape = {
   RATE_LIMIT_PER_MINUTE: envInt(600),
   LOG_LEVEL: envLogLevel(),
   MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
+  /** `{date}`, `{time}`, `{partySize}` and `{name}` are filled in by the reservation dialog. */
+  RESERVATION_URL_TEMPLATE: envUrl(['http:', 'https:']).default(DEFAULT_RESERVATION_URL_TEMPLATE),
   ...observabilityEnvShape,
 };
 
@@ -47,5 +49,6 @@ export function gatewayOptionsFromEnv(env: Record<string, string | undefined> = 
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     logLevel: config.LOG_LEVEL,
     mapTileUrl: config.MAP_TILE_URL,
+    reservationUrlTemplate: config.RESERVATION_URL_TEMPLATE,
   };
 }

@@ -42,11 +42,16 @@ export interface GatewayOptions {
   logLevel?: string;
   /** Leaflet tile URL template given to the browser by /api/env. */
   mapTileUrl?: string;
+  /** Online reservation site URL template given to the browser by /api/env. */
+  reservationUrlTemplate?: string;
   /** Load shedding limits; default: from ADMISSION_* variables. */
   admission?: AdmissionLimits;
 }
 
 export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** We hold no availability: booking hands the visitor's choices to a reservation site's search. */
+export const DEFAULT_RESERVATION_URL_TEMPLATE =
+  'https://www.opentable.com/s?dateTime={date}T{time}&covers={partySize}&term={name}';
 
 /** GatewayOptions with every default applied. */
 export interface ResolvedGatewayOptions {
@@ -63,6 +68,7 @@ export interface ResolvedGatewayOptions {
   rateLimitPerMinute: number;
   logLevel: string;
   mapTileUrl: string;
+  reservationUrlTemplate: string;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
@@ -93,5 +99,6 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
     logLevel: options.logLevel ?? 'info',
     mapTileUrl: options.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
+    reservationUrlTemplate: options.reservationUrlTemplate ?? DEFAULT_RESERVATION_URL_TEMPLATE,
   };
 }

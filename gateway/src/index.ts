@@ -4,6 +4,7 @@ export {
   type GatewayServices,
   type ResolvedGatewayOptions,
   DEFAULT_MAP_TILE_URL,
+  DEFAULT_RESERVATION_URL_TEMPLATE,
   resolveGatewayOptions,
 } from './gateway-options.js';
 export { gatewayEnvShape, gatewayOptionsFromEnv } from './config.js';

@@ -464,6 +464,8 @@ describe('gateway against the identity service', () => {
         mapsApiKey: '',
         mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
         mapAttribution: '© OpenStreetMap contributors',
+        reservationUrlTemplate:
+          'https://www.opentable.com/s?dateTime={date}T{time}&covers={partySize}&term={name}',
         productName: 'DineBuds',
       });
     });

@@ -123,6 +123,11 @@ export interface EnvResponse {
   mapsApiKey: string;
   mapTileUrl: string;
   mapAttribution: string;
+  /**
+   * The online reservation site's URL with `{date}` (YYYY-MM-DD), `{time}` (HH:mm), `{partySize}`
+   * and `{name}` placeholders; the restaurant page's reservation dialog fills them in.
+   */
+  reservationUrlTemplate: string;
   productName: string;
 }
 
