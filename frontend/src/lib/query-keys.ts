@@ -6,6 +6,7 @@
  */
 export const queryKeys = {
   currentUser: ['current-user'] as const,
+  env: ['env'] as const,
   users: ['users'] as const,
   usersList: ['users', 'list'] as const,
   usersSearchAll: ['users', 'search'] as const,

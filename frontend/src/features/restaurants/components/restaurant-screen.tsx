@@ -14,6 +14,8 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
 import { useRestaurant, useToggleSave } from '@/lib/reviews';
+import { mapsSearchLink } from './maps-link';
+import { RestaurantMap } from './restaurant-map';
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,9}$/.test(raw)) return null;
@@ -62,14 +64,6 @@ export function RestaurantScreen() {
   return <RestaurantView restaurant={restaurant.data} />;
 }
 
-function mapsLink(restaurant: RestaurantDetailDto): string {
-  const query =
-    restaurant.latitude !== null && restaurant.longitude !== null && !restaurant.locationApproximate
-      ? `${restaurant.latitude},${restaurant.longitude}`
-      : `${restaurant.name}, ${restaurant.address}`;
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}
-
 function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
   const me = useCurrentUser().data ?? null;
   const toggle = useToggleSave(restaurant.id);
@@ -112,15 +106,12 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
           <h1 className="restaurant__name">{restaurant.name}</h1>
           <p className="restaurant__address">
             <MapPin aria-hidden="true" />
-            <a href={mapsLink(restaurant)} target="_blank" rel="noopener noreferrer">
+            <a href={mapsSearchLink(restaurant)} target="_blank" rel="noopener noreferrer">
               {restaurant.address}
               <ExternalLink aria-hidden="true" />
               <span className="sr-only"> (opens maps in a new tab)</span>
             </a>
           </p>
-          {restaurant.locationApproximate ? (
-            <p className="review-card__warning">Location approximated</p>
-          ) : null}
           {/* Cuisine, price range and category have no writer yet: shown only when stored. */}
           {restaurant.cuisine || restaurant.priceRange || restaurant.category ? (
             <p className="restaurant__meta">
@@ -155,6 +146,8 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
           ) : null}
         </div>
       </header>
+
+      <RestaurantMap restaurant={restaurant} />
 
       <section aria-labelledby="restaurant-reviews-title" className="restaurant__reviews">
         <h2 id="restaurant-reviews-title" className="section-title">

@@ -1,25 +1,49 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MapPinOff, RefreshCw } from 'lucide-react';
-import type { EnvResponse, ReviewDto } from '@dinebuds/contracts';
+import type { ReviewDto } from '@dinebuds/contracts';
+import { LeafletMap, type MapPin } from '@/components/map/lazy-leaflet-map';
 import { Stars } from '@/components/star-rating';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadingState } from '@/components/ui/states';
-import { api } from '@/lib/api';
+import { useEnv } from '@/lib/env';
 
-// Leaflet and its CSS are their own chunk: only a visitor who opens the Map tab downloads them.
-const ReviewMap = lazy(() => import('./review-map'));
+function pinColour(rating: number): string {
+  if (rating >= 4) return '#2e7a3d';
+  if (rating >= 2) return '#b7791f';
+  return '#c53030';
+}
+
+/** One pin per placed review, coloured by its rating, with the info popup of spec 1. */
+function reviewPins(reviews: ReviewDto[]): MapPin[] {
+  return reviews.flatMap((review) => {
+    const { latitude, longitude } = review.restaurant;
+    if (latitude === null || longitude === null) return [];
+    return [
+      {
+        id: review.id,
+        latitude,
+        longitude,
+        colour: pinColour(review.rating),
+        popup: (
+          <div className="map-popup">
+            <img src={review.restaurant.photoUrl} alt="" width={64} height={64} />
+            <Link to={`/restaurant/${review.restaurantId}`}>{review.restaurant.name}</Link>
+            <p>{review.restaurant.address}</p>
+            <Stars rating={review.rating} />
+          </div>
+        ),
+      },
+    ];
+  });
+}
 
 /** Spec 1 §4 map loading: loading, ready, or error (the list fallback); retry starts again. */
 type MapState = 'loading' | 'ready' | 'error';
 
 export function MapTab({ reviews }: { reviews: ReviewDto[] }) {
-  const env = useQuery({
-    queryKey: ['env'],
-    queryFn: ({ signal }) => api.get<EnvResponse>('/api/env', { signal }),
-    staleTime: Infinity,
-  });
+  const env = useEnv();
+  const pins = useMemo(() => reviewPins(reviews), [reviews]);
   const [state, setState] = useState<MapState>('loading');
   const [attempt, setAttempt] = useState(0);
 
@@ -41,10 +65,12 @@ export function MapTab({ reviews }: { reviews: ReviewDto[] }) {
     <div className="review-map">
       {state === 'loading' ? <p className="sr-only">Loading map</p> : null}
       <Suspense fallback={<LoadingState compact label="Loading map" />}>
-        <ReviewMap
+        <LeafletMap
           key={attempt}
-          reviews={reviews}
+          pins={pins}
           tileUrl={env.data.mapTileUrl}
+          singlePinZoom={14}
+          showMyPosition
           onReady={() => setState('ready')}
           onError={() => setState('error')}
         />

@@ -1,41 +1,55 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CircleMarker, MapContainer, Popup, TileLayer } from 'react-leaflet';
 import type { LatLngBoundsExpression, LatLngTuple } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { ReviewDto } from '@dinebuds/contracts';
-import { Stars } from '@/components/star-rating';
 
 /** Spec 1 §Map tab: New York when there is nothing to show. */
 const NEW_YORK: LatLngTuple = [40.7128, -74.006];
 /** Without any tile within this time the map counts as unavailable (a machine without internet). */
 const TILE_TIMEOUT_MS = 8000;
 
-function pinColour(rating: number): string {
-  if (rating >= 4) return '#2e7a3d';
-  if (rating >= 2) return '#b7791f';
-  return '#c53030';
+export interface MapPin {
+  id: number | string;
+  latitude: number;
+  longitude: number;
+  /** Fill colour of the round marker. */
+  colour: string;
+  popup?: ReactNode;
 }
 
-interface ReviewMapProps {
-  reviews: ReviewDto[];
+export interface LeafletMapProps {
+  pins: MapPin[];
   tileUrl: string;
+  /** Zoom around a single pin (bounds of one point have no size). */
+  singlePinZoom?: number;
+  /** Draw the visitor's position as a blue dot when they already allowed geolocation. */
+  showMyPosition?: boolean;
+  /** The first tile arrived. */
   onReady: () => void;
+  /** Tiles cannot load: the caller shows its fallback. */
   onError: () => void;
 }
 
-export default function ReviewMap({ reviews, tileUrl, onReady, onError }: ReviewMapProps) {
+/** Leaflet with round pins; its own lazy chunk (see lazy-leaflet-map.tsx), shared by every map. */
+export default function LeafletMap({
+  pins,
+  tileUrl,
+  singlePinZoom = 15,
+  showMyPosition = false,
+  onReady,
+  onError,
+}: LeafletMapProps) {
   const [me, setMe] = useState<LatLngTuple | null>(null);
-  const placed = reviews.filter((r) => r.restaurant.latitude !== null && r.restaurant.longitude !== null);
   const bounds = useMemo<LatLngBoundsExpression | undefined>(
-    () =>
-      placed.length > 0
-        ? placed.map(
-            (r) => [r.restaurant.latitude as number, r.restaurant.longitude as number] as LatLngTuple,
-          )
-        : undefined,
-    [placed],
+    () => (pins.length > 1 ? pins.map((pin) => [pin.latitude, pin.longitude] as LatLngTuple) : undefined),
+    [pins],
   );
+  const only = pins.length === 1 ? pins[0] : undefined;
+  const center: LatLngTuple | undefined = bounds
+    ? undefined
+    : only
+      ? [only.latitude, only.longitude]
+      : NEW_YORK;
 
   // The parent's callbacks change every render; the latest ones are read when a tile answers.
   const callbacks = useRef({ onReady, onError });
@@ -51,7 +65,8 @@ export default function ReviewMap({ reviews, tileUrl, onReady, onError }: Review
   }, []);
 
   useEffect(() => {
-    // The blue dot only when the visitor already allowed it: opening a tab asks no permission.
+    if (!showMyPosition) return;
+    // The blue dot only when the visitor already allowed it: opening a map asks no permission.
     let cancelled = false;
     void navigator.permissions
       ?.query({ name: 'geolocation' })
@@ -65,13 +80,13 @@ export default function ReviewMap({ reviews, tileUrl, onReady, onError }: Review
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [showMyPosition]);
 
   return (
     <MapContainer
-      className="review-map__canvas"
-      center={bounds ? undefined : NEW_YORK}
-      zoom={bounds ? undefined : 11}
+      className="map-canvas"
+      center={center}
+      zoom={center ? (only ? singlePinZoom : 11) : undefined}
       bounds={bounds}
       boundsOptions={{ padding: [32, 32], maxZoom: 14 }}
       scrollWheelZoom={false}
@@ -91,26 +106,14 @@ export default function ReviewMap({ reviews, tileUrl, onReady, onError }: Review
           },
         }}
       />
-      {placed.map((review) => (
+      {pins.map((pin) => (
         <CircleMarker
-          key={review.id}
-          center={[review.restaurant.latitude as number, review.restaurant.longitude as number]}
+          key={pin.id}
+          center={[pin.latitude, pin.longitude]}
           radius={9}
-          pathOptions={{
-            color: '#ffffff',
-            weight: 2,
-            fillColor: pinColour(review.rating),
-            fillOpacity: 0.95,
-          }}
+          pathOptions={{ color: '#ffffff', weight: 2, fillColor: pin.colour, fillOpacity: 0.95 }}
         >
-          <Popup>
-            <div className="map-popup">
-              <img src={review.restaurant.photoUrl} alt="" width={64} height={64} />
-              <Link to={`/restaurant/${review.restaurantId}`}>{review.restaurant.name}</Link>
-              <p>{review.restaurant.address}</p>
-              <Stars rating={review.rating} />
-            </div>
-          </Popup>
+          {pin.popup ? <Popup>{pin.popup}</Popup> : null}
         </CircleMarker>
       ))}
       {me ? (

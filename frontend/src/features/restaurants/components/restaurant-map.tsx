@@ -1,0 +1,103 @@
+import { Suspense, useMemo, useState } from 'react';
+import { ExternalLink, MapPinOff, RefreshCw } from 'lucide-react';
+import type { RestaurantDetailDto } from '@dinebuds/contracts';
+import { LeafletMap, type MapPin } from '@/components/map/lazy-leaflet-map';
+import { Button } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/states';
+import { useEnv } from '@/lib/env';
+import { mapsSearchLink } from './maps-link';
+
+const PIN_COLOUR = '#c2410c';
+
+/**
+ * Spec 2 §Restaurant detail page: a map with one pin at the restaurant, or "Map view unavailable"
+ * with the address and a maps search when there is no position or the tiles cannot load.
+ */
+export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto }) {
+  const env = useEnv();
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const { latitude, longitude } = restaurant;
+  const pins = useMemo<MapPin[]>(
+    () =>
+      latitude === null || longitude === null
+        ? []
+        : [
+            {
+              id: restaurant.id,
+              latitude,
+              longitude,
+              colour: PIN_COLOUR,
+              popup: (
+                <div className="map-popup">
+                  <strong>{restaurant.name}</strong>
+                  <p>{restaurant.address}</p>
+                </div>
+              ),
+            },
+          ],
+    [restaurant.id, restaurant.name, restaurant.address, latitude, longitude],
+  );
+
+  let body;
+  if (pins.length === 0) {
+    body = <MapFallback restaurant={restaurant} />;
+  } else if (env.isError || failed) {
+    body = (
+      <MapFallback
+        restaurant={restaurant}
+        onRetry={() => {
+          setFailed(false);
+          setAttempt((n) => n + 1);
+          if (env.isError) void env.refetch();
+        }}
+      />
+    );
+  } else if (env.isPending) {
+    body = <LoadingState compact label="Loading map" />;
+  } else {
+    body = (
+      <Suspense fallback={<LoadingState compact label="Loading map" />}>
+        <LeafletMap
+          key={attempt}
+          pins={pins}
+          tileUrl={env.data.mapTileUrl}
+          onReady={() => undefined}
+          onError={() => setFailed(true)}
+        />
+      </Suspense>
+    );
+  }
+
+  return (
+    <section aria-labelledby="restaurant-map-title" className="restaurant__map">
+      <h2 id="restaurant-map-title" className="section-title">
+        Location
+      </h2>
+      {body}
+      {restaurant.locationApproximate ? <p className="review-card__warning">Location approximated</p> : null}
+    </section>
+  );
+}
+
+function MapFallback({ restaurant, onRetry }: { restaurant: RestaurantDetailDto; onRetry?: () => void }) {
+  return (
+    <div className="map-fallback">
+      <div className="notice" role="status">
+        <MapPinOff aria-hidden="true" />
+        <p>Map view unavailable</p>
+        {onRetry ? (
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            <RefreshCw aria-hidden="true" /> Retry
+          </Button>
+        ) : null}
+      </div>
+      <p className="restaurant__fallback-address">{restaurant.address}</p>
+      <a href={mapsSearchLink(restaurant)} target="_blank" rel="noopener noreferrer">
+        Search on Google Maps
+        <ExternalLink aria-hidden="true" />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </div>
+  );
+}
