@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Bookmark, BookmarkCheck, ExternalLink, MapPin, Plus, SearchX } from 'lucide-react';
+import { Bookmark, BookmarkCheck, CalendarDays, ExternalLink, MapPin, Plus, SearchX } from 'lucide-react';
 import { toast } from 'sonner';
 import type { RestaurantDetailDto } from '@dinebuds/contracts';
 import { AddReviewSheet } from '@/components/add-review-sheet';
@@ -14,8 +14,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
 import { useRestaurant, useToggleSave } from '@/lib/reviews';
+import { AddPhotoButton } from './add-photo-button';
 import { mapsSearchLink } from './maps-link';
 import { RestaurantMap } from './restaurant-map';
+
+// Only a visitor who opens the reservation dialog downloads it.
+const ReservationDialog = lazy(() => import('./reservation-dialog'));
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,9}$/.test(raw)) return null;
@@ -68,7 +72,12 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
   const me = useCurrentUser().data ?? null;
   const toggle = useToggleSave(restaurant.id);
   const [adding, setAdding] = useState(false);
+  const [reserving, setReserving] = useState(false);
   const count = restaurant.totalReviews;
+  // The photo route lets a reviewer of the place (or an admin) upload; the server checks it again.
+  const mayAddPhoto =
+    me !== null && (me.isAdmin || restaurant.reviews.some((review) => review.user.id === me.id));
+  const photoUrl = restaurant.photoUrl || `/api/restaurants/${restaurant.id}/photo`;
 
   const onSave = () => {
     if (!me) {
@@ -101,7 +110,13 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
       </div>
 
       <header className="card restaurant__header">
-        <img className="restaurant__photo" src={restaurant.photoUrl} alt="" width={96} height={96} />
+        <img
+          className="restaurant__photo"
+          src={photoUrl}
+          alt={`Photo of ${restaurant.name}`}
+          width={96}
+          height={96}
+        />
         <div className="restaurant__facts">
           <h1 className="restaurant__name">{restaurant.name}</h1>
           <p className="restaurant__address">
@@ -146,6 +161,19 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
           ) : null}
         </div>
       </header>
+
+      <div className="restaurant__actions">
+        <Button size="sm" onClick={() => setReserving(true)}>
+          <CalendarDays aria-hidden="true" />
+          Make a Reservation
+        </Button>
+        {mayAddPhoto ? <AddPhotoButton restaurantId={restaurant.id} /> : null}
+      </div>
+      {reserving ? (
+        <Suspense fallback={null}>
+          <ReservationDialog restaurantName={restaurant.name} open onOpenChange={setReserving} />
+        </Suspense>
+      ) : null}
 
       <RestaurantMap restaurant={restaurant} />
 

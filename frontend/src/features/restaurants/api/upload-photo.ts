@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RestaurantDetailDto } from '@dinebuds/contracts';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+/** `POST /api/restaurants/{id}/photo` answer: the photo route with a version that busts caches. */
+export interface RestaurantPhotoResponse {
+  photoUrl: string;
+}
+
+export const uploadRestaurantPhoto = (restaurantId: number, file: File) => {
+  const form = new FormData();
+  form.append('photo', file);
+  return api.post<RestaurantPhotoResponse>(`/api/restaurants/${restaurantId}/photo`, form);
+};
+
+/** Shows the new photo at once, then refreshes every list that carries this restaurant's photo. */
+export function useUploadRestaurantPhoto(restaurantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadRestaurantPhoto(restaurantId, file),
+    onSuccess: ({ photoUrl }) => {
+      queryClient.setQueryData<RestaurantDetailDto>(queryKeys.restaurant(restaurantId), (current) =>
+        current ? { ...current, photoUrl } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reviewsAll });
+    },
+  });
+}
