@@ -251,7 +251,7 @@ describe('accessibility of every screen (axe-core)', () => {
     );
 
     screens(
-      'a restaurant page signed in and signed out, its add-review sheet, and its not-found state',
+      'a restaurant page signed in and signed out, its add-review sheet, reservation dialog, map fallback and not-found state',
       async () => {
         await page.goto(`/restaurant/${restaurantId}`);
         await page.getByRole('heading', { name: 'Axe Noodle Bar', level: 1 }).waitFor();
@@ -262,6 +262,16 @@ describe('accessibility of every screen (axe-core)', () => {
         await sheet.waitFor();
         await check(page, '/restaurant/{id} add-review sheet');
         await closeWith(page, sheet);
+
+        await page.getByRole('button', { name: 'Make a Reservation' }).click();
+        const reservation = page.getByRole('dialog', { name: 'Make a Reservation' });
+        await reservation.getByRole('button', { name: /^Tomorrow/ }).click();
+        await reservation.getByRole('button', { name: '7:30 PM' }).click();
+        await reservation.getByText(/^Table for 2 at Axe Noodle Bar/).waitFor();
+        await check(page, '/restaurant/{id} reservation dialog');
+        await closeWith(page, reservation);
+        await page.getByText('Map view unavailable').waitFor({ timeout: 15_000 });
+        await check(page, '/restaurant/{id} map fallback');
 
         await anonymous.goto(`/restaurants/${restaurantId}`);
         await anonymous.getByRole('heading', { name: 'Axe Noodle Bar', level: 1 }).waitFor();
