@@ -111,6 +111,8 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       logLevel: config.LOG_LEVEL,
+      mapTileUrl: config.MAP_TILE_URL,
+      reservationUrlTemplate: config.RESERVATION_URL_TEMPLATE,
       admission,
     });
     stops.push(gateway.close);

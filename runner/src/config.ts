@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
-import { envTrustProxy } from '@dinebuds/gateway';
+import { DEFAULT_MAP_TILE_URL, DEFAULT_RESERVATION_URL_TEMPLATE, envTrustProxy } from '@dinebuds/gateway';
 import { observabilityEnvShape } from '@dinebuds/observability';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -28,6 +28,8 @@ export function loadRunnerConfig(env: Record<string, string | undefined> = proce
       RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
       RATE_LIMIT_PER_MINUTE: envInt(600),
       LOG_LEVEL: envLogLevel(),
+      MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
+      RESERVATION_URL_TEMPLATE: envUrl(['http:', 'https:']).default(DEFAULT_RESERVATION_URL_TEMPLATE),
       // One /metrics for the gateway and every service (each series names its service).
       ...observabilityEnvShape,
     },
