@@ -1,6 +1,10 @@
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { observabilityEnvShape } from '@dinebuds/observability';
-import { DEFAULT_MAP_TILE_URL, DEFAULT_RESERVATION_URL_TEMPLATE, type GatewayOptions } from './gateway-options.js';
+import {
+  DEFAULT_MAP_TILE_URL,
+  DEFAULT_RESERVATION_URL_TEMPLATE,
+  type GatewayOptions,
+} from './gateway-options.js';
 import { envTrustProxy } from './http/trust-proxy.js';
 
 /** The gateway's environment variables, validated at start-up. */

@@ -47,7 +47,9 @@ export class EnvController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Public configuration for the browser (map tiles, reservation site, product name)' })
+  @ApiOperation({
+    summary: 'Public configuration for the browser (map tiles, reservation site, product name)',
+  })
   @ApiOkResponse({ type: EnvSchema })
   get(): EnvResponse {
     return this.env;
