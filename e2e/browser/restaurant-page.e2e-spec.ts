@@ -13,6 +13,8 @@ const PNG = Buffer.from(
   'base64',
 );
 const TILE = /\/\d+\/\d+\/\d+\.png$/;
+/** The operator's reservation site (RESERVATION_URL_TEMPLATE), answered by the test. */
+const BOOKING_SITE = 'https://book.example.test';
 
 /** YYYY-MM-DD of tomorrow in this machine's time zone (the browser's too). */
 function tomorrow(): string {
@@ -45,7 +47,11 @@ describe('the restaurant page in the browser', () => {
   }
 
   beforeAll(async () => {
-    system = await startAllInOneSystem();
+    system = await startAllInOneSystem({
+      env: {
+        RESERVATION_URL_TEMPLATE: `${BOOKING_SITE}/find?when={date}T{time}&people={partySize}&q={name}`,
+      },
+    });
     browser = await launchBrowser();
     const options = { baseURL: system.baseUrl, viewport: { width: 1280, height: 900 } };
     context = await browser.newContext(options);
@@ -102,7 +108,7 @@ describe('the restaurant page in the browser', () => {
     await page.goto(`/restaurant/${restaurantId}`);
     await page.getByRole('button', { name: 'Make a Reservation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Make a Reservation' });
-    const book = dialog.getByRole('button', { name: /^Book on opentable\.com/ });
+    const book = dialog.getByRole('button', { name: /^Book on book\.example\.test/ });
     await dialog.getByText('booking happens', { exact: false }).waitFor();
     expect(await book.isDisabled()).toBe(true);
 
@@ -145,20 +151,20 @@ describe('the restaurant page in the browser', () => {
     expect(await book.isEnabled()).toBe(true);
 
     // The reservation site is out of reach here: answer it, and read the URL the tab opened.
-    await context.route('https://www.opentable.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>OpenTable</title>' }),
+    await context.route(`${BOOKING_SITE}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Booking</title>' }),
     );
     const [tab] = await Promise.all([context.waitForEvent('page'), book.click()]);
-    await tab.waitForURL(/opentable\.com/);
+    await tab.waitForURL(`${BOOKING_SITE}/**`);
     const opened = new URL(tab.url());
-    expect(opened.origin + opened.pathname).toBe('https://www.opentable.com/s');
+    expect(opened.origin + opened.pathname).toBe(`${BOOKING_SITE}/find`);
     expect(Object.fromEntries(opened.searchParams)).toEqual({
-      dateTime: `${tomorrow()}T19:30`,
-      covers: '4',
-      term: 'Sushi Nakazawa',
+      when: `${tomorrow()}T19:30`,
+      people: '4',
+      q: 'Sushi Nakazawa',
     });
     await tab.close();
-    await context.unroute('https://www.opentable.com/**');
+    await context.unroute(`${BOOKING_SITE}/**`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
