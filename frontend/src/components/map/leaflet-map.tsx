@@ -25,7 +25,7 @@ export interface LeafletMapProps {
   /** Draw the visitor's position as a blue dot when they already allowed geolocation. */
   showMyPosition?: boolean;
   /** The first tile arrived. */
-  onReady: () => void;
+  onReady?: () => void;
   /** Tiles cannot load: the caller shows its fallback. */
   onError: () => void;
 }
@@ -98,7 +98,7 @@ export default function LeafletMap({
           tileload: () => {
             if (!loaded.current) {
               loaded.current = true;
-              callbacks.current.onReady();
+              callbacks.current.onReady?.();
             }
           },
           tileerror: () => {

@@ -62,7 +62,6 @@ export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto 
           key={attempt}
           pins={pins}
           tileUrl={env.data.mapTileUrl}
-          onReady={() => undefined}
           onError={() => setFailed(true)}
         />
       </Suspense>
