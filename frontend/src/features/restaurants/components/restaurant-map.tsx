@@ -58,12 +58,7 @@ export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto 
   } else {
     body = (
       <Suspense fallback={<LoadingState compact label="Loading map" />}>
-        <LeafletMap
-          key={attempt}
-          pins={pins}
-          tileUrl={env.data.mapTileUrl}
-          onError={() => setFailed(true)}
-        />
+        <LeafletMap key={attempt} pins={pins} tileUrl={env.data.mapTileUrl} onError={() => setFailed(true)} />
       </Suspense>
     );
   }
