@@ -69,8 +69,8 @@ export function installHttpObservability(app: HookHost, service: string): void {
   }
   const metrics = metricsEnabled();
   if (!tracer && !metrics) return;
-  // The labelled children per (method, route, status class), so a request costs two map lookups
-  // rather than prom-client hashing and checking the label object twice.
+  // The labelled children per (method, route, status class), so a request builds no label object
+  // (prom-client still hashes the labels on each inc and observe: ~1-2 µs each).
   const children = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
   app.addHook('onResponse', (req, reply, done) => {
     const route = routeOf(req);
