@@ -49,6 +49,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '16' },
+    profiles: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -57,6 +58,8 @@ if (opts.help) {
   --duration S   measured seconds per configuration and case (default 12), split into --rounds
                  bursts (default 8; bursts are at least 1 s, so a short duration means fewer rounds)
   --warmup S     seconds of load per configuration and case before the rounds (default 2)
+  --profiles DIR keep the apps' CPU profiles there (CPU.<date>.<time>.<pid>...cpuprofile, the
+                 pids are printed; open them in Chrome DevTools), instead of a removed temp dir
 Needs a build (npm run build). PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL
 (default postgres://postgres@127.0.0.1:5432/postgres). ~2.5 minutes at the defaults.`);
   process.exit(0);
@@ -255,7 +258,9 @@ async function main() {
   );
   const database = await createDatabase(adminUrl);
   const collector = await startCollector();
-  const profileDir = mkdtempSync(join(tmpdir(), 'dinebuds-obs-profiles-'));
+  const profileDir = opts.profiles
+    ? resolve(opts.profiles)
+    : mkdtempSync(join(tmpdir(), 'dinebuds-obs-profiles-'));
   const apps = {};
   try {
     // Seeded through the first app alone, so no other process's relay takes part.
@@ -367,7 +372,9 @@ async function main() {
     const pids = Object.fromEntries(CONFIGS.map((k) => [k, apps[k].pid]));
     for (const app of Object.values(apps)) await app.stop();
     const profiles = profileShares(profileDir, pids, window);
-    console.log(`\nCPU profiles of the apps, during the rounds:`);
+    console.log(
+      `\nCPU profiles of the apps during the rounds (pids ${CONFIGS.map((k) => `${k} ${pids[k]}`).join(', ')}):`,
+    );
     for (const [config, p] of Object.entries(profiles))
       console.log(
         `  ${config.padEnd(8)} ${fmt(p.busyMs / 1000, 1)} s busy: ${pct(p.instrumentationShare)} in metrics/tracing code, ${pct(p.gcShare)} GC` +
@@ -411,13 +418,14 @@ async function main() {
       warmupSeconds: WARMUP,
       connections: CONNECTIONS,
       spansPerRequest: spans / traced,
+      served: Object.fromEntries(CONFIGS.map((k) => [k, apps[k].served()])),
       scrape: { ...scrape, intervalSeconds: SCRAPE_INTERVAL_S, shareOfCore: scrapeShare },
       summary,
       targets: checks,
     });
   } finally {
     for (const app of Object.values(apps)) await app.stop().catch(() => {});
-    rmSync(profileDir, { recursive: true, force: true });
+    if (!opts.profiles) rmSync(profileDir, { recursive: true, force: true });
     await collector.close();
     await database.drop().catch(() => {});
   }
