@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench` (last part): what metrics and tracing cost. The one-process app (runner/dist)
-// runs on one database in three configurations, three child processes up at once:
+// runs on one database in three configurations, all up at once, two child processes each:
 //   off      METRICS_ENABLED=false, no OTEL_EXPORTER_OTLP_ENDPOINT (no hooks at all)
 //   metrics  request metrics; /metrics on its own port
 //   tracing  metrics, plus every span exported over OTLP/HTTP to a local collector stub
@@ -11,7 +11,10 @@
 // start and the end of a sequential run. So the three are loaded in short alternating bursts, one
 // case at a time, round after round, the order rotating through all six permutations; each round
 // gives one ratio per case (its three bursts seconds apart see the same machine), and the median
-// of those ratios, with their spread, is the figure. Idle processes cost next to nothing.
+// of those ratios, with their spread, is the figure. Idle processes cost next to nothing. The
+// two processes of a configuration take turns round by round, so one process's own speed (its
+// JIT, its memory layout: the same code measured up to 25 % apart between processes) does not
+// weigh on every round alike.
 // Three measures of the cost of metrics (metrics vs off) and of tracing (tracing vs metrics):
 //   throughput    answered req/s, the issue's measure, and the one other load moves most;
 //   CPU/request   the app's CPU time (all threads, /proc) per answered request;
@@ -49,6 +52,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '16' },
+    processes: { type: 'string', default: '2' },
     profiles: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -58,6 +62,7 @@ if (opts.help) {
   --duration S   measured seconds per configuration and case (default 12), split into --rounds
                  bursts (default 8; bursts are at least 1 s, so a short duration means fewer rounds)
   --warmup S     seconds of load per configuration and case before the rounds (default 2)
+  --processes N  apps per configuration (default 2), taking turns round by round
   --profiles DIR keep the apps' CPU profiles there (CPU.<date>.<time>.<pid>...cpuprofile, the
                  pids are printed; open them in Chrome DevTools), instead of a removed temp dir
 Needs a build (npm run build). PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL
@@ -69,6 +74,7 @@ const ROUNDS = Math.max(1, Math.min(Number(opts.rounds), Math.floor(DURATION)));
 const BURST = DURATION / ROUNDS;
 const WARMUP = Number(opts.warmup);
 const CONNECTIONS = Number(opts.connections);
+const PROCESSES = Math.max(1, Number(opts.processes));
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const internalToken = randomBytes(24).toString('hex');
@@ -186,13 +192,29 @@ async function startApp(config, databaseUrl, collectorUrl, profileDir) {
   };
 }
 
-/** Each configuration's share of CPU in instrumentation code during the rounds (see lib/cpuprofile.mjs). */
+/**
+ * Each configuration's share of CPU in instrumentation code during the rounds (see
+ * lib/cpuprofile.mjs), over its processes (weighted by their busy time).
+ */
 function profileShares(dir, pids, window) {
   const files = readdirSync(dir);
   const shares = {};
-  for (const [config, pid] of Object.entries(pids)) {
-    const file = files.find((f) => f.endsWith('.cpuprofile') && f.split('.').includes(String(pid)));
-    if (file) shares[config] = instrumentationShare(join(dir, file), window);
+  for (const [config, list] of Object.entries(pids)) {
+    const parts = list
+      .map((pid) => files.find((f) => f.endsWith('.cpuprofile') && f.split('.').includes(String(pid))))
+      .filter(Boolean)
+      .map((file) => instrumentationShare(join(dir, file), window));
+    if (!parts.length) continue;
+    const busyMs = parts.reduce((s, p) => s + p.busyMs, 0);
+    const weighted = (key) => parts.reduce((s, p) => s + p[key] * p.busyMs, 0) / busyMs;
+    const top = new Map();
+    for (const p of parts) for (const [key, ms] of p.top) top.set(key, (top.get(key) ?? 0) + ms);
+    shares[config] = {
+      busyMs,
+      instrumentationShare: weighted('instrumentationShare'),
+      gcShare: weighted('gcShare'),
+      top: [...top].sort((a, b) => b[1] - a[1]).slice(0, 8),
+    };
   }
   return shares;
 }
@@ -253,7 +275,9 @@ async function main() {
   console.log(
     `DineBuds observability cost: ${cpus().length} cores, load ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}; ${ROUNDS} rounds of ${fmt(BURST, 1)} s bursts per configuration and case, ` +
+      .join(
+        ' ',
+      )}; ${PROCESSES} processes per configuration; ${ROUNDS} rounds of ${fmt(BURST, 1)} s bursts per configuration and case, ` +
       `${CONNECTIONS} in flight, ${WARMUP} s warm-up`,
   );
   const database = await createDatabase(adminUrl);
@@ -264,16 +288,21 @@ async function main() {
   const apps = {};
   try {
     // Seeded through the first app alone, so no other process's relay takes part.
-    apps.off = await startApp('off', database.url, collector.url, profileDir);
-    const target = await seed(apps.off.gateway);
-    apps.metrics = await startApp('metrics', database.url, collector.url, profileDir);
-    apps.tracing = await startApp('tracing', database.url, collector.url, profileDir);
+    // Several processes per configuration, taking turns: one process's own speed (JIT, memory
+    // layout) otherwise biases every round alike.
+    apps.off = [await startApp('off', database.url, collector.url, profileDir)];
+    const target = await seed(apps.off[0].gateway);
+    for (const config of CONFIGS) {
+      apps[config] ??= [];
+      while (apps[config].length < PROCESSES)
+        apps[config].push(await startApp(config, database.url, collector.url, profileDir));
+    }
 
     const list = cases('', target);
-    for (const config of CONFIGS)
-      for (const c of cases(apps[config].gateway, target)) await apps[config].load(c, WARMUP);
-    await apps.metrics.scrapeCost(3);
-    const scrape = await apps.metrics.scrapeCost(SCRAPES);
+    for (const app of Object.values(apps).flat())
+      for (const c of cases(app.gateway, target)) await app.load(c, WARMUP);
+    await apps.metrics[0].scrapeCost(3);
+    const scrape = await apps.metrics[0].scrapeCost(SCRAPES);
 
     // runs[case][config] = results of each round, in round order.
     const runs = Object.fromEntries(
@@ -285,7 +314,8 @@ async function main() {
       const line = [];
       for (const [index, c] of list.entries()) {
         for (const config of order) {
-          const result = await apps[config].load(cases(apps[config].gateway, target)[index], BURST);
+          const app = apps[config][round % PROCESSES];
+          const result = await app.load(cases(app.gateway, target)[index], BURST);
           runs[c.name][config].push(result);
         }
         const r = runs[c.name];
@@ -344,7 +374,7 @@ async function main() {
     // The last spans leave with the batch processor's next round (every 2 s).
     await new Promise((r) => setTimeout(r, 2500));
     const spans = collector.counts().spans;
-    const traced = apps.tracing.served();
+    const traced = apps.tracing.reduce((s, app) => s + app.served(), 0);
     const scrapeShare = scrape.cpuMs / (SCRAPE_INTERVAL_S * 1000);
     console.log(
       `\ncollector received ${spans} spans for ${traced} traced requests (${fmt(spans / traced, 2)} per request)`,
@@ -369,11 +399,11 @@ async function main() {
       };
     });
     // The apps write their CPU profiles as they exit.
-    const pids = Object.fromEntries(CONFIGS.map((k) => [k, apps[k].pid]));
-    for (const app of Object.values(apps)) await app.stop();
+    const pids = Object.fromEntries(CONFIGS.map((k) => [k, apps[k].map((app) => app.pid)]));
+    for (const app of Object.values(apps).flat()) await app.stop();
     const profiles = profileShares(profileDir, pids, window);
     console.log(
-      `\nCPU profiles of the apps during the rounds (pids ${CONFIGS.map((k) => `${k} ${pids[k]}`).join(', ')}):`,
+      `\nCPU profiles of the apps during the rounds (pids ${CONFIGS.map((k) => `${k} ${pids[k].join(' ')}`).join(', ')}):`,
     );
     for (const [config, p] of Object.entries(profiles))
       console.log(
@@ -418,13 +448,14 @@ async function main() {
       warmupSeconds: WARMUP,
       connections: CONNECTIONS,
       spansPerRequest: spans / traced,
-      served: Object.fromEntries(CONFIGS.map((k) => [k, apps[k].served()])),
+      processes: PROCESSES,
+      served: Object.fromEntries(CONFIGS.map((k) => [k, apps[k].map((app) => app.served())])),
       scrape: { ...scrape, intervalSeconds: SCRAPE_INTERVAL_S, shareOfCore: scrapeShare },
       summary,
       targets: checks,
     });
   } finally {
-    for (const app of Object.values(apps)) await app.stop().catch(() => {});
+    for (const app of Object.values(apps).flat()) await app.stop().catch(() => {});
     if (!opts.profiles) rmSync(profileDir, { recursive: true, force: true });
     await collector.close();
     await database.drop().catch(() => {});
