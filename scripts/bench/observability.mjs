@@ -48,9 +48,9 @@ const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
 
 const { values: opts } = parseArgs({
   options: {
-    duration: { type: 'string', default: '12' },
-    rounds: { type: 'string', default: '8' },
-    warmup: { type: 'string', default: '2' },
+    duration: { type: 'string', default: '9' },
+    rounds: { type: 'string', default: '6' },
+    warmup: { type: 'string', default: '1.5' },
     connections: { type: 'string', default: '16' },
     processes: { type: 'string', default: '2' },
     profiles: { type: 'string' },
@@ -59,14 +59,15 @@ const { values: opts } = parseArgs({
 });
 if (opts.help) {
   console.log(`usage: node scripts/bench/observability.mjs [--duration S] [--rounds N] [--warmup S] [--connections N]
-  --duration S   measured seconds per configuration and case (default 12), split into --rounds
-                 bursts (default 8; bursts are at least 1 s, so a short duration means fewer rounds)
-  --warmup S     seconds of load per configuration and case before the rounds (default 2)
+  --duration S   measured seconds per configuration and case (default 9), split into --rounds
+                 bursts (default 6, one per order of the three; bursts are at least 1 s, so a short
+                 duration means fewer rounds)
+  --warmup S     seconds of load per app and case before the rounds (default 1.5)
   --processes N  apps per configuration (default 2), taking turns round by round
   --profiles DIR keep the apps' CPU profiles there (CPU.<date>.<time>.<pid>...cpuprofile, the
                  pids are printed; open them in Chrome DevTools), instead of a removed temp dir
 Needs a build (npm run build). PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL
-(default postgres://postgres@127.0.0.1:5432/postgres). ~2.5 minutes at the defaults.`);
+(default postgres://postgres@127.0.0.1:5432/postgres). ~3 minutes at the defaults.`);
   process.exit(0);
 }
 const DURATION = Number(opts.duration);
