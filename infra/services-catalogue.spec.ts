@@ -33,7 +33,7 @@ describe('services.catalogue.json', () => {
     expect(services.length).toBeGreaterThan(0);
   });
 
-  it('agrees with the files scripts/sync-services.mjs writes (tsconfig, runner, compose, k8s)', () => {
+  it('agrees with the files scripts/sync-services.mjs writes (tsconfig, runner, compose, k8s, prometheus)', () => {
     const run = spawnSync(process.execPath, [join(root, 'scripts/sync-services.mjs'), '--check'], {
       cwd: root,
       encoding: 'utf8',

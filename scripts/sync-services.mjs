@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Writes what follows from services.catalogue.json (the one list of domain services):
 // tsconfig.base.json paths, the runner's service list and dependencies, docker-compose.yml's
-// service blocks and the gateway's URLs, and infra/k8s (one manifest per service, kustomization,
-// HPAs, the gateway's URLs). jest.config.js and eslint.config.js read the list themselves.
+// service blocks and the gateway's URLs, infra/k8s (one manifest per service, kustomization,
+// HPAs, the gateway's URLs) and Prometheus's scrape jobs (infra/observability/prometheus.yml). jest.config.js and eslint.config.js read the list themselves.
 //   node scripts/sync-services.mjs           write the files
 //   node scripts/sync-services.mjs --check   write nothing; list what disagrees, exit 1 if any
 /* global process, console */
@@ -383,6 +383,25 @@ function k8sConfigText(services, current) {
   );
 }
 
+/** Prometheus's compose config: one scrape job per service, every replica found by DNS. */
+function prometheusText(services, current) {
+  return replaceRegion(
+    current,
+    'service jobs',
+    services
+      .map(
+        (s) => `  - job_name: ${s.name}
+    dns_sd_configs:
+      - names: [${s.name}]
+        type: A
+        port: 9464
+`,
+      )
+      .join(''),
+    'infra/observability/prometheus.yml',
+  );
+}
+
 /** Every file the catalogue decides, as path -> wanted text (null: the file must not exist). */
 export function expectedFiles(services = loadCatalogue()) {
   const read = (path) => readFileSync(join(root, path), 'utf8');
@@ -394,6 +413,10 @@ export function expectedFiles(services = loadCatalogue()) {
     ['infra/k8s/hpa.yaml', hpaText(services)],
     ['infra/k8s/kustomization.yaml', kustomizationText(services)],
     ['infra/k8s/config.yaml', k8sConfigText(services, read('infra/k8s/config.yaml'))],
+    [
+      'infra/observability/prometheus.yml',
+      prometheusText(services, read('infra/observability/prometheus.yml')),
+    ],
   ]);
   for (const s of services) files.set(`infra/k8s/${s.name}.yaml`, k8sManifestText(s));
   // A generated manifest of a service no longer listed must go.

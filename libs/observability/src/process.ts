@@ -1,6 +1,6 @@
 import { envBool, envPort, envUrl, z } from '@dinebuds/config';
 import { startMetricsServer } from './server.js';
-import { setupTracing, tracingOn } from './tracing.js';
+import { setupTracing, TRACES_SAMPLERS, tracingOn, type TracesSampler } from './tracing.js';
 
 /** The variables every process reads for metrics and tracing (merged into each config shape). */
 export const observabilityEnvShape = {
@@ -12,7 +12,12 @@ export const observabilityEnvShape = {
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** OTLP/HTTP collector (e.g. http://jaeger:4318); tracing is off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http:', 'https:']).optional(),
-  /** Share of new traces recorded (0..1); default 1, every request. */
+  /**
+   * Which traces are recorded (OpenTelemetry's names); default parentbased_always_on, or
+   * parentbased_traceidratio when OTEL_TRACES_SAMPLER_ARG is set.
+   */
+  OTEL_TRACES_SAMPLER: z.enum(TRACES_SAMPLERS).optional(),
+  /** Share of new traces the ratio samplers record (0..1); default 1, every request. */
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
 };
 
@@ -21,6 +26,7 @@ export interface ProcessObservabilityConfig {
   METRICS_PORT: number;
   METRICS_HOST: string;
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_TRACES_SAMPLER?: TracesSampler;
   OTEL_TRACES_SAMPLER_ARG?: number;
 }
 
@@ -45,6 +51,7 @@ export async function startProcessObservability(
       ? setupTracing({
           serviceName,
           endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+          sampler: config.OTEL_TRACES_SAMPLER,
           sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
         })
       : null;

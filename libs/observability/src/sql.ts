@@ -5,6 +5,9 @@ import { activeTracer, endSpan } from './tracing.js';
 /** Longest SQL text kept on a span (statements are parameterised: no values are recorded). */
 const MAX_STATEMENT = 2_000;
 
+/** The statement's first word (SELECT, INSERT, ...), without copying or splitting the text. */
+const VERB = /^\s*([A-Za-z]+)/;
+
 let patched = false;
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
@@ -28,7 +31,7 @@ export function instrumentPg(): void {
     if (!tracer || !parent?.isRecording()) return original.apply(this, args);
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    const span = tracer.startSpan(`sql ${text.trim().split(/\s+/, 1)[0]?.toUpperCase() ?? 'QUERY'}`, {
+    const span = tracer.startSpan(`sql ${VERB.exec(text)?.[1]?.toUpperCase() ?? 'QUERY'}`, {
       kind: SpanKind.CLIENT,
       attributes: {
         'db.system.name': 'postgresql',
@@ -44,9 +47,11 @@ export function instrumentPg(): void {
         done(err, result);
       };
     }
+    // The query runs in the caller's context, not the SQL span's: nothing inside pg makes spans,
+    // and entering a context per statement costs an AsyncLocalStorage run for nothing.
     let result: unknown;
     try {
-      result = context.with(trace.setSpan(context.active(), span), () => original.apply(this, args));
+      result = original.apply(this, args);
     } catch (err) {
       endSpan(span, err);
       throw err;

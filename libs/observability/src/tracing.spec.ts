@@ -5,6 +5,7 @@ import {
   contextFromTraceparent,
   InMemorySpanExporter,
   sampleRatioFromEnv,
+  samplerFromEnv,
   setupTracing,
   traceparentOf,
   tracingOn,
@@ -20,6 +21,32 @@ describe('tracing', () => {
     expect(sampleRatioFromEnv({})).toBeUndefined();
     expect(sampleRatioFromEnv({ OTEL_TRACES_SAMPLER_ARG: '0.25' })).toBe(0.25);
     expect(() => sampleRatioFromEnv({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
+
+  it('reads OTEL_TRACES_SAMPLER by the OpenTelemetry names and refuses anything else', () => {
+    expect(samplerFromEnv({})).toBeUndefined();
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio' })).toBe(
+      'parentbased_traceidratio',
+    );
+    expect(() => samplerFromEnv({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER/);
+  });
+
+  it.each([
+    ['parentbased_always_off', ['child of a sampled caller']],
+    ['always_off', []],
+    ['always_on', ['new root', 'child of a sampled caller']],
+  ] as const)('with the %s sampler records %j', async (sampler, recorded) => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = setupTracing({ serviceName: 'x', exporter, sampler })!;
+    try {
+      const tracer = activeTracer()!;
+      tracer.startSpan('new root').end();
+      const caller = contextFromTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+      tracer.startSpan('child of a sampled caller', {}, caller).end();
+      expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(recorded);
+    } finally {
+      await tracing.shutdown();
+    }
   });
 
   it('with a ratio of 0 records no new trace, yet follows a sampled caller (never half a trace)', async () => {

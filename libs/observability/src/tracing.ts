@@ -12,12 +12,14 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
+  AlwaysOffSampler,
   AlwaysOnSampler,
   BasicTracerProvider,
   BatchSpanProcessor,
   ParentBasedSampler,
   SimpleSpanProcessor,
   TraceIdRatioBasedSampler,
+  type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import { instrumentPg } from './sql.js';
@@ -33,11 +35,47 @@ export interface TracingOptions {
   /** An exporter of your own (tests: InMemorySpanExporter), sent each span as it ends. */
   exporter?: SpanExporter;
   /**
-   * Share of new traces recorded, 0..1 (default OTEL_TRACES_SAMPLER_ARG, else 1: every request).
-   * A request that arrives with a sampled or unsampled traceparent follows its caller's decision,
-   * so a trace is never half recorded across services.
+   * Which traces are recorded (default OTEL_TRACES_SAMPLER; without it `parentbased_traceidratio`
+   * when a ratio is given, else `parentbased_always_on`: every request). The parent-based ones
+   * follow the decision of a request that arrives with a traceparent, so a trace is never half
+   * recorded across services.
    */
+  sampler?: TracesSampler;
+  /** Share of new traces the ratio samplers record, 0..1 (default OTEL_TRACES_SAMPLER_ARG, else 1). */
   sampleRatio?: number;
+}
+
+/** The values of OTEL_TRACES_SAMPLER this library accepts (the OpenTelemetry specification's). */
+export const TRACES_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TracesSampler = (typeof TRACES_SAMPLERS)[number];
+
+/** OTEL_TRACES_SAMPLER, checked, else undefined. */
+export function samplerFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): TracesSampler | undefined {
+  const raw = env.OTEL_TRACES_SAMPLER?.trim();
+  if (!raw) return undefined;
+  if (!(TRACES_SAMPLERS as readonly string[]).includes(raw))
+    throw new Error(`OTEL_TRACES_SAMPLER must be one of ${TRACES_SAMPLERS.join(', ')}, got '${raw}'`);
+  return raw as TracesSampler;
+}
+
+/** The SDK sampler a TracesSampler names. */
+function buildSampler(name: TracesSampler, ratio: number): Sampler {
+  const root =
+    name.endsWith('always_on') || (name.endsWith('traceidratio') && ratio >= 1)
+      ? new AlwaysOnSampler()
+      : name.endsWith('always_off')
+        ? new AlwaysOffSampler()
+        : new TraceIdRatioBasedSampler(ratio);
+  return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
 /** OTEL_TRACES_SAMPLER_ARG as a ratio in 0..1 (the OpenTelemetry variable), else undefined. */
@@ -58,6 +96,15 @@ export interface RunningTracing {
   /** Flushes, then turns tracing off again (tests). */
   shutdown(): Promise<void>;
 }
+
+/**
+ * Spans held while the collector is slow or away: ~3 s of the one-process app's spans at full
+ * load (~2,500/s measured by the observability bench), a few MB; beyond it new spans are dropped.
+ * The SDK's default, 2048, is under a second of that.
+ */
+const BATCH_QUEUE_SIZE = 8192;
+/** How often a partly filled batch is sent (the SDK's 5 s holds traces back from the viewer). */
+const BATCH_DELAY_MS = 2000;
 
 let tracer: Tracer | undefined;
 let running: { provider: BasicTracerProvider; manager: AsyncLocalStorageContextManager } | undefined;
@@ -84,15 +131,22 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
   if (!options.exporter && !endpoint) return null;
   const processor = options.exporter
     ? new SimpleSpanProcessor(options.exporter)
-    : // Batched: spans leave the request path; the exporter posts them in the background.
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint!.replace(/\/$/, '')}/v1/traces` }));
-  const ratio = options.sampleRatio ?? sampleRatioFromEnv() ?? 1;
+    : // Batched: spans leave the request path and the exporter posts them in the background.
+      // The bounded queue drops spans rather than memory when the collector falls behind; the
+      // OTEL_BSP_* variables override these limits (the SDK reads them for unset fields).
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint!.replace(/\/$/, '')}/v1/traces` }), {
+        ...(process.env.OTEL_BSP_MAX_QUEUE_SIZE ? {} : { maxQueueSize: BATCH_QUEUE_SIZE }),
+        ...(process.env.OTEL_BSP_SCHEDULE_DELAY ? {} : { scheduledDelayMillis: BATCH_DELAY_MS }),
+      });
+  const ratio = options.sampleRatio ?? sampleRatioFromEnv();
+  const sampler =
+    options.sampler ??
+    samplerFromEnv() ??
+    (ratio === undefined ? 'parentbased_always_on' : 'parentbased_traceidratio');
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
-    sampler: new ParentBasedSampler({
-      root: ratio >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(ratio),
-    }),
+    sampler: buildSampler(sampler, ratio ?? 1),
   });
   const manager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(manager);

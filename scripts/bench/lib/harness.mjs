@@ -13,9 +13,13 @@ import { percentile } from './util.mjs';
 
 const children = new Set();
 
-/** Forks `script` with only `env` (plus PATH and HOME); `ready` resolves on its first IPC message. */
-export function startChild(script, env) {
+/**
+ * Forks `script` with only `env` (plus PATH and HOME); `ready` resolves on its first IPC message.
+ * `execArgv`: Node's flags for the child (e.g. --cpu-prof), default this process's.
+ */
+export function startChild(script, env, { execArgv = process.execArgv } = {}) {
   const child = fork(script, [], {
+    execArgv,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

@@ -1,0 +1,64 @@
+// What share of a process's CPU went to metrics and tracing code, read from a V8 CPU profile
+// (`node --cpu-prof`). A share of one process's own samples hardly moves with other load on the
+// machine, where throughput does: the observability bench prints it when run under --cpu-prof.
+import { readFileSync } from 'node:fs';
+
+/** Code that exists only for metrics and tracing. */
+const INSTRUMENTATION = /\/(@opentelemetry\/|prom-client\/|libs\/observability\/)/;
+const PACKAGE = /node_modules\/((?:@[^/]+\/)?[^/]+)|(libs\/observability)\//;
+
+/**
+ * Busy time of the samples between `from` and `to` (µs, the profile's monotonic clock, as
+ * process.hrtime), the part charged to instrumentation, and the garbage collector's part. A
+ * sample is charged to the innermost frame of application or library code: Node's internals and
+ * natives (socket writes, AsyncLocalStorage) count for whoever called them, so the exporter's
+ * HTTP posts and the context manager's switches count as tracing, while a query run through the
+ * SQL span's wrapper counts as pg.
+ */
+export function instrumentationShare(file, { from = -Infinity, to = Infinity } = {}) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const charged = new Map(); // node id -> the frame it is charged to (undefined: none)
+  const chargeOf = (id) => {
+    if (charged.has(id)) return charged.get(id);
+    const { url } = nodes.get(id).callFrame;
+    const own = url && !url.startsWith('node:') ? nodes.get(id).callFrame : undefined;
+    const result = own ?? (parent.has(id) ? chargeOf(parent.get(id)) : undefined);
+    charged.set(id, result);
+    return result;
+  };
+  let time = profile.startTime;
+  let busy = 0;
+  let gc = 0;
+  let instrumentation = 0;
+  const byPackage = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const delta = profile.timeDeltas[i] ?? 0;
+    time += delta;
+    if (time < from || time > to) continue;
+    const node = nodes.get(profile.samples[i]);
+    const name = node.callFrame.functionName;
+    if (name === '(idle)') continue;
+    busy += delta;
+    if (name === '(garbage collector)') gc += delta;
+    const frame = chargeOf(node.id);
+    if (frame && INSTRUMENTATION.test(frame.url)) {
+      instrumentation += delta;
+      const match = PACKAGE.exec(frame.url);
+      const key = `${match?.[1] ?? match?.[2] ?? frame.url} ${frame.functionName || '(anonymous)'}`;
+      byPackage.set(key, (byPackage.get(key) ?? 0) + delta);
+    }
+  }
+  return {
+    busyMs: busy / 1000,
+    instrumentationShare: busy ? instrumentation / busy : NaN,
+    gcShare: busy ? gc / busy : NaN,
+    /** The heaviest instrumentation functions, [name, ms]. */
+    top: [...byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([key, us]) => [key, us / 1000]),
+  };
+}
