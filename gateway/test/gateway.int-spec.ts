@@ -117,9 +117,10 @@ describe('gateway against the identity service', () => {
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({ id: aliceId, username: 'alice' });
       expect(me.headers.get('x-request-id')).toBe('req-me-1');
-      const call = identity.callsTo('users.me').at(-1)!;
-      expect(call.caller).toEqual({ userId: aliceId, isAdmin: false, sessionId: expect.any(String) });
+      // One call: the session's resolve answers the user too, with the request id.
+      const call = identity.callsTo('sessions.resolve').at(-1)!;
       expect(call.requestId).toBe('req-me-1');
+      expect(identity.callsTo('users.me')).toHaveLength(0);
     });
 
     it('answers 401 without a cookie, and clears a cookie identity does not know', async () => {
