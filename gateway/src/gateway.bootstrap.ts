@@ -6,7 +6,6 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
@@ -17,7 +16,7 @@ import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
 import { GatewayModule } from './gateway.module.js';
 import { answerClientError } from './http/client-error.js';
-import { securityHeaders } from './http/security.js';
+import { fixedSecurityHeaders, installSecurityHeaders } from './http/security.js';
 import { installApiNoStore } from './http/api-cache.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { setupOpenApi } from './openapi/openapi.js';
@@ -94,9 +93,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Load shedding next: a refused request costs no header, cookie or body work.
   await installAdmission(fastify, options.admission ?? admissionFromEnv(), isHealthProbe, isPasswordWork);
   installApiNoStore(fastify);
-  await app.register(
-    fastifyHelmet,
-    securityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }),
+  installSecurityHeaders(
+    fastify,
+    await fixedSecurityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }),
   );
   // Request bodies in gzip/deflate/br are inflated (as body-parser did); answers above 1 KB are
   // compressed for clients that accept it. Files the build pre-compressed are sent as they are.

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startGatewayOnServices, type GatewayOnServices } from './support/gateway-under-test.js';
-import { api, sessionCookie } from './support/http.js';
-import { startRealServices, waitForSocialUser, type RealServices } from './support/real-services.js';
+import { api, PASSWORD, sessionCookie } from './support/http.js';
+import { useRealServices, waitForSocialUser } from './support/real-services.js';
 import type { RecordingRelay } from './support/recording-relay.js';
 
 // Keyset paging of follower lists through the gateway: the spec's body (an array) is unchanged;
 // the next page's cursor travels in X-Next-Cursor.
-let real: RealServices;
-
-beforeAll(async () => {
-  real = await startRealServices('gateway_cursor');
-});
-
-afterAll(async () => {
-  await real?.close();
-});
-
-const PASSWORD = 'Secret#123x';
+const real = useRealServices('gateway_cursor');
 
 describe('follower lists by cursor', () => {
   let system: GatewayOnServices;
@@ -25,7 +15,7 @@ describe('follower lists by cursor', () => {
   const users: Record<'alice' | 'bob' | 'carol', { id: number; cookie: string }> = {} as never;
 
   beforeAll(async () => {
-    system = await startGatewayOnServices(real, { rateLimitAuthPerMinute: 1000 });
+    system = await startGatewayOnServices(real(), { rateLimitAuthPerMinute: 1000 });
     ({ social, url } = system);
     for (const name of ['alice', 'bob', 'carol'] as const) {
       const registered = await api(url, '/api/register', {
@@ -35,7 +25,7 @@ describe('follower lists by cursor', () => {
       expect(registered.status).toBe(201);
       users[name] = { id: registered.body.id, cookie: sessionCookie(registered.setCookies) };
     }
-    for (const name of ['alice', 'bob', 'carol'] as const) await waitForSocialUser(real, users[name].id);
+    for (const name of ['alice', 'bob', 'carol'] as const) await waitForSocialUser(real(), users[name].id);
   });
 
   afterAll(async () => {

@@ -6,25 +6,14 @@ import {
   type GatewayOnServices,
   type GatewayUnderTest,
 } from './support/gateway-under-test.js';
-import { TINY_PNG, api, sessionCookie } from './support/http.js';
-import { startRealServices, waitUntilHealthy, type RealServices } from './support/real-services.js';
+import { api, NOT_AUTHENTICATED, PASSWORD, sessionCookie, TINY_PNG } from './support/http.js';
+import { useRealServices, waitUntilHealthy } from './support/real-services.js';
 import type { RecordingRelay } from './support/recording-relay.js';
 
 // The gateway in front of the real identity and social-graph services (real PostgreSQL, one
 // in-process bus), started once for this file; each describe puts its own gateway in front.
-let real: RealServices;
+const real = useRealServices('gateway_int');
 
-beforeAll(async () => {
-  real = await startRealServices('gateway_int');
-});
-
-afterAll(async () => {
-  await real?.close();
-});
-
-/** A strong password no common-password list holds. */
-const PASSWORD = 'Secret#123x';
-const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated', error: 'Unauthorized' };
 const NOT_FOUND = { statusCode: 404, message: 'Not found', error: 'Not Found' };
 
 describe('gateway against the identity service', () => {
@@ -37,7 +26,7 @@ describe('gateway against the identity service', () => {
   let bobId: number;
 
   beforeAll(async () => {
-    system = await startGatewayOnServices(real, { rateLimitAuthPerMinute: 1000 });
+    system = await startGatewayOnServices(real(), { rateLimitAuthPerMinute: 1000 });
     ({ identity, url } = system);
     const registered = await api(url, '/api/register', {
       method: 'POST',
@@ -117,9 +106,10 @@ describe('gateway against the identity service', () => {
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({ id: aliceId, username: 'alice' });
       expect(me.headers.get('x-request-id')).toBe('req-me-1');
-      const call = identity.callsTo('users.me').at(-1)!;
-      expect(call.caller).toEqual({ userId: aliceId, isAdmin: false, sessionId: expect.any(String) });
+      // One call: the session's resolve answers the user too, with the request id.
+      const call = identity.callsTo('sessions.resolve').at(-1)!;
       expect(call.requestId).toBe('req-me-1');
+      expect(identity.callsTo('users.me')).toHaveLength(0);
     });
 
     it('answers 401 without a cookie, and clears a cookie identity does not know', async () => {
@@ -488,7 +478,7 @@ describe('gateway against the identity service', () => {
         details: { identity: { status: 'up' }, 'social-graph': { status: 'up' } },
       });
       // A real outage: identity's own database refuses it, so identity's /health says 503.
-      const identityOutage = await startDatabaseOutage(real.identityDb);
+      const identityOutage = await startDatabaseOutage(real().identityDb);
       try {
         const down = await api(url, '/api/health');
         expect(down.status).toBe(503);
@@ -499,9 +489,9 @@ describe('gateway against the identity service', () => {
         });
       } finally {
         await identityOutage.end();
-        await waitUntilHealthy(real.identity.service.url);
+        await waitUntilHealthy(real().identity.service.url);
       }
-      const socialOutage = await startDatabaseOutage(real.socialDb);
+      const socialOutage = await startDatabaseOutage(real().socialDb);
       try {
         const down = await api(url, '/api/health');
         expect(down.status).toBe(503);
@@ -512,7 +502,7 @@ describe('gateway against the identity service', () => {
         });
       } finally {
         await socialOutage.end();
-        await waitUntilHealthy(real.social.service.url);
+        await waitUntilHealthy(real().social.service.url);
       }
     });
 
@@ -564,7 +554,7 @@ describe('gateway rate limits', () => {
   let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    gateway = await startGatewayOnServices(real, { rateLimitAuthPerMinute: 3, rateLimitPerMinute: 50 });
+    gateway = await startGatewayOnServices(real(), { rateLimitAuthPerMinute: 3, rateLimitPerMinute: 50 });
   });
 
   afterAll(async () => {
@@ -613,7 +603,7 @@ describe('gateway when identity is down', () => {
   let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    gateway = await startGatewayWithServiceDown(real, 'identity');
+    gateway = await startGatewayWithServiceDown(real(), 'identity');
   });
 
   afterAll(async () => {
@@ -648,7 +638,7 @@ describe('gateway behind a proxy, over HTTPS', () => {
   let identity: RecordingRelay;
 
   beforeAll(async () => {
-    gateway = await startGatewayOnServices(real, {
+    gateway = await startGatewayOnServices(real(), {
       trustProxy: 1,
       cookieSecure: true,
       rateLimitAuthPerMinute: 1,

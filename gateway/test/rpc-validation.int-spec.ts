@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Caller } from '@dinebuds/contracts';
 import { rawCall } from '@dinebuds/testing';
 import { startGatewayOnServices, type GatewayOnServices } from './support/gateway-under-test.js';
-import { api, sessionCookie } from './support/http.js';
+import { api, PASSWORD, sessionCookie } from './support/http.js';
 import { startRealServices, type RealServices } from './support/real-services.js';
 
 // One request class per shape: a service called directly (internal token, no gateway in front)
@@ -10,8 +10,6 @@ import { startRealServices, type RealServices } from './support/real-services.js
 let real: RealServices;
 let system: GatewayOnServices;
 let me: { id: number; cookie: string; caller: Caller };
-
-const PASSWORD = 'Secret#123x';
 
 beforeAll(async () => {
   real = await startRealServices('gateway_rpc_validation');

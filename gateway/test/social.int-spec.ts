@@ -5,25 +5,14 @@ import {
   type GatewayOnServices,
   type GatewayUnderTest,
 } from './support/gateway-under-test.js';
-import { api, sessionCookie } from './support/http.js';
-import { startRealServices, waitForSocialUser, type RealServices } from './support/real-services.js';
+import { api, NOT_AUTHENTICATED, PASSWORD, sessionCookie } from './support/http.js';
+import { useRealServices, waitForSocialUser } from './support/real-services.js';
 import type { RecordingRelay } from './support/recording-relay.js';
 
 // The gateway in front of the real identity and social-graph services (real PostgreSQL, one
 // in-process bus): social-graph learns each user from identity's events, as in production.
-let real: RealServices;
+const real = useRealServices('gateway_social');
 
-beforeAll(async () => {
-  real = await startRealServices('gateway_social');
-});
-
-afterAll(async () => {
-  await real?.close();
-});
-
-/** A strong password no common-password list holds. */
-const PASSWORD = 'Secret#123x';
-const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated', error: 'Unauthorized' };
 const ACT_FOR_YOURSELF = { statusCode: 403, message: 'You can only act for yourself', error: 'Forbidden' };
 
 describe('gateway social routes against the identity and social-graph services', () => {
@@ -37,7 +26,7 @@ describe('gateway social routes against the identity and social-graph services',
   const callsSince = (mark: number) => social.calls.slice(mark);
 
   beforeAll(async () => {
-    system = await startGatewayOnServices(real, { rateLimitAuthPerMinute: 1000 });
+    system = await startGatewayOnServices(real(), { rateLimitAuthPerMinute: 1000 });
     ({ identity, social, url } = system);
     for (const [name, isPrivate] of [
       ['alice', false],
@@ -61,7 +50,7 @@ describe('gateway social routes against the identity and social-graph services',
     expect(cleared.status).toBe(200);
     // social-graph learns each user from identity's user.registered event, a moment later.
     for (const name of ['alice', 'bob', 'carol'] as const)
-      await waitForSocialUser(real, users[name].id, (row) => name !== 'alice' || row.bio === null);
+      await waitForSocialUser(real(), users[name].id, (row) => name !== 'alice' || row.bio === null);
   });
 
   afterAll(async () => {
@@ -429,7 +418,7 @@ describe('gateway social routes against the identity and social-graph services',
       const { alice, carol } = users;
       // Recommendations rest on the badges social-graph learns from identity.user.badges-changed.
       for (const user of [alice, carol])
-        await waitForSocialUser(real, user.id, (row) => row.flavor_badges.length > 0);
+        await waitForSocialUser(real(), user.id, (row) => row.flavor_badges.length > 0);
       const res = await api(url, '/api/users/recommended?limit=200', { cookie: carol.cookie });
       expect(res.status).toBe(200);
       expect(res.body[0]).toMatchObject({
@@ -492,7 +481,7 @@ describe('gateway when social-graph is down', () => {
   let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    gateway = await startGatewayWithServiceDown(real, 'socialGraph');
+    gateway = await startGatewayWithServiceDown(real(), 'socialGraph');
   });
 
   afterAll(async () => {

@@ -1,6 +1,9 @@
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '@dinebuds/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
@@ -16,6 +19,9 @@ describe('gateway serving the built SPA', () => {
     dist = mkdtempSync(join(tmpdir(), 'dinebuds-spa-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
+    // As the build leaves them: pre-compressed siblings, served to browsers that accept them.
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+    writeFileSync(join(dist, 'index.html.gz'), gzipSync(INDEX));
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const identity = `http://127.0.0.1:${await freePort()}`;
@@ -47,6 +53,30 @@ describe('gateway serving the built SPA', () => {
       headers: { accept: 'text/html,application/xhtml+xml' },
     });
     expect(dotted.status).toBe(200);
+  });
+
+  it("serves a browser's deep link without piling 'close' listeners on the response", async () => {
+    // Each await of a Fastify reply (a thenable) adds 'close' listeners; past Node's limit of 10
+    // the process prints MaxListenersExceededWarning. Counted when the answer is finished.
+    const closeListeners: number[] = [];
+    const server = gateway.app.getHttpServer() as Server;
+    const onRequest = (_req: IncomingMessage, res: ServerResponse) =>
+      res.once('finish', () => closeListeners.push(res.listenerCount('close')));
+    server.on('request', onRequest);
+    try {
+      for (const path of ['/', '/auth', '/profile/alice']) {
+        const res = await fetch(`${gateway.url}${path}`, {
+          headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding')).toBe('br');
+        expect(await res.text()).toBe(INDEX);
+      }
+    } finally {
+      server.off('request', onRequest);
+    }
+    expect(closeListeners).toHaveLength(3);
+    for (const count of closeListeners) expect(count).toBeLessThanOrEqual(EventEmitter.defaultMaxListeners);
   });
 
   it('serves hashed assets with a long cache and other files with a short one', async () => {

@@ -5,6 +5,7 @@ import type { Logger } from '@dinebuds/logging';
 import { embeddedPostgresNativeDir } from './postgres-binaries.js';
 import { placeEmbeddedPostgres, prepareDatabaseDir } from './postgres-placement.js';
 import { initialiseCluster, startPostgresServer } from './postgres-server.js';
+import { releaseStaleCluster } from './stale-postmaster.js';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -50,6 +51,7 @@ export async function startEmbeddedPostgres(
     prepareDatabaseDir(placement);
     await initialiseCluster({ ...placement, user: SUPERUSER, password: PASSWORD, onLog });
   }
+  await releaseStaleCluster(databaseDir, logger);
   const server = await startPostgresServer({ ...placement, port, onLog });
   try {
     await ensureDatabase(port);

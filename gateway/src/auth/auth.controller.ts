@@ -20,7 +20,7 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
-import { CurrentCaller, RequireAuth } from './auth.decorators.js';
+import { CurrentCaller, RequireAuth, SignedInUser } from './auth.decorators.js';
 import { clientInfo } from './client-info.js';
 import type { GatewayRequest } from './gateway-request.js';
 import {
@@ -47,8 +47,9 @@ export class AuthController {
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserSchema })
   @ApiErrors(401)
-  me(@CurrentCaller() caller: Caller): Promise<CurrentUserDto> {
-    return this.identity.call('users.me', {}, caller);
+  me(@SignedInUser() user: CurrentUserDto): CurrentUserDto {
+    // Resolved with the session by the guard: identity answered it in the same call.
+    return user;
   }
 
   @Post('login')

@@ -4,7 +4,7 @@ import {
   SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
-import type { Caller } from '@dinebuds/contracts';
+import type { Caller, CurrentUserDto } from '@dinebuds/contracts';
 import type { GatewayRequest } from './gateway-request.js';
 
 export const AUTH_MODE = 'dinebuds:auth-mode';
@@ -35,3 +35,10 @@ export const OptionalCaller = createParamDecorator(
   (_data: unknown, ctx: ExecutionContext): Caller | null =>
     ctx.switchToHttp().getRequest<GatewayRequest>().caller ?? null,
 );
+
+/** `@SignedInUser() user: CurrentUserDto` on a `@RequireAuth()` route: the user the session guard resolved. */
+export const SignedInUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): CurrentUserDto => {
+  const user = ctx.switchToHttp().getRequest<GatewayRequest>().signedInUser;
+  if (!user) throw new UnauthorizedException(NOT_AUTHENTICATED);
+  return user;
+});

@@ -20,7 +20,8 @@ import { SessionCookieRenewals } from './session-renewal.js';
 
 /**
  * Global guard: on routes marked @RequireAuth() or @OptionalAuth() it resolves the session cookie
- * through identity (`sessions.resolve`) into `req.caller`. Revocation is immediate because
+ * through identity (`sessions.resolve`) into `req.caller` and the user's own view into
+ * `req.signedInUser` (one call, one statement). Revocation is immediate because
  * nothing is cached. A cookie identity no longer knows is cleared; the cookie of a session in use
  * is sent again with a fresh lifetime now and then, as identity slides the session's expiry.
  */
@@ -49,6 +50,7 @@ export class SessionGuard implements CanActivate {
       const session = await this.identity.call('sessions.resolve', { sessionToken: token });
       if (session) {
         req.caller = { userId: session.userId, isAdmin: session.isAdmin, sessionId: session.sessionId };
+        req.signedInUser = session.user;
         if (this.renewals.due(session.sessionId)) setSessionCookie(res, token, this.options.cookieSecure);
       } else {
         clearSessionCookie(res, this.options.cookieSecure);

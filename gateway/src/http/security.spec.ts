@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_MAP_TILE_URL } from '../gateway-options.js';
-import { contentSecurityPolicy, tileImageSource } from './security.js';
+import { contentSecurityPolicy, fixedSecurityHeaders, tileImageSource } from './security.js';
 
 describe('content security policy', () => {
   it('derives the tile image origin from the tile URL template', () => {
@@ -31,5 +31,21 @@ describe('content security policy', () => {
     expect(
       contentSecurityPolicy({ mapTileUrl: DEFAULT_MAP_TILE_URL, secure: true })['upgrade-insecure-requests'],
     ).toEqual([]);
+  });
+});
+
+describe('fixed security headers', () => {
+  it("are helmet's headers for our options, computed once: the policy, nosniff, HSTS only behind HTTPS", async () => {
+    const plain = new Map(await fixedSecurityHeaders({ mapTileUrl: DEFAULT_MAP_TILE_URL, secure: false }));
+    expect(plain.get('content-security-policy')).toContain(
+      "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
+    );
+    expect(plain.get('x-content-type-options')).toBe('nosniff');
+    expect(plain.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(plain.has('strict-transport-security')).toBe(false);
+    expect(plain.has('cross-origin-embedder-policy')).toBe(false);
+    const secure = new Map(await fixedSecurityHeaders({ mapTileUrl: DEFAULT_MAP_TILE_URL, secure: true }));
+    expect(secure.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+    expect(secure.get('content-security-policy')).toContain('upgrade-insecure-requests');
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 const OSM_TILES = 'https://*.tile.openstreetmap.org';
 
@@ -46,4 +47,34 @@ export function securityHeaders(options: { mapTileUrl: string; secure: boolean }
     strictTransportSecurity: options.secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   };
+}
+
+type HeaderList = Array<[name: string, value: string | number | string[]]>;
+
+/**
+ * The headers helmet sets with these options, computed once: @fastify/helmet builds a whole helmet
+ * middleware (options parsed, policy string joined) on every request, for headers that never
+ * change. It runs once here on a throwaway Fastify, whose route reads what helmet put on the reply.
+ */
+export async function fixedSecurityHeaders(options: {
+  mapTileUrl: string;
+  secure: boolean;
+}): Promise<HeaderList> {
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(fastifyHelmet, securityHeaders(options));
+    probe.get('/', (_req, reply) => reply.send(reply.raw.getHeaders()));
+    const answer = await probe.inject('/');
+    return Object.entries(answer.json<Record<string, string | number | string[]>>());
+  } finally {
+    await probe.close();
+  }
+}
+
+/** Puts those headers on every answer, where helmet put them (the raw response), first thing. */
+export function installSecurityHeaders(fastify: FastifyInstance, headers: HeaderList): void {
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
 }

@@ -72,8 +72,12 @@ export function spaFallback(frontendDist: string, notFound: NotFoundHandler): No
       (req.method === 'GET' || req.method === 'HEAD') &&
       isSpaRoute(path, req.headers.accept) &&
       existsSync(indexHtml)
-    )
-      return reply.sendFile('index.html', root);
+    ) {
+      // Not returned: a returned reply is a thenable Fastify awaits, and every await of a reply adds
+      // 'close' listeners to the response, on top of those @fastify/static's own awaits add.
+      void reply.sendFile('index.html', root);
+      return;
+    }
     return notFound(req, reply);
   };
 }

@@ -45,3 +45,8 @@ export function sessionCookie(setCookies: string[], name = 'dinebuds_sid'): stri
 
 /** The smallest valid PNG (1x1 transparent pixel). */
 export const TINY_PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
+
+/** A strong password no common-password list holds. */
+export const PASSWORD = 'Secret#123x';
+
+export const NOT_AUTHENTICATED = { statusCode: 401, message: 'Not authenticated', error: 'Unauthorized' };

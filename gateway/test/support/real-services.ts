@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import type { SocialRpc } from '@dinebuds/contracts';
 // The gateway reaches services over HTTP only; its integration tests start the real ones in
 // this process (on loopback ports, as the all-in-one runner does) to have something to reach.
@@ -52,6 +53,24 @@ export async function startRealServices(prefix: string): Promise<RealServices> {
     await close();
     throw error;
   }
+}
+
+/**
+ * The real services for one test file: started before its tests, closed after them. Answers a
+ * getter, as they exist only once the file's first beforeAll has run.
+ */
+export function useRealServices(prefix: string): () => RealServices {
+  let real: RealServices | undefined;
+  beforeAll(async () => {
+    real = await startRealServices(prefix);
+  });
+  afterAll(async () => {
+    await real?.close();
+  });
+  return () => {
+    if (!real) throw new Error(`The real services (${prefix}) are not started`);
+    return real;
+  };
 }
 
 /** Waits until social-graph has learnt of user `id` from identity's events (and `check` holds). */

@@ -1,1 +1,2 @@
 export * from './service-data-source.js';
+export * from './sql.js';

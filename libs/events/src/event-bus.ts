@@ -1,5 +1,6 @@
 import type { ConsumerQueueTopology, EventEnvelope, EventType } from '@dinebuds/contracts';
 import type { EnvelopeOf } from './envelope.js';
+import { eventsSettingsFromEnv } from './events-settings.js';
 
 /** Handles one delivery. Resolve = processed (acked); reject = failed (retried, then dead-lettered). */
 export type EventHandler<T extends EventType = EventType> = (envelope: EnvelopeOf<T>) => Promise<void>;
@@ -81,6 +82,25 @@ export const DEFAULT_RETRY_DELAY_MS = 1000;
 export const DEFAULT_PREFETCH = 10;
 export const DEFAULT_HANDLER_TIMEOUT_MS = 30_000;
 
+/** How a bus delivers to its consumers, whatever carries the messages. */
+export interface DeliverySettings {
+  prefetch: number;
+  maxRetries: number;
+  retryDelayMs: number;
+  handlerTimeoutMs: number;
+}
+
+/** A bus's delivery settings: its options, else the EVENT_* variables, else the defaults. */
+export function deliverySettings(options: RetryOptions & { prefetch?: number }): DeliverySettings {
+  const env = eventsSettingsFromEnv();
+  return {
+    prefetch: Math.max(1, options.prefetch ?? DEFAULT_PREFETCH),
+    maxRetries: options.maxRetries ?? env.maxRetries ?? DEFAULT_MAX_RETRIES,
+    retryDelayMs: Math.max(0, options.retryDelayMs ?? env.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS),
+    handlerTimeoutMs: options.handlerTimeoutMs ?? env.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS,
+  };
+}
+
 /** Rejected when a handler outlives handlerTimeoutMs (its promise keeps running; its result is ignored). */
 export class HandlerTimeoutError extends Error {
   constructor(ms: number) {
@@ -104,6 +124,12 @@ export function assertQueueName(queue: string): void {
     throw new Error(`Invalid queue name '${String(queue)}'.`);
   }
   if (queue.startsWith('amq.')) throw new Error(`Queue name '${queue}' uses the reserved 'amq.' prefix.`);
+}
+
+/** A consumer queue and the exact event types bound to it, both checked. */
+export function assertBinding(queue: string, types: readonly string[]): void {
+  assertQueueName(queue);
+  assertEventTypes(types);
 }
 
 export function assertEventTypes(types: readonly string[]): void {

@@ -1,13 +1,9 @@
 import { EVENT_TOPOLOGY, type EventEnvelope, type EventType } from '@dinebuds/contracts';
 import type { EnvelopeOf } from './envelope.js';
 import {
-  assertEventTypes,
-  assertQueueName,
-  DEFAULT_HANDLER_TIMEOUT_MS,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_PREFETCH,
-  DEFAULT_RETRY_DELAY_MS,
+  assertBinding,
   deadLetterQueueName,
+  deliverySettings,
   retryQueueName,
   runHandlerWithTimeout,
   wantedTypes,
@@ -21,7 +17,6 @@ import {
 } from './event-bus.js';
 import { eventsInstrumentation } from './instrumentation.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
-import { eventsSettingsFromEnv } from './events-settings.js';
 
 export interface InProcessEventBusOptions extends RetryOptions {
   /** Handlers running at once per queue (like RabbitMQ prefetch). Default 10. */
@@ -108,11 +103,12 @@ export class InProcessEventBus implements EventBus {
   private idleWaiters: Array<() => void> = [];
 
   constructor(options: InProcessEventBusOptions = {}) {
-    const env = eventsSettingsFromEnv();
-    this.maxRetries = options.maxRetries ?? env.maxRetries ?? DEFAULT_MAX_RETRIES;
-    this.retryDelayMs = options.retryDelayMs ?? env.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-    this.handlerTimeoutMs = options.handlerTimeoutMs ?? env.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS;
-    this.prefetch = Math.max(1, options.prefetch ?? DEFAULT_PREFETCH);
+    ({
+      prefetch: this.prefetch,
+      maxRetries: this.maxRetries,
+      retryDelayMs: this.retryDelayMs,
+      handlerTimeoutMs: this.handlerTimeoutMs,
+    } = deliverySettings(options));
     this.closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
     this.topologyTypes = wantedTypes(options.topology ?? EVENT_TOPOLOGY);
     this.logger = options.logger ?? consoleEventsLogger;
@@ -160,8 +156,7 @@ export class InProcessEventBus implements EventBus {
 
   async subscribe<T extends EventType>(options: SubscribeOptions<T>): Promise<Subscription> {
     this.assertOpen();
-    assertQueueName(options.queue);
-    assertEventTypes(options.types);
+    assertBinding(options.queue, options.types);
     let queue = this.queues.get(options.queue);
     if (!queue) {
       queue = {

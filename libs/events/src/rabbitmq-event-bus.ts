@@ -14,13 +14,9 @@ import {
 } from '@dinebuds/contracts';
 import { parseEnvelope, type EnvelopeOf } from './envelope.js';
 import {
-  assertEventTypes,
-  assertQueueName,
-  DEFAULT_HANDLER_TIMEOUT_MS,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_PREFETCH,
-  DEFAULT_RETRY_DELAY_MS,
+  assertBinding,
   deadLetterQueueName,
+  deliverySettings,
   retryQueueName,
   runHandlerWithTimeout,
   wantedTypes,
@@ -34,7 +30,6 @@ import {
 } from './event-bus.js';
 import { eventsInstrumentation } from './instrumentation.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
-import { eventsSettingsFromEnv } from './events-settings.js';
 import { pollUntil, sleep, withTimeout } from './util.js';
 
 /** Header counting how many times a message was sent back for another attempt. */
@@ -141,18 +136,18 @@ export class RabbitMqEventBus implements EventBus {
     this.exchange = options.exchange ?? EVENTS_EXCHANGE;
     this.deadLetterExchange = options.deadLetterExchange ?? DEAD_LETTER_EXCHANGE;
     this.logger = options.logger ?? consoleEventsLogger;
-    this.prefetch = Math.max(1, options.prefetch ?? DEFAULT_PREFETCH);
-    const env = eventsSettingsFromEnv();
-    this.maxRetries = options.maxRetries ?? env.maxRetries ?? DEFAULT_MAX_RETRIES;
-    this.retryDelayMs = Math.max(0, options.retryDelayMs ?? env.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
+    ({
+      prefetch: this.prefetch,
+      maxRetries: this.maxRetries,
+      retryDelayMs: this.retryDelayMs,
+      handlerTimeoutMs: this.handlerTimeoutMs,
+    } = deliverySettings(options));
     this.publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     this.closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
-    this.handlerTimeoutMs = options.handlerTimeoutMs ?? env.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS;
     this.topology = options.topology ?? (this.exchange === EVENTS_EXCHANGE ? EVENT_TOPOLOGY : []);
     for (const { queue, types } of this.topology) {
-      assertQueueName(queue);
-      assertEventTypes(types);
+      assertBinding(queue, types);
     }
     this.topologyTypes = wantedTypes(this.topology);
 
@@ -290,8 +285,7 @@ export class RabbitMqEventBus implements EventBus {
 
   async subscribe<T extends EventType>(options: SubscribeOptions<T>): Promise<Subscription> {
     this.assertOpen();
-    assertQueueName(options.queue);
-    assertEventTypes(options.types);
+    assertBinding(options.queue, options.types);
     if (this.subscriptions.has(options.queue)) {
       throw new Error(`Queue '${options.queue}' already has a subscription on this bus.`);
     }

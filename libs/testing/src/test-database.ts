@@ -65,6 +65,35 @@ export async function query<T = Record<string, unknown>>(
   }
 }
 
+/** One node of PostgreSQL's JSON query plan, with what EXPLAIN ANALYZE measured. */
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+/** Runs `sql` under EXPLAIN (ANALYZE, FORMAT JSON) and answers every node of its plan, flattened. */
+export async function explainPlan(
+  databaseUrl: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<PlanNode[]> {
+  const [explained] = await query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+    databaseUrl,
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+    params,
+  );
+  return planNodes(explained!['QUERY PLAN'][0]!.Plan);
+}
+
 /** Polls `sql` until its first row exists and satisfies `check`, and returns that row. */
 export async function waitForRow<T>(
   databaseUrl: string,

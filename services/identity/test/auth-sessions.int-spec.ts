@@ -286,6 +286,7 @@ describe('identity: registration, login and sessions', () => {
         userId: registered.user.id,
         isAdmin: false,
         sessionId: auth.sessionId,
+        user: registered.user,
       });
     });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventMap, EventType, RegisterRequest } from '@dinebuds/contracts';
 import { createEnvelope, type InProcessEventBus } from '@dinebuds/events';
-import { eventually, query, rawCall, type TestDatabase, type TestUser } from '@dinebuds/testing';
+import { eventually, explainPlan, query, rawCall, type TestDatabase, type TestUser } from '@dinebuds/testing';
 import {
   projectedUser,
   registerProjectedUser,
@@ -14,20 +14,6 @@ import {
 } from './social-test-kit.js';
 import { RECOMMENDATION_CANDIDATES_PER_BADGE } from '../src/config.js';
 import { recommendationCandidatesQuery } from '../src/recommendations/recommendations.service.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-function planNodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
-}
 
 describe('social-graph: blocks, recommendations and user deletion (identity + social-graph, in-process bus)', () => {
   let system: SocialTestSystem;
@@ -380,12 +366,7 @@ describe('social-graph: blocks, recommendations and user deletion (identity + so
       });
 
       const [sql, params] = recommendationCandidatesQuery(lux.id, 50);
-      const [explained] = await query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        db.url,
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
-        params,
-      );
-      const nodes = planNodes(explained!['QUERY PLAN'][0]!.Plan);
+      const nodes = await explainPlan(db.url, sql, params);
       const badgeScans = nodes.filter((n) => n['Relation Name'] === 'user_badges');
       // Every read of the badge table is an index read: my own badges by user, holders by badge.
       for (const scan of badgeScans) expect(scan['Node Type']).toMatch(/^Index( Only)? Scan$/);

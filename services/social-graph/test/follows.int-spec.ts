@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RegisterRequest } from '@dinebuds/contracts';
-import { eventually, query, rawCall, type TestDatabase, type TestUser } from '@dinebuds/testing';
+import { eventually, explainPlan, query, rawCall, type TestDatabase, type TestUser } from '@dinebuds/testing';
 import {
   registerProjectedUser,
   socialOutbox,
@@ -12,19 +12,6 @@ import {
 } from './social-test-kit.js';
 import { decodeFollowCursor } from '../src/follows/follow-cursor.js';
 import { followPageQuery } from '../src/follows/follows.service.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-
-function planNodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
-}
 
 describe('social-graph: follows, requests and the user projection (identity + social-graph, in-process bus)', () => {
   let system: SocialTestSystem;
@@ -609,12 +596,7 @@ describe('social-graph: follows, requests and the user projection (identity + so
         limit: 100,
         after: decodeFollowCursor(cursor!),
       });
-      const [explained] = await query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        db.url,
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
-        params,
-      );
-      const nodes = planNodes(explained!['QUERY PLAN'][0]!.Plan);
+      const nodes = await explainPlan(db.url, sql, params);
       const followScans = nodes.filter((n) => n['Relation Name'] === 'follows');
       expect(followScans).toEqual([
         expect.objectContaining({

@@ -34,6 +34,8 @@ export interface ResolvedSession {
   userId: number;
   isAdmin: boolean;
   sessionId: string;
+  /** The user's own view, read in the same statement: `GET /api/user` answers it without a call. */
+  user: CurrentUserDto;
 }
 
 export interface PictureData {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CITY_TIER_DEFAULTS } from '@dinebuds/contracts';
+import { rowsOf } from '@dinebuds/database';
 import type { EntityManager } from 'typeorm';
 import type { StoredTally } from './review-tally.policy.js';
 
@@ -10,22 +11,11 @@ export function cityTierSql(countExpression: string): string {
   return `(CASE ${cases} ELSE '${CITY_TIER_DEFAULTS[0].level}' END)`;
 }
 
-function rows<T>(result: unknown): T[] {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  )
-    return result[0] as T[];
-  return Array.isArray(result) ? (result as T[]) : [];
-}
-
 /** identity.review_tallies, identity.user_city_reviews and the counts they feed (caller's manager). */
 @Injectable()
 export class ReviewTalliesRepository {
   async find(manager: EntityManager, reviewId: number): Promise<StoredTally | null> {
-    const found = rows<StoredTally>(
+    const found = rowsOf<StoredTally>(
       await manager.query(
         `SELECT version, city, deleted FROM "identity"."review_tallies" WHERE review_id = $1`,
         [reviewId],

@@ -2,18 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IDENTITY_DATA_SOURCE, IDENTITY_SCHEMA } from '../config.js';
+import { type PublicUserRow, fromPublicUserRow, publicUserColumns } from '../users/public-user.row.js';
+import type { PublicUserFields } from '../users/user.mapper.js';
 import { SessionEntity } from './session.entity.js';
 
 const SESSIONS = `"${IDENTITY_SCHEMA}"."sessions"`;
 const USERS = `"${IDENTITY_SCHEMA}"."users"`;
 
-/** An active session found by its secret's hash, with its user's admin flag. */
+/** An active session found by its secret's hash, with its user's public columns. */
 export interface ActiveSessionRow {
   id: string;
-  userId: number;
-  isAdmin: boolean;
   lastSeenAt: Date;
+  user: PublicUserFields;
 }
+
+/**
+ * The one hot read of every signed-in request: one indexed lookup joined to the user, whose public
+ * columns come along so `GET /api/user` needs no second call.
+ */
+const ACTIVE_SESSION_BY_TOKEN_HASH = `SELECT s.id AS session_id, s.last_seen_at, ${publicUserColumns('u')}
+  FROM ${SESSIONS} s JOIN ${USERS} u ON u.id = s.user_id
+ WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
 /** Persistence of identity.sessions. */
 @Injectable()
@@ -24,18 +33,12 @@ export class SessionsRepository {
     await manager.insert(SessionEntity, session);
   }
 
-  /** The one hot read of every signed-in request: one indexed lookup joined to the user. */
   async findActiveByTokenHash(tokenHash: string): Promise<ActiveSessionRow | null> {
-    const rows: Array<{ id: string; user_id: number; is_admin: boolean; last_seen_at: Date }> =
-      await this.dataSource.query(
-        `SELECT s.id, s.user_id, u.is_admin, s.last_seen_at
-         FROM ${SESSIONS} s JOIN ${USERS} u ON u.id = s.user_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-        [tokenHash],
-      );
+    const rows: Array<PublicUserRow & { session_id: string; last_seen_at: Date }> =
+      await this.dataSource.query(ACTIVE_SESSION_BY_TOKEN_HASH, [tokenHash]);
     const row = rows[0];
     if (!row) return null;
-    return { id: row.id, userId: row.user_id, isAdmin: row.is_admin, lastSeenAt: new Date(row.last_seen_at) };
+    return { id: row.session_id, lastSeenAt: new Date(row.last_seen_at), user: fromPublicUserRow(row) };
   }
 
   /** Slides the session; the WHERE repeats the interval check, so concurrent requests write once. */

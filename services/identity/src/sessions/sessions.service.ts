@@ -4,6 +4,7 @@ import type { Caller, ClientInfo, MessageResponse, ResolvedSession, SessionDto }
 import { DomainError } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
 import { IDENTITY_SETTINGS, SESSION_TOUCH_INTERVAL_MS, type IdentitySettings } from '../config.js';
+import { toUserDto } from '../users/user.mapper.js';
 import type { SessionEntity } from './session.entity.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { clientText, expiryFrom, isUuid, shouldTouch } from './session.policy.js';
@@ -52,7 +53,10 @@ export class SessionsService {
     return { token, session };
   }
 
-  /** The signed-in user behind a cookie secret, or null (unknown, revoked or expired). */
+  /**
+   * The signed-in user behind a cookie secret, with their own view (what users.me answers), or
+   * null (unknown, revoked or expired).
+   */
   async resolve(token: string): Promise<ResolvedSession | null> {
     if (!looksLikeSessionToken(token)) return null;
     const row = await this.sessions.findActiveByTokenHash(hashSessionToken(token));
@@ -66,7 +70,7 @@ export class SessionsService {
         new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS),
       );
     }
-    return { userId: row.userId, isAdmin: row.isAdmin, sessionId: row.id };
+    return { userId: row.user.id, isAdmin: row.user.isAdmin, sessionId: row.id, user: toUserDto(row.user) };
   }
 
   /** The caller's active sessions, newest first; `current` marks the one making the call. */

@@ -5,41 +5,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { IDENTITY_DATA_SOURCE, IDENTITY_SCHEMA } from '../config.js';
 import { UserEntity } from './user.entity.js';
 import type { PublicUserFields } from './user.mapper.js';
+import { type PublicUserRow, fromPublicUserRow, publicUserColumns } from './public-user.row.js';
 
 const USERS = `"${IDENTITY_SCHEMA}"."users"`;
 
 /** Those columns by id, for the raw hot read (users.get, users.me). */
-const PUBLIC_USER_BY_ID = `SELECT id, username, name, bio, picture_type, picture_version, review_count,
-       is_admin, is_private, created_at
-  FROM ${USERS} WHERE id = $1`;
-
-interface PublicUserRow {
-  id: number;
-  username: string;
-  name: string;
-  bio: string | null;
-  picture_type: string | null;
-  picture_version: number;
-  review_count: number;
-  is_admin: boolean;
-  is_private: boolean;
-  created_at: Date;
-}
-
-function fromPublicUserRow(row: PublicUserRow): PublicUserFields {
-  return {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    bio: row.bio,
-    pictureType: row.picture_type,
-    pictureVersion: row.picture_version,
-    reviewCount: row.review_count,
-    isAdmin: row.is_admin,
-    isPrivate: row.is_private,
-    createdAt: row.created_at,
-  };
-}
+const PUBLIC_USER_BY_ID = `SELECT ${publicUserColumns('u')} FROM ${USERS} u WHERE u.id = $1`;
 
 /** A user with the password hash, which the entity never selects unless asked. */
 export type UserWithCredentials = UserEntity & { passwordHash: string };

@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
 import { rowsOf, socialTable } from '../common/sql.js';
+import { deletePair, pageOfPairs, type PairTable } from '../common/user-pairs.js';
 import { userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';
 
-const BLOCKS = socialTable('blocks');
+const BLOCK_PAIRS: PairTable = { table: socialTable('blocks'), from: 'blocker_id', to: 'blocked_id' };
+const BLOCKS = BLOCK_PAIRS.table;
 const USERS = socialTable('users');
 
 export interface BlockRow extends UserSummaryRow {
@@ -14,8 +16,12 @@ export interface BlockRow extends UserSummaryRow {
   createdAt: Date;
 }
 
-const BLOCK_SELECT = `SELECT b."id" AS "blockId", b."blocker_id" AS "blockerId", b."blocked_id" AS "blockedId",
-         b."created_at" AS "createdAt", ${userSummaryColumns('u')}
+/** A block's own columns, the block aliased `alias`. */
+const blockColumns = (alias: string) =>
+  `${alias}."id" AS "blockId", ${alias}."blocker_id" AS "blockerId", ${alias}."blocked_id" AS "blockedId",
+   ${alias}."created_at" AS "createdAt"`;
+
+const BLOCK_SELECT = `SELECT ${blockColumns('b')}, ${userSummaryColumns('u')}
   FROM ${BLOCKS} b
   JOIN ${USERS} u ON u."id" = b."blocked_id"`;
 
@@ -40,14 +46,8 @@ export class BlocksRepository {
   }
 
   /** False when there was no such block. */
-  async delete(manager: EntityManager, blockerId: number, blockedId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(
-        `DELETE FROM ${BLOCKS} WHERE "blocker_id" = $1 AND "blocked_id" = $2 RETURNING "id"`,
-        [blockerId, blockedId],
-      ),
-    );
-    return rows.length > 0;
+  delete(manager: EntityManager, blockerId: number, blockedId: number): Promise<boolean> {
+    return deletePair(manager, BLOCK_PAIRS, blockerId, blockedId);
   }
 
   /** Every block by or of the user goes; answers those that existed. */
@@ -65,12 +65,7 @@ export class BlocksRepository {
   }
 
   /** The blocker's blocks, newest first, with the blocked user's summary. */
-  async listBy(manager: EntityManager, blockerId: number, page: Page): Promise<BlockRow[]> {
-    return rowsOf<BlockRow>(
-      await manager.query(
-        `${BLOCK_SELECT} WHERE b."blocker_id" = $1 ORDER BY b."created_at" DESC, b."id" DESC LIMIT $2 OFFSET $3`,
-        [blockerId, page.limit, page.offset],
-      ),
-    );
+  listBy(manager: EntityManager, blockerId: number, page: Page): Promise<BlockRow[]> {
+    return pageOfPairs<BlockRow>(manager, BLOCK_PAIRS, 'from', blockerId, page, blockColumns('p'));
   }
 }

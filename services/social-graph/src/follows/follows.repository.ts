@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
 import { rowsOf, socialTable } from '../common/sql.js';
+import { deletePair, insertPair, pageOfPairs, type PairTable } from '../common/user-pairs.js';
 import { userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';
 import type { FollowCursor } from './follow-cursor.js';
 import type { PairState } from './follow.policy.js';
 
-const FOLLOWS = socialTable('follows');
+const FOLLOW_PAIRS: PairTable = { table: socialTable('follows'), from: 'follower_id', to: 'following_id' };
+const FOLLOWS = FOLLOW_PAIRS.table;
 const REQUESTS = socialTable('follow_requests');
 const BLOCKS = socialTable('blocks');
 const USERS = socialTable('users');
@@ -47,27 +49,13 @@ export class FollowsRepository {
   }
 
   /** The new follow's creation time, or null when it already existed. */
-  async insert(manager: EntityManager, followerId: number, followingId: number): Promise<Date | null> {
-    const rows = rowsOf<{ createdAt: Date }>(
-      await manager.query(
-        `INSERT INTO ${FOLLOWS} ("follower_id", "following_id") VALUES ($1, $2)
-         ON CONFLICT ("follower_id", "following_id") DO NOTHING
-         RETURNING "created_at" AS "createdAt"`,
-        [followerId, followingId],
-      ),
-    );
-    return rows[0]?.createdAt ?? null;
+  insert(manager: EntityManager, followerId: number, followingId: number): Promise<Date | null> {
+    return insertPair(manager, FOLLOW_PAIRS, followerId, followingId);
   }
 
   /** False when there was no such follow. */
-  async delete(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(
-        `DELETE FROM ${FOLLOWS} WHERE "follower_id" = $1 AND "following_id" = $2 RETURNING "id"`,
-        [followerId, followingId],
-      ),
-    );
-    return rows.length > 0;
+  delete(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
+    return deletePair(manager, FOLLOW_PAIRS, followerId, followingId);
   }
 
   /**
@@ -127,23 +115,14 @@ export class FollowsRepository {
   }
 
   /** Newest first by limit/offset (an OFFSET read costs the rows it skips; page() does not). */
-  async list(
-    manager: EntityManager,
-    direction: Direction,
-    userId: number,
-    page: Page,
-  ): Promise<UserSummaryRow[]> {
-    const { matchColumn, otherColumn } = columnsOf(direction);
-    return rowsOf<UserSummaryRow>(
-      await manager.query(
-        `SELECT ${userSummaryColumns('u')}
-         FROM ${FOLLOWS} f
-         JOIN ${USERS} u ON u."id" = f."${otherColumn}"
-         WHERE f."${matchColumn}" = $1
-         ORDER BY f."created_at" DESC, f."id" DESC
-         LIMIT $2 OFFSET $3`,
-        [userId, page.limit, page.offset],
-      ),
+  list(manager: EntityManager, direction: Direction, userId: number, page: Page): Promise<UserSummaryRow[]> {
+    // followers of X: the follows *to* X; following: the follows *from* X.
+    return pageOfPairs<UserSummaryRow>(
+      manager,
+      FOLLOW_PAIRS,
+      direction === 'followers' ? 'to' : 'from',
+      userId,
+      page,
     );
   }
 }
