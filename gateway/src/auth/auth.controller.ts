@@ -47,9 +47,13 @@ export class AuthController {
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserSchema })
   @ApiErrors(401)
-  me(@SignedInUser() user: CurrentUserDto): CurrentUserDto {
-    // Resolved with the session by the guard: identity answered it in the same call.
-    return user;
+  me(
+    @SignedInUser() user: CurrentUserDto | null,
+    @CurrentCaller() caller: Caller,
+  ): CurrentUserDto | Promise<CurrentUserDto> {
+    // Resolved with the session by the guard (identity answered it in the same call); an older
+    // identity's resolve carries no user, so ask for it rather than fail mid-deploy.
+    return user ?? this.identity.call('users.me', {}, caller);
   }
 
   @Post('login')

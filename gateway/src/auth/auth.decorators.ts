@@ -36,9 +36,12 @@ export const OptionalCaller = createParamDecorator(
     ctx.switchToHttp().getRequest<GatewayRequest>().caller ?? null,
 );
 
-/** `@SignedInUser() user: CurrentUserDto` on a `@RequireAuth()` route: the user the session guard resolved. */
-export const SignedInUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): CurrentUserDto => {
-  const user = ctx.switchToHttp().getRequest<GatewayRequest>().signedInUser;
-  if (!user) throw new UnauthorizedException(NOT_AUTHENTICATED);
-  return user;
-});
+/**
+ * `@SignedInUser() user` on a `@RequireAuth()` route: the user the session guard resolved along
+ * with the session, or null when identity answered the resolve without it (an older identity
+ * during a rolling deploy); the route then asks identity for the user itself.
+ */
+export const SignedInUser = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): CurrentUserDto | null =>
+    ctx.switchToHttp().getRequest<GatewayRequest>().signedInUser ?? null,
+);

@@ -34,8 +34,11 @@ export interface ResolvedSession {
   userId: number;
   isAdmin: boolean;
   sessionId: string;
-  /** The user's own view, read in the same statement: `GET /api/user` answers it without a call. */
-  user: CurrentUserDto;
+  /**
+   * The user's own view, read in the same statement: `GET /api/user` answers it without a call.
+   * Optional because an identity older than this field answers without it (rolling deploys).
+   */
+  user?: CurrentUserDto;
 }
 
 export interface PictureData {
