@@ -91,7 +91,12 @@ async function startApp(mode, databaseUrl) {
     };
   }
   const vhost = createVhost(amqpUrl);
-  const [identityPort, socialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const [identityPort, socialPort, reviewsPort, gatewayPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const service = (dir, port) =>
     startChild(join(repoRoot, dir, 'dist', 'main.js'), {
       ...appEnv,
@@ -100,7 +105,12 @@ async function startApp(mode, databaseUrl) {
       DATABASE_URL: databaseUrl,
       AMQP_URL: vhost.url,
     });
-  const started = [service('services/social-graph', socialPort), service('services/identity', identityPort)];
+  // Every service the gateway's health check asks about (as platform.mjs), consumers first.
+  const started = [
+    service('services/social-graph', socialPort),
+    service('services/reviews', reviewsPort),
+    service('services/identity', identityPort),
+  ];
   started.push(
     startChild(join(repoRoot, 'gateway', 'dist', 'main.js'), {
       ...appEnv,
@@ -108,6 +118,7 @@ async function startApp(mode, databaseUrl) {
       HOST: '127.0.0.1',
       IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
       SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
+      REVIEWS_URL: `http://127.0.0.1:${reviewsPort}`,
     }),
   );
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;

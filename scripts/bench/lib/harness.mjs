@@ -13,10 +13,14 @@ import { percentile } from './util.mjs';
 
 const children = new Set();
 
-/** Forks `script` with only `env` (plus PATH and HOME); `ready` resolves on its first IPC message. */
+/**
+ * Forks `script` with only `env` (plus PATH and HOME); `ready` resolves on its first IPC message.
+ * METRICS_PORT is 0 unless `env` names one: several app processes (or another run) on this host
+ * would otherwise all claim 9464 and the second would refuse to start.
+ */
 export function startChild(script, env) {
   const child = fork(script, [], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
