@@ -1,4 +1,4 @@
-import type { AdmissionLimits } from '@dinebuds/service-client';
+import { type AdmissionLimits, admissionFromEnv } from '@dinebuds/service-client';
 import { type TrustProxy, checkTrustProxy } from './http/trust-proxy.js';
 
 /** Base URL of each service behind the gateway, e.g. http://identity:4101. */
@@ -63,6 +63,7 @@ export interface ResolvedGatewayOptions {
   rateLimitPerMinute: number;
   logLevel: string;
   mapTileUrl: string;
+  admission: AdmissionLimits;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
@@ -93,5 +94,6 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
     logLevel: options.logLevel ?? 'info',
     mapTileUrl: options.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
+    admission: options.admission ?? admissionFromEnv(),
   };
 }

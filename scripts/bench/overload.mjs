@@ -17,7 +17,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
-import { createDatabase, createVhost, startChild, stopChild, stopChildren } from './lib/harness.mjs';
+import {
+  createDatabase,
+  createVhost,
+  register,
+  startChild,
+  stopChild,
+  stopChildren,
+} from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
@@ -182,24 +189,6 @@ function sampleMemory(pids) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-async function register(gateway) {
-  const username = `overload${randomBytes(4).toString('hex')}`;
-  const response = await fetch(`${gateway}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username,
-      password: 'Bench#Pass2026',
-      name: 'Bench User',
-      flavorBuds: ['sushi'],
-      cityBuds: ['new york'],
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
 /** Runs autocannon and keeps every answer's status and time (autocannon's own p99 is bucketed). */
 async function load(options) {
   const answers = [];
@@ -265,7 +254,10 @@ async function measureMode(mode) {
   let app;
   try {
     app = await startApp(mode, database.url);
-    const target = await register(app.gateway);
+    const { user: target } = await register(app.gateway, 'overload', {
+      flavorBuds: ['sushi'],
+      cityBuds: ['new york'],
+    });
     // Warm the path, then let the process settle before the idle figure.
     await load({ url: `${app.gateway}/api/users/${target.id}`, connections: 8, duration: 2 });
     await new Promise((r) => setTimeout(r, 3000));

@@ -13,6 +13,12 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** Keep-alive connections per origin. */
   connections?: number;
+  /**
+   * Patterns that get connections of their own (`connections` of them), so they never wait in
+   * the queue behind the rest: the gateway's sign-ins, which already have their own admission
+   * bound, would otherwise queue behind hundreds of reads and time out in a storm of reads.
+   */
+  ownLane?: { patterns: readonly string[]; connections: number };
   /** Largest response accepted (profile pictures travel base64 in JSON). */
   maxResponseBytes?: number;
   /** Supplies the current request id (from the logging context). */
@@ -33,12 +39,20 @@ export function retryAfterHeader(value: string | string[] | undefined): number |
  */
 export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   private readonly agent: Agent;
+  private readonly laneAgent: Agent | null;
+  private readonly lanePatterns: ReadonlySet<string>;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: ServiceClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
-    this.agent = new Agent({
-      connections: options.connections ?? 64,
+    this.agent = this.newAgent(options.connections ?? 64);
+    this.laneAgent = options.ownLane ? this.newAgent(options.ownLane.connections) : null;
+    this.lanePatterns = new Set(options.ownLane?.patterns ?? []);
+  }
+
+  private newAgent(connections: number): Agent {
+    return new Agent({
+      connections,
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
       headersTimeout: this.timeoutMs,
@@ -76,7 +90,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
         method: 'POST',
         headers,
         body: JSON.stringify(payload ?? {}),
-        dispatcher: this.agent,
+        dispatcher: this.laneAgent && this.lanePatterns.has(pattern) ? this.laneAgent : this.agent,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
@@ -115,7 +129,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.agent.close(), this.laneAgent?.close()]);
   }
 
   private upstreamError(status: number, text: string, retryAfter?: number): UpstreamHttpError {
