@@ -91,6 +91,28 @@ describe('ServiceClient against a real service app', () => {
     await intruder.close();
   });
 
+  it('sends the patterns of its own lane on their own connections, never behind the queue of the rest', async () => {
+    const laned = new ServiceClient<EchoRpc>({
+      service: 'echo',
+      baseUrl,
+      internalToken: token,
+      timeoutMs: 5000,
+      connections: 1,
+      ownLane: { patterns: ['echo.caller'], connections: 1 },
+    });
+    try {
+      // The one shared connection is held by a slow call, with another queued behind it.
+      const slow = [laned.call('echo.slow', { ms: 400 }), laned.call('echo.slow', { ms: 400 })];
+      let slowDone = false;
+      void Promise.all(slow).then(() => (slowDone = true));
+      await expect(laned.call('echo.caller', { text: 'first' })).resolves.toMatchObject({ text: 'first' });
+      expect(slowDone).toBe(false);
+      await Promise.all(slow);
+    } finally {
+      await laned.close();
+    }
+  });
+
   it('turns a slow service into 504 and a missing one into 503', async () => {
     await expect(client.call('echo.slow', { ms: 1000 })).rejects.toMatchObject({ status: 504 });
     const gone = new ServiceClient<EchoRpc>({
