@@ -177,6 +177,21 @@ function memoryBreakdown(child) {
   });
 }
 
+/** Seconds after the load at which RSS is noted, to show how fast the process gives memory back. */
+const SETTLE_MARKS = [1, 2, 5, 10, 20, 30, 60, 120];
+
+/** Waits --settle seconds after the load, noting RSS at each mark on the way (MiB by second). */
+async function settleCurve(pids) {
+  const startedAt = Date.now();
+  const curve = {};
+  for (const mark of SETTLE_MARKS.filter((m) => m < SETTLE_S)) {
+    await new Promise((r) => setTimeout(r, Math.max(0, startedAt + mark * 1000 - Date.now())));
+    curve[mark] = Math.round(rssMiB(pids));
+  }
+  await new Promise((r) => setTimeout(r, Math.max(0, startedAt + SETTLE_S * 1000 - Date.now())));
+  return curve;
+}
+
 function sampleMemory(pids) {
   let peak = rssMiB(pids);
   const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pids))), 200);
@@ -271,7 +286,7 @@ async function measureMode(mode) {
       signInStorm(app.gateway, DURATION),
     ]);
     const peak = stopSampling();
-    await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+    const settling = await settleCurve(app.pids);
     const after = rssMiB(app.pids);
     const afterBreakdown = await app.breakdown?.();
     const refused = [...storm.refusedTimes, ...signins.refusedTimes, ...alone.refusedTimes].sort(
@@ -283,7 +298,7 @@ async function measureMode(mode) {
       storm,
       signins,
       refusedP99: percentile(refused, 99),
-      memory: { idle, peak, after, idleBreakdown, afterBreakdown },
+      memory: { idle, peak, after, settling, idleBreakdown, afterBreakdown },
     };
   } finally {
     if (app) await app.stop();
@@ -322,6 +337,11 @@ function report(result) {
   console.log(
     `  memory (RSS): idle ${fmt(memory.idle)} MiB, peak ${fmt(memory.peak)} MiB, ` +
       `${SETTLE_S} s after ${fmt(memory.after)} MiB (${fmt(memory.after / memory.idle, 2)}x idle)`,
+  );
+  console.log(
+    `  RSS while settling (MiB): ${Object.entries(memory.settling)
+      .map(([second, mib]) => `${second} s ${mib}`)
+      .join(', ')}, ${SETTLE_S} s ${fmt(memory.after)}`,
   );
   if (memory.idleBreakdown)
     console.log(

@@ -113,6 +113,35 @@ describe('ServiceClient against a real service app', () => {
     }
   });
 
+  it('refuses at once with 503 BUSY while its queue makes calls wait past the budget, not 504 later', async () => {
+    const queued = new ServiceClient<EchoRpc>({
+      service: 'echo',
+      baseUrl,
+      internalToken: token,
+      timeoutMs: 5000,
+      connections: 1,
+      queueBudgetMs: 100,
+    });
+    try {
+      // A call slower than the budget ends; another holds the one connection.
+      await queued.call('echo.slow', { ms: 300 });
+      let held = true;
+      const holding = queued.call('echo.slow', { ms: 300 }).finally(() => (held = false));
+      await expect(queued.call('echo.caller', { text: 'x' })).rejects.toMatchObject({
+        status: 503,
+        code: 'BUSY',
+        retryAfterSeconds: 1,
+        message: 'The server is busy. Please try again in a moment.',
+      });
+      // Refused without waiting for the connection: the holding call is still running.
+      expect(held).toBe(true);
+      await holding;
+      await expect(queued.call('echo.caller', { text: 'y' })).resolves.toMatchObject({ text: 'y' });
+    } finally {
+      await queued.close();
+    }
+  });
+
   it('turns a slow service into 504 and a missing one into 503', async () => {
     await expect(client.call('echo.slow', { ms: 1000 })).rejects.toMatchObject({ status: 504 });
     const gone = new ServiceClient<EchoRpc>({
