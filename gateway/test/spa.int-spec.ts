@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@dinebuds/testing';
+import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
 
 const INDEX =
@@ -27,6 +27,7 @@ describe('gateway serving the built SPA', () => {
       internalToken: 'spa-test-internal-token-000',
       frontendDist: dist,
       logLevel: 'silent',
+      admission: TEST_ADMISSION,
     });
   });
 

@@ -3,7 +3,7 @@ import { Body, Controller, type INestApplication, Module, Post } from '@nestjs/c
 import type { Caller } from '@dinebuds/contracts';
 import { DomainError, UpstreamHttpError } from '@dinebuds/errors';
 import { structuredLoggerModule } from '@dinebuds/logging';
-import { freePort } from '@dinebuds/testing';
+import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
 import { OptionalCaller, ServiceClient, createServiceApp } from '../src/index.js';
 
 interface EchoRpc {
@@ -42,7 +42,7 @@ describe('ServiceClient against a real service app', () => {
   const token = 'test-internal-token-0123456789';
 
   beforeAll(async () => {
-    app = await createServiceApp(EchoModule, { internalToken: token });
+    app = await createServiceApp(EchoModule, { internalToken: token, admission: TEST_ADMISSION });
     const port = await freePort();
     await app.listen(port, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${port}`;
