@@ -40,6 +40,13 @@ const MAX_PARAM_LENGTH = 16_384;
 /** API answers at least this large are compressed when the client accepts it. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/**
+ * Connections the kernel holds for the gateway until it accepts them (capped by
+ * net.core.somaxconn). Node's 511 overflows when hundreds of clients connect at once to a busy
+ * process: the kernel drops their SYNs and they retry after 1, 3, 7 s, a wait no 503 can shorten.
+ */
+const LISTEN_BACKLOG = 4096;
+
 const isHealthProbe = (url: string) => url.startsWith('/api/health');
 
 /** Nest's adapter, with the SPA's deep links answered before the API's JSON 404. */
@@ -119,7 +126,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   setupOpenApi(app);
 
   try {
-    await app.listen(config.port, config.host);
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     await app.close();
     throw error;
