@@ -8,14 +8,14 @@
 // were answered (401 / 429 / 503), the p99 of refused (503) answers, and the app's memory (RSS)
 // idle, at the peak and after the load. Targets of the Overload issue are checked at the end.
 // A benchmark, not a test: the exit code says only whether it could measure.
-/* global console, process, setTimeout, setInterval, clearInterval, fetch */
+/* global console, process, setTimeout, setInterval, clearInterval, fetch, URL */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
 import {
   createDatabase,
@@ -204,13 +204,19 @@ function sampleMemory(pids) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-/** Runs autocannon and keeps every answer's status and time (autocannon's own p99 is bucketed). */
-async function load(options) {
-  const answers = [];
-  const instance = autocannon({ pipelining: 1, timeout: CLIENT_TIMEOUT_S, ...options });
-  instance.on('response', (_client, status, _bytes, ms) => answers.push({ status, ms }));
-  const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
-  return summarise(answers, result);
+/**
+ * Runs autocannon in a worker thread (lib/overload-load-worker.mjs: `kind` 'reads' or 'signins')
+ * and keeps every answer's status and time (autocannon's own p99 is bucketed).
+ */
+function load(kind, options) {
+  return new Promise((resolveLoad, reject) => {
+    const worker = new Worker(new URL('./lib/overload-load-worker.mjs', import.meta.url), {
+      workerData: { kind, timeoutS: CLIENT_TIMEOUT_S, ...options },
+    });
+    worker.once('message', ({ answers, result }) => resolveLoad(summarise(answers, result)));
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited (${code})`)));
+  });
 }
 
 function summarise(answers, result) {
@@ -239,29 +245,11 @@ function summarise(answers, result) {
 }
 
 function readLoad(gateway, id, duration) {
-  return load({ url: `${gateway}/api/users/${id}`, connections: READ_CONNECTIONS, duration });
+  return load('reads', { url: `${gateway}/api/users/${id}`, connections: READ_CONNECTIONS, duration });
 }
 
 function signInStorm(gateway, duration) {
-  return load({
-    url: `${gateway}/api/login`,
-    method: 'POST',
-    connections: SIGNIN_CONNECTIONS,
-    duration,
-    headers: { 'content-type': 'application/json' },
-    // A new name each time, so the per-account throttle cannot help: only the password queue can.
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({
-            username: `nobody${randomBytes(6).toString('hex')}`,
-            password: 'Wrong#Pass1',
-          }),
-        }),
-      },
-    ],
-  });
+  return load('signins', { url: `${gateway}/api/login`, connections: SIGNIN_CONNECTIONS, duration });
 }
 
 async function measureMode(mode) {
@@ -274,7 +262,7 @@ async function measureMode(mode) {
       cityBuds: ['new york'],
     });
     // Warm the path, then let the process settle before the idle figure.
-    await load({ url: `${app.gateway}/api/users/${target.id}`, connections: 8, duration: 2 });
+    await load('reads', { url: `${app.gateway}/api/users/${target.id}`, connections: 8, duration: 2 });
     await new Promise((r) => setTimeout(r, 3000));
     const idle = rssMiB(app.pids);
     const idleBreakdown = await app.breakdown?.();
