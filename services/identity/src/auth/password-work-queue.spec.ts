@@ -65,7 +65,7 @@ describe('PasswordWorkQueue', () => {
     await expect(queue.run(async () => 'after')).resolves.toBe('after');
   });
 
-  it('refuses at once a caller whose turn would come after maxWaitMs, by the recent jobs\' duration', async () => {
+  it("refuses at once a caller whose turn would come after maxWaitMs, by the recent jobs' duration", async () => {
     let clock = 0;
     const queue = new PasswordWorkQueue({ concurrency: 1, maxQueued: 10, maxWaitMs: 100 }, () => clock);
     // One job of 40 ms ends: the queue now expects 40 ms per job.

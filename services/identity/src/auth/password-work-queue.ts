@@ -70,7 +70,8 @@ export class PasswordWorkQueue {
       return await work();
     } finally {
       const took = this.now() - startedAt;
-      this.averageMs = this.averageMs === 0 ? took : this.averageMs + AVERAGE_WEIGHT * (took - this.averageMs);
+      this.averageMs =
+        this.averageMs === 0 ? took : this.averageMs + AVERAGE_WEIGHT * (took - this.averageMs);
       this.release();
     }
   }
