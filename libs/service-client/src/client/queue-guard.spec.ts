@@ -25,6 +25,18 @@ describe('QueueGuard', () => {
     expect(guard.enter()).not.toBeNull();
   });
 
+  it('refuses once the oldest call in flight has run past the budget, before any slow call ends', () => {
+    let clock = 0;
+    const guard = new QueueGuard(1, 100, () => clock);
+    const first = guard.enter()!;
+    clock += 20;
+    first();
+    guard.enter();
+    expect(guard.enter()).not.toBeNull();
+    clock += 150;
+    expect(guard.enter()).toBeNull();
+  });
+
   it('queues past the connections while recent calls stay under the budget', () => {
     let clock = 0;
     const guard = new QueueGuard(1, 100, () => clock);
