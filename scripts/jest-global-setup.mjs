@@ -17,11 +17,6 @@ function reachable(port) {
 }
 
 export default async function globalSetup() {
-  // Services started inside test processes share a loaded event loop (Jest, the client, several
-  // services): shedding on event-loop delay or sign-ins in flight would answer tests 503 at random.
-  // The admission rules have their own tests with explicit limits (admission.spec.ts).
-  process.env.ADMISSION_MAX_EVENT_LOOP_DELAY_MS ??= '0';
-  process.env.ADMISSION_MAX_COSTLY_IN_FLIGHT ??= '0';
   const databaseGiven = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
   const brokerGiven = Boolean(process.env.TEST_AMQP_URL || process.env.AMQP_URL);
   const needDatabase = !databaseGiven && !(await reachable(5432));

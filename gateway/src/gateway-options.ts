@@ -1,4 +1,4 @@
-import type { AdmissionLimits } from '@dinebuds/service-client';
+import { type AdmissionLimits, admissionFromEnv } from '@dinebuds/service-client';
 import { type TrustProxy, checkTrustProxy } from './http/trust-proxy.js';
 
 /** Base URL of each service behind the gateway, e.g. http://identity:4101. */
@@ -69,6 +69,7 @@ export interface ResolvedGatewayOptions {
   logLevel: string;
   mapTileUrl: string;
   reservationUrlTemplate: string;
+  admission: AdmissionLimits;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
@@ -100,5 +101,6 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     logLevel: options.logLevel ?? 'info',
     mapTileUrl: options.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
     reservationUrlTemplate: options.reservationUrlTemplate ?? DEFAULT_RESERVATION_URL_TEMPLATE,
+    admission: options.admission ?? admissionFromEnv(),
   };
 }

@@ -10,7 +10,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
-import { admissionFromEnv, installAdmission, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
+import { installAdmission, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
 import { installHttpObservability } from '@dinebuds/observability';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
@@ -21,6 +21,7 @@ import { installApiNoStore } from './http/api-cache.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { spaFallback, spaStaticOptions } from './spa/spa.js';
+import { isPasswordWork } from './upstream/password-work.js';
 
 export interface RunningGateway {
   app: INestApplication;
@@ -38,12 +39,14 @@ const MAX_PARAM_LENGTH = 16_384;
 /** API answers at least this large are compressed when the client accepts it. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
-const isHealthProbe = (url: string) => url.startsWith('/api/health');
+/**
+ * Connections the kernel holds for the gateway until it accepts them (capped by
+ * net.core.somaxconn). Node's 511 overflows when hundreds of clients connect at once to a busy
+ * process: the kernel drops their SYNs and they retry after 1, 3, 7 s, a wait no 503 can shorten.
+ */
+const LISTEN_BACKLOG = 4096;
 
-/** Routes whose every call costs identity an argon2id hash: bounded apart from the rest. */
-const PASSWORD_ROUTES = new Set(['/api/login', '/api/register', '/api/user/password']);
-const isPasswordWork = (method: string, url: string) =>
-  method === 'POST' && PASSWORD_ROUTES.has(url.split('?')[0].replace(/\/+$/, ''));
+const isHealthProbe = (url: string) => url.startsWith('/api/health');
 
 /** Nest's adapter, with the SPA's deep links answered before the API's JSON 404. */
 class GatewayAdapter extends FastifyAdapter {
@@ -91,7 +94,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // refused 503s are counted too; the RPCs carry the span's traceparent.
   installHttpObservability(fastify, 'gateway');
   // Load shedding next: a refused request costs no header, cookie or body work.
-  await installAdmission(fastify, options.admission ?? admissionFromEnv(), isHealthProbe, isPasswordWork);
+  await installAdmission(fastify, config.admission, isHealthProbe, isPasswordWork);
   installApiNoStore(fastify);
   installSecurityHeaders(
     fastify,
@@ -122,7 +125,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   setupOpenApi(app);
 
   try {
-    await app.listen(config.port, config.host);
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     await app.close();
     throw error;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@dinebuds/testing';
+import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
 
 const ASSET = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
@@ -56,6 +56,7 @@ describe('compressed delivery', () => {
       internalToken: 'compression-test-internal-token',
       frontendDist: dist,
       logLevel: 'silent',
+      admission: TEST_ADMISSION,
     });
   });
 

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@dinebuds/testing';
+import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
 
 const INDEX =
@@ -33,6 +33,7 @@ describe('gateway serving the built SPA', () => {
       internalToken: 'spa-test-internal-token-000',
       frontendDist: dist,
       logLevel: 'silent',
+      admission: TEST_ADMISSION,
     });
   });
 

@@ -8,16 +8,23 @@
 // were answered (401 / 429 / 503), the p99 of refused (503) answers, and the app's memory (RSS)
 // idle, at the peak and after the load. Targets of the Overload issue are checked at the end.
 // A benchmark, not a test: the exit code says only whether it could measure.
-/* global console, process, setTimeout, setInterval, clearInterval, fetch */
+/* global console, process, setTimeout, setInterval, clearInterval, fetch, URL */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
-import { createDatabase, createVhost, startChild, stopChild, stopChildren } from './lib/harness.mjs';
+import {
+  createDatabase,
+  createVhost,
+  register,
+  startChild,
+  stopChild,
+  stopChildren,
+} from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
@@ -91,7 +98,12 @@ async function startApp(mode, databaseUrl) {
     };
   }
   const vhost = createVhost(amqpUrl);
-  const [identityPort, socialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const [identityPort, socialPort, reviewsPort, gatewayPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const service = (dir, port) =>
     startChild(join(repoRoot, dir, 'dist', 'main.js'), {
       ...appEnv,
@@ -100,7 +112,12 @@ async function startApp(mode, databaseUrl) {
       DATABASE_URL: databaseUrl,
       AMQP_URL: vhost.url,
     });
-  const started = [service('services/social-graph', socialPort), service('services/identity', identityPort)];
+  // Every service the gateway's health check asks about (as platform.mjs), consumers first.
+  const started = [
+    service('services/social-graph', socialPort),
+    service('services/reviews', reviewsPort),
+    service('services/identity', identityPort),
+  ];
   started.push(
     startChild(join(repoRoot, 'gateway', 'dist', 'main.js'), {
       ...appEnv,
@@ -108,6 +125,7 @@ async function startApp(mode, databaseUrl) {
       HOST: '127.0.0.1',
       IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
       SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
+      REVIEWS_URL: `http://127.0.0.1:${reviewsPort}`,
     }),
   );
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -159,6 +177,21 @@ function memoryBreakdown(child) {
   });
 }
 
+/** Seconds after the load at which RSS is noted, to show how fast the process gives memory back. */
+const SETTLE_MARKS = [1, 2, 5, 10, 20, 30, 60, 120];
+
+/** Waits --settle seconds after the load, noting RSS at each mark on the way (MiB by second). */
+async function settleCurve(pids) {
+  const startedAt = Date.now();
+  const curve = {};
+  for (const mark of SETTLE_MARKS.filter((m) => m < SETTLE_S)) {
+    await new Promise((r) => setTimeout(r, Math.max(0, startedAt + mark * 1000 - Date.now())));
+    curve[mark] = Math.round(rssMiB(pids));
+  }
+  await new Promise((r) => setTimeout(r, Math.max(0, startedAt + SETTLE_S * 1000 - Date.now())));
+  return curve;
+}
+
 function sampleMemory(pids) {
   let peak = rssMiB(pids);
   const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pids))), 200);
@@ -171,31 +204,19 @@ function sampleMemory(pids) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-async function register(gateway) {
-  const username = `overload${randomBytes(4).toString('hex')}`;
-  const response = await fetch(`${gateway}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username,
-      password: 'Bench#Pass2026',
-      name: 'Bench User',
-      flavorBuds: ['sushi'],
-      cityBuds: ['new york'],
-    }),
+/**
+ * Runs autocannon in a worker thread (lib/overload-load-worker.mjs: `kind` 'reads' or 'signins')
+ * and keeps every answer's status and time (autocannon's own p99 is bucketed).
+ */
+function load(kind, options) {
+  return new Promise((resolveLoad, reject) => {
+    const worker = new Worker(new URL('./lib/overload-load-worker.mjs', import.meta.url), {
+      workerData: { kind, timeoutS: CLIENT_TIMEOUT_S, ...options },
+    });
+    worker.once('message', ({ answers, result }) => resolveLoad(summarise(answers, result)));
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited (${code})`)));
   });
-  if (response.status !== 201)
-    throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** Runs autocannon and keeps every answer's status and time (autocannon's own p99 is bucketed). */
-async function load(options) {
-  const answers = [];
-  const instance = autocannon({ pipelining: 1, timeout: CLIENT_TIMEOUT_S, ...options });
-  instance.on('response', (_client, status, _bytes, ms) => answers.push({ status, ms }));
-  const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
-  return summarise(answers, result);
 }
 
 function summarise(answers, result) {
@@ -224,29 +245,11 @@ function summarise(answers, result) {
 }
 
 function readLoad(gateway, id, duration) {
-  return load({ url: `${gateway}/api/users/${id}`, connections: READ_CONNECTIONS, duration });
+  return load('reads', { url: `${gateway}/api/users/${id}`, connections: READ_CONNECTIONS, duration });
 }
 
 function signInStorm(gateway, duration) {
-  return load({
-    url: `${gateway}/api/login`,
-    method: 'POST',
-    connections: SIGNIN_CONNECTIONS,
-    duration,
-    headers: { 'content-type': 'application/json' },
-    // A new name each time, so the per-account throttle cannot help: only the password queue can.
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({
-            username: `nobody${randomBytes(6).toString('hex')}`,
-            password: 'Wrong#Pass1',
-          }),
-        }),
-      },
-    ],
-  });
+  return load('signins', { url: `${gateway}/api/login`, connections: SIGNIN_CONNECTIONS, duration });
 }
 
 async function measureMode(mode) {
@@ -254,9 +257,12 @@ async function measureMode(mode) {
   let app;
   try {
     app = await startApp(mode, database.url);
-    const target = await register(app.gateway);
+    const { user: target } = await register(app.gateway, 'overload', {
+      flavorBuds: ['sushi'],
+      cityBuds: ['new york'],
+    });
     // Warm the path, then let the process settle before the idle figure.
-    await load({ url: `${app.gateway}/api/users/${target.id}`, connections: 8, duration: 2 });
+    await load('reads', { url: `${app.gateway}/api/users/${target.id}`, connections: 8, duration: 2 });
     await new Promise((r) => setTimeout(r, 3000));
     const idle = rssMiB(app.pids);
     const idleBreakdown = await app.breakdown?.();
@@ -268,7 +274,7 @@ async function measureMode(mode) {
       signInStorm(app.gateway, DURATION),
     ]);
     const peak = stopSampling();
-    await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+    const settling = await settleCurve(app.pids);
     const after = rssMiB(app.pids);
     const afterBreakdown = await app.breakdown?.();
     const refused = [...storm.refusedTimes, ...signins.refusedTimes, ...alone.refusedTimes].sort(
@@ -280,7 +286,7 @@ async function measureMode(mode) {
       storm,
       signins,
       refusedP99: percentile(refused, 99),
-      memory: { idle, peak, after, idleBreakdown, afterBreakdown },
+      memory: { idle, peak, after, settling, idleBreakdown, afterBreakdown },
     };
   } finally {
     if (app) await app.stop();
@@ -319,6 +325,11 @@ function report(result) {
   console.log(
     `  memory (RSS): idle ${fmt(memory.idle)} MiB, peak ${fmt(memory.peak)} MiB, ` +
       `${SETTLE_S} s after ${fmt(memory.after)} MiB (${fmt(memory.after / memory.idle, 2)}x idle)`,
+  );
+  console.log(
+    `  RSS while settling (MiB): ${Object.entries(memory.settling)
+      .map(([second, mib]) => `${second} s ${mib}`)
+      .join(', ')}, ${SETTLE_S} s ${fmt(memory.after)}`,
   );
   if (memory.idleBreakdown)
     console.log(

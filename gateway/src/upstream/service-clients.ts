@@ -9,8 +9,9 @@ import {
 import type { IdentityRpc, ReviewsRpc, RpcMap, SocialRpc } from '@dinebuds/contracts';
 import { DomainError } from '@dinebuds/errors';
 import { currentRequestId } from '@dinebuds/logging';
-import { ServiceClient } from '@dinebuds/service-client';
+import { DEFAULT_ADMISSION, ServiceClient } from '@dinebuds/service-client';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
+import { PASSWORD_RPCS } from './password-work.js';
 
 export type IdentityClient = ServiceClient<IdentityRpc>;
 export type SocialGraphClient = ServiceClient<SocialRpc>;
@@ -45,6 +46,12 @@ export class ServiceClients implements OnApplicationShutdown {
       service: 'identity',
       baseUrl: options.services.identity,
       ...common,
+      // As many connections as the door lets password work in at once: a sign-in waits for
+      // identity's password queue only, never behind the reads queued for identity.
+      ownLane: {
+        patterns: PASSWORD_RPCS,
+        connections: options.admission.maxCostlyInFlight || DEFAULT_ADMISSION.maxCostlyInFlight,
+      },
     });
     this.socialGraph = new ServiceClient<SocialRpc>({
       service: 'social-graph',

@@ -1,4 +1,4 @@
-import { TEST_INTERNAL_TOKEN, freePort } from '@dinebuds/testing';
+import { TEST_ADMISSION, TEST_INTERNAL_TOKEN, freePort } from '@dinebuds/testing';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/index.js';
 import type { RealServices } from './real-services.js';
 import { startRecordingRelay, type RecordingRelay } from './recording-relay.js';
@@ -40,6 +40,7 @@ async function startInFront(
       // The token the test services were started with.
       internalToken: TEST_INTERNAL_TOKEN,
       logLevel: 'silent',
+      admission: TEST_ADMISSION,
       ...options,
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, type INestApplication, Module, Post } from '@nestjs/common';
 import { INTERNAL_HEADERS, type Caller } from '@dinebuds/contracts';
 import { structuredLoggerModule } from '@dinebuds/logging';
-import { freePort } from '@dinebuds/testing';
+import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
 import { OpenToProbes, OptionalCaller, createServiceApp } from '../src/index.js';
 
 /** A service app with one RPC route and one probe route, attacked as an outsider would. */
@@ -73,7 +73,7 @@ describe('InternalAuthGuard: deny by default, whatever the spelling of the route
   let port: number;
 
   beforeAll(async () => {
-    app = await createServiceApp(AttackedModule, { internalToken: TOKEN });
+    app = await createServiceApp(AttackedModule, { internalToken: TOKEN, admission: TEST_ADMISSION });
     port = await freePort();
     await app.listen(port, '127.0.0.1');
   });

@@ -3,7 +3,7 @@ import { Body, Controller, type INestApplication, Module, Post } from '@nestjs/c
 import type { Caller } from '@dinebuds/contracts';
 import { DomainError, UpstreamHttpError } from '@dinebuds/errors';
 import { structuredLoggerModule } from '@dinebuds/logging';
-import { freePort } from '@dinebuds/testing';
+import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
 import { OptionalCaller, ServiceClient, createServiceApp } from '../src/index.js';
 
 interface EchoRpc {
@@ -42,7 +42,7 @@ describe('ServiceClient against a real service app', () => {
   const token = 'test-internal-token-0123456789';
 
   beforeAll(async () => {
-    app = await createServiceApp(EchoModule, { internalToken: token });
+    app = await createServiceApp(EchoModule, { internalToken: token, admission: TEST_ADMISSION });
     const port = await freePort();
     await app.listen(port, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${port}`;
@@ -89,6 +89,57 @@ describe('ServiceClient against a real service app', () => {
       intruder.call('echo.caller', { text: 'x' }, { userId: 1, isAdmin: true, sessionId: null }),
     ).rejects.toMatchObject({ status: 401 });
     await intruder.close();
+  });
+
+  it('sends the patterns of its own lane on their own connections, never behind the queue of the rest', async () => {
+    const laned = new ServiceClient<EchoRpc>({
+      service: 'echo',
+      baseUrl,
+      internalToken: token,
+      timeoutMs: 5000,
+      connections: 1,
+      ownLane: { patterns: ['echo.caller'], connections: 1 },
+    });
+    try {
+      // The one shared connection is held by a slow call, with another queued behind it.
+      const slow = [laned.call('echo.slow', { ms: 400 }), laned.call('echo.slow', { ms: 400 })];
+      let slowDone = false;
+      void Promise.all(slow).then(() => (slowDone = true));
+      await expect(laned.call('echo.caller', { text: 'first' })).resolves.toMatchObject({ text: 'first' });
+      expect(slowDone).toBe(false);
+      await Promise.all(slow);
+    } finally {
+      await laned.close();
+    }
+  });
+
+  it('refuses at once with 503 BUSY while its queue makes calls wait past the budget, not 504 later', async () => {
+    const queued = new ServiceClient<EchoRpc>({
+      service: 'echo',
+      baseUrl,
+      internalToken: token,
+      timeoutMs: 5000,
+      connections: 1,
+      queueBudgetMs: 100,
+    });
+    try {
+      // A call slower than the budget ends; another holds the one connection.
+      await queued.call('echo.slow', { ms: 300 });
+      let held = true;
+      const holding = queued.call('echo.slow', { ms: 300 }).finally(() => (held = false));
+      await expect(queued.call('echo.caller', { text: 'x' })).rejects.toMatchObject({
+        status: 503,
+        code: 'BUSY',
+        retryAfterSeconds: 1,
+        message: 'The server is busy. Please try again in a moment.',
+      });
+      // Refused without waiting for the connection: the holding call is still running.
+      expect(held).toBe(true);
+      await holding;
+      await expect(queued.call('echo.caller', { text: 'y' })).resolves.toMatchObject({ text: 'y' });
+    } finally {
+      await queued.close();
+    }
   });
 
   it('turns a slow service into 504 and a missing one into 503', async () => {

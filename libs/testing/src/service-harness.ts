@@ -5,7 +5,7 @@ import {
   type EventBus,
   type InProcessEventBusOptions,
 } from '@dinebuds/events';
-import { ServiceClient } from '@dinebuds/service-client';
+import { DEFAULT_ADMISSION, ServiceClient, type AdmissionLimits } from '@dinebuds/service-client';
 import type { ServiceStartOptions } from '@dinebuds/service-kit';
 import { freePort } from './ports.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -17,6 +17,18 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** The internal token test services are started with (and `rawCall` sends). */
 export const TEST_INTERNAL_TOKEN = 'dinebuds-test-internal-token';
+
+/**
+ * Load shedding for apps a test starts in its own process: the in-flight bound as in production,
+ * but no shedding on event-loop delay or sign-ins in flight, which a loaded Jest worker (the test,
+ * its client and several services on one loop) would cross at random. Each rule has its own test
+ * with explicit limits (admission.spec.ts, identity's overload.int-spec.ts).
+ */
+export const TEST_ADMISSION: AdmissionLimits = {
+  ...DEFAULT_ADMISSION,
+  maxEventLoopDelayMs: 0,
+  maxCostlyInFlight: 0,
+};
 
 /** A contract's RPC interface as a mapped type: ServiceClient wants an index-compatible map. */
 export type RpcMapOf<T> = { [P in keyof T]: T[P] };
@@ -49,7 +61,7 @@ export interface TestServiceSpec<F extends ServiceBootstrap> {
   bus: EventBus;
   /** Default TEST_INTERNAL_TOKEN. */
   internalToken?: string;
-  /** The service's own options; they win over the harness's (free port, loopback, silent logs). */
+  /** The service's own options; they win over the harness's (free port, loopback, silent logs, TEST_ADMISSION). */
   options?: Partial<ServiceOptionsOf<F>>;
 }
 
@@ -66,6 +78,7 @@ export async function startTestService<M extends ClientRpcMap<M>, F extends Serv
     bus: spec.bus,
     internalToken,
     logLevel: 'silent',
+    admission: TEST_ADMISSION,
     ...spec.options,
   })) as RunningServiceOf<F>;
   const client = new ServiceClient<M>({

@@ -16,11 +16,19 @@ const children = new Set();
 /**
  * Forks `script` with only `env` (plus PATH and HOME); `ready` resolves on its first IPC message.
  * `execArgv`: Node's flags for the child (e.g. --cpu-prof), default this process's.
+ * METRICS_PORT is 0 unless `env` names one: several app processes (or another run) on this host
+ * would otherwise all claim 9464 and the second would refuse to start.
  */
 export function startChild(script, env, { execArgv = process.execArgv } = {}) {
   const child = fork(script, [], {
     execArgv,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      METRICS_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
@@ -98,14 +106,25 @@ export function createVhost(amqpUrl) {
   };
 }
 
-/** Registers a user through the gateway (`extra`: more registration fields); answers the user and the session cookie. */
+/**
+ * Registers a user through the gateway (`extra`: more registration fields); answers the user and
+ * the session cookie. A 503 (busy: a just-started app on a loaded host) is retried after its
+ * Retry-After, as a client should.
+ */
 export async function register(gateway, prefix, extra = {}) {
   const username = `${prefix}${randomBytes(4).toString('hex')}`;
-  const response = await fetch(`${gateway}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Bench#Pass2026', name: 'Bench User', ...extra }),
-  });
+  let response;
+  for (let attempt = 1; ; attempt++) {
+    response = await fetch(`${gateway}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Bench#Pass2026', name: 'Bench User', ...extra }),
+    });
+    if (response.status !== 503 || attempt === 10) break;
+    await response.arrayBuffer();
+    const retryAfter = Number(response.headers.get('retry-after')) || 1;
+    await new Promise((r) => setTimeout(r, retryAfter * 1000));
+  }
   if (response.status !== 201)
     throw new Error(`register answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers

@@ -2,6 +2,8 @@ import { context, propagation } from '@opentelemetry/api';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { INTERNAL_HEADERS, RPC_PATH_PREFIX, type Caller, type RpcMap } from '@dinebuds/contracts';
 import { UpstreamHttpError } from '@dinebuds/errors';
+import { BUSY_MESSAGE } from '../server/admission.js';
+import { QueueGuard } from './queue-guard.js';
 
 export interface ServiceClientOptions {
   /** Service name for messages, e.g. 'identity'. */
@@ -13,6 +15,18 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** Keep-alive connections per origin. */
   connections?: number;
+  /**
+   * Patterns that get connections of their own (`connections` of them), so they never wait in
+   * the queue behind the rest: the gateway's sign-ins, which already have their own admission
+   * bound, would otherwise queue behind hundreds of reads and time out in a storm of reads.
+   */
+  ownLane?: { patterns: readonly string[]; connections: number };
+  /**
+   * While every shared connection is busy and recent calls took longer than this, a new call is
+   * refused at once with 503 BUSY rather than queued towards a 504 (see QueueGuard). Default half
+   * of `timeoutMs`; 0 turns it off.
+   */
+  queueBudgetMs?: number;
   /** Largest response accepted (profile pictures travel base64 in JSON). */
   maxResponseBytes?: number;
   /** Supplies the current request id (from the logging context). */
@@ -33,12 +47,23 @@ export function retryAfterHeader(value: string | string[] | undefined): number |
  */
 export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   private readonly agent: Agent;
+  private readonly laneAgent: Agent | null;
+  private readonly lanePatterns: ReadonlySet<string>;
   private readonly timeoutMs: number;
+  private readonly queue: QueueGuard;
 
   constructor(private readonly options: ServiceClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
-    this.agent = new Agent({
-      connections: options.connections ?? 64,
+    const connections = options.connections ?? 64;
+    this.agent = this.newAgent(connections);
+    this.queue = new QueueGuard(connections, options.queueBudgetMs ?? this.timeoutMs / 2);
+    this.laneAgent = options.ownLane ? this.newAgent(options.ownLane.connections) : null;
+    this.lanePatterns = new Set(options.ownLane?.patterns ?? []);
+  }
+
+  private newAgent(connections: number): Agent {
+    return new Agent({
+      connections,
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
       headersTimeout: this.timeoutMs,
@@ -70,23 +95,25 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     // no-op unless tracing is set up: see libs/observability).
     propagation.inject(context.active(), headers);
     const url = `${this.options.baseUrl.replace(/\/$/, '')}${RPC_PATH_PREFIX}/${pattern}`;
+    const laned = this.laneAgent !== null && this.lanePatterns.has(pattern);
+    // Lane calls are bounded at the gateway's door; the rest by how long the queue makes them wait.
+    const ended = laned ? () => {} : this.queue.enter();
+    if (!ended) throw new UpstreamHttpError(503, BUSY_MESSAGE, 'BUSY', 1);
     let response;
+    let text: string;
     try {
       response = await request(url, {
         method: 'POST',
         headers,
         body: JSON.stringify(payload ?? {}),
-        dispatcher: this.agent,
+        dispatcher: laned ? this.laneAgent! : this.agent,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-    } catch (error) {
-      throw this.transportError(error);
-    }
-    let text: string;
-    try {
       text = await response.body.text();
     } catch (error) {
       throw this.transportError(error);
+    } finally {
+      ended();
     }
     if (response.statusCode >= 200 && response.statusCode < 300) {
       return (text === '' ? undefined : JSON.parse(text)) as M[P]['response'];
@@ -115,7 +142,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.agent.close(), this.laneAgent?.close()]);
   }
 
   private upstreamError(status: number, text: string, retryAfter?: number): UpstreamHttpError {

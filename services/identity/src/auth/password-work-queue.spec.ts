@@ -65,6 +65,34 @@ describe('PasswordWorkQueue', () => {
     await expect(queue.run(async () => 'after')).resolves.toBe('after');
   });
 
+  it("refuses at once a caller whose turn would come after maxWaitMs, by the recent jobs' duration", async () => {
+    let clock = 0;
+    const queue = new PasswordWorkQueue({ concurrency: 1, maxQueued: 10, maxWaitMs: 100 }, () => clock);
+    // One job of 40 ms ends: the queue now expects 40 ms per job.
+    const measured = heldJob();
+    const done = queue.run(measured.run);
+    await Promise.resolve();
+    clock += 40;
+    measured.release();
+    await done;
+    const running = heldJob();
+    const first = queue.run(running.run);
+    // Two callers can start within 100 ms (after 40 and 80 ms); the third would wait 120 ms.
+    const waiting = [heldJob(), heldJob()];
+    const queued = waiting.map((job) => queue.run(job.run));
+    const late = heldJob();
+    await expect(queue.run(late.run)).rejects.toMatchObject({ code: 'BUSY', status: 503 });
+    expect(late.started).toBe(false);
+    expect(queue.stats).toEqual({ running: 1, waiting: 2 });
+    running.release();
+    await first;
+    for (const job of waiting) {
+      await Promise.resolve();
+      job.release();
+    }
+    await expect(Promise.all(queued)).resolves.toEqual(['ok', 'ok']);
+  });
+
   it('releases the slot when the work fails', async () => {
     const queue = new PasswordWorkQueue({ concurrency: 1, maxQueued: 0, maxWaitMs: 10 });
     await expect(queue.run(() => Promise.reject(new Error('argon2 failed')))).rejects.toThrow(

@@ -37,17 +37,27 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/** Weight of the newest duration in the running average (about the last ten jobs). */
+const AVERAGE_WEIGHT = 0.1;
+
 /**
  * Runs CPU-heavy password work (argon2id) a fixed number at a time with a bounded, time-limited
  * wait. Unbounded, a flood of sign-ins queues behind libuv's thread pool and starves everything
  * else; bounded, the caller past the limit gets 503 + Retry-After in microseconds, before any
- * hashing. Hand-rolled (40 lines) because p-limit has neither a queue bound nor a wait limit.
+ * hashing. A caller whose turn would come later than `maxWaitMs` (by the recent jobs' average
+ * duration) is refused at once too, rather than after waiting `maxWaitMs` for nothing; the timer
+ * stays as the backstop. Hand-rolled because p-limit has neither a queue bound nor a wait limit.
  */
 export class PasswordWorkQueue {
   private running = 0;
   private readonly waiting: Waiter[] = [];
+  /** Running average of one job's duration (ms); 0 until a job has ended. */
+  private averageMs = 0;
 
-  constructor(private readonly limits: PasswordWorkLimits) {}
+  constructor(
+    private readonly limits: PasswordWorkLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   get stats(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting.length };
@@ -55,11 +65,20 @@ export class PasswordWorkQueue {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     await this.acquire();
+    const startedAt = this.now();
     try {
       return await work();
     } finally {
+      const took = this.now() - startedAt;
+      this.averageMs =
+        this.averageMs === 0 ? took : this.averageMs + AVERAGE_WEIGHT * (took - this.averageMs);
       this.release();
     }
+  }
+
+  /** When a caller queued now would start: one job's time per `concurrency` callers ahead of it. */
+  private expectedWaitMs(): number {
+    return Math.ceil((this.waiting.length + 1) / this.limits.concurrency) * this.averageMs;
   }
 
   private acquire(): Promise<void> {
@@ -67,7 +86,8 @@ export class PasswordWorkQueue {
       this.running += 1;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.limits.maxQueued) return Promise.reject(this.refusal());
+    if (this.waiting.length >= this.limits.maxQueued || this.expectedWaitMs() > this.limits.maxWaitMs)
+      return Promise.reject(this.refusal());
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         // release() hands its slot over: `running` stays the same.

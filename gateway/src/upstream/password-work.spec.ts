@@ -1,0 +1,22 @@
+import { describe, expect, it } from '@jest/globals';
+import { isPasswordWork, PASSWORD_RPCS } from './password-work.js';
+
+describe('password work at the gateway', () => {
+  it('names the POSTs that cost identity a hash, with or without a trailing slash or query', () => {
+    for (const url of [
+      '/api/login',
+      '/api/register',
+      '/api/user/password',
+      '/api/login/',
+      '/api/login?next=1',
+    ])
+      expect(isPasswordWork('POST', url)).toBe(true);
+    expect(isPasswordWork('GET', '/api/login')).toBe(false);
+    expect(isPasswordWork('POST', '/api/logout')).toBe(false);
+    expect(isPasswordWork('POST', '/api/users/block')).toBe(false);
+  });
+
+  it("names identity's RPCs behind those routes, for their own connections", () => {
+    expect([...PASSWORD_RPCS].sort()).toEqual(['auth.login', 'auth.register', 'users.changePassword']);
+  });
+});

@@ -1,0 +1,41 @@
+// One load generator of the overload bench, in its own thread: the reads and the sign-in storm
+// each get an event loop, so on a busy machine one generator's 512 connections do not starve the
+// other's 128 (in one loop the sign-ins got no answer at all within 10 s, while the app answered
+// the same storm from another process in 0.3 s). Posts back every answer's status and time.
+/* global console, process */
+import { randomBytes } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+
+const { kind, timeoutS, ...options } = workerData;
+// Sign-ins: a new name each time, so the per-account throttle cannot help; only the password queue can.
+const signIns = {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({
+          username: `nobody${randomBytes(6).toString('hex')}`,
+          password: 'Wrong#Pass1',
+        }),
+      }),
+    },
+  ],
+};
+const answers = [];
+const instance = autocannon({
+  pipelining: 1,
+  timeout: timeoutS,
+  ...options,
+  ...(kind === 'signins' ? signIns : {}),
+});
+instance.on('response', (_client, status, _bytes, ms) => answers.push({ status, ms }));
+instance.once('error', (error) => {
+  console.error(error);
+  process.exit(1);
+});
+instance.once('done', ({ duration, timeouts, errors }) =>
+  parentPort.postMessage({ answers, result: { duration, timeouts, errors } }),
+);
