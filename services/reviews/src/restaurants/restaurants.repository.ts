@@ -19,10 +19,12 @@ export interface RestaurantRow {
   cuisine: string | null;
   price_range: string | null;
   category: string | null;
+  photo_version: number;
+  has_photo: boolean;
 }
 
 const COLUMNS = `r.id, r.name, r.address, r.city, r.latitude, r.longitude, r.location_approximate,
-  r.cuisine, r.price_range, r.category`;
+  r.cuisine, r.price_range, r.category, r.photo_version, (r.photo_type IS NOT NULL) AS has_photo`;
 
 export interface NewPlace {
   name: string;
@@ -33,6 +35,13 @@ export interface NewPlace {
   latitude: number;
   longitude: number;
   approximate: boolean;
+}
+
+export interface StoredPhoto {
+  name: string;
+  photo: Buffer | null;
+  photo_type: string | null;
+  photo_version: number;
 }
 
 export interface RatedRestaurantRow extends RestaurantRow {
@@ -168,13 +177,39 @@ export class RestaurantsRepository {
     return rows.map((r) => r.notes);
   }
 
-  async photo(
-    manager: EntityManager,
-    id: number,
-  ): Promise<{ name: string; photo: Buffer | null; photo_type: string | null } | null> {
-    const rows = rowsOf<{ name: string; photo: Buffer | null; photo_type: string | null }>(
-      await manager.query(`SELECT name, photo, photo_type FROM ${RESTAURANTS} WHERE id = $1`, [id]),
+  async photo(manager: EntityManager, id: number): Promise<StoredPhoto | null> {
+    const rows = rowsOf<StoredPhoto>(
+      await manager.query(`SELECT name, photo, photo_type, photo_version FROM ${RESTAURANTS} WHERE id = $1`, [
+        id,
+      ]),
     );
     return rows[0] ?? null;
+  }
+
+  /** Whether the user has a review of the restaurant (who may add its photo). */
+  async hasReviewed(manager: EntityManager, restaurantId: number, userId: number): Promise<boolean> {
+    const rows = rowsOf(
+      await manager.query(`SELECT 1 FROM ${REVIEWS} WHERE restaurant_id = $1 AND user_id = $2 LIMIT 1`, [
+        restaurantId,
+        userId,
+      ]),
+    );
+    return rows.length > 0;
+  }
+
+  /** Stores the photo and answers its new version (null: no such restaurant). */
+  async setPhoto(
+    manager: EntityManager,
+    id: number,
+    photo: { bytes: Buffer; contentType: string },
+  ): Promise<number | null> {
+    const rows = rowsOf<{ photo_version: number }>(
+      await manager.query(
+        `UPDATE ${RESTAURANTS} SET photo = $2, photo_type = $3, photo_version = photo_version + 1
+         WHERE id = $1 RETURNING photo_version`,
+        [id, photo.bytes, photo.contentType],
+      ),
+    );
+    return rows[0]?.photo_version ?? null;
   }
 }

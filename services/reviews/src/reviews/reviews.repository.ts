@@ -22,12 +22,14 @@ export interface ReviewRow {
   r_latitude: number | null;
   r_longitude: number | null;
   r_location_approximate: boolean;
+  r_photo_version: number;
 }
 
 const SELECT = `SELECT v.id, v.user_id, v.restaurant_id, v.rating, v.notes,
     to_char(v.visit_date, 'YYYY-MM-DD') AS visit_date, v.version, v.created_at, v.updated_at,
     r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
-    r.longitude AS r_longitude, r.location_approximate AS r_location_approximate
+    r.longitude AS r_longitude, r.location_approximate AS r_location_approximate,
+    r.photo_version AS r_photo_version
   FROM ${REVIEWS} v JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id`;
 
 export interface ReviewWrite {
