@@ -300,6 +300,33 @@ describe('reviews API through the gateway', () => {
       expect((await anonymous.get('/api/restaurants/abc')).status).toBe(400);
     });
 
+    it("mood tags follow the reviewers' flavor badges through identity's events", async () => {
+      const kai = await bud('kai', { flavorBuds: ['sushi', 'vegan'] });
+      const lea = await bud('lea', { flavorBuds: ['sushi'] });
+      let restaurantId = 0;
+      for (const who of [kai, lea]) {
+        const res = await who.client.post<ReviewDto>('/api/reviews', {
+          restaurantName: 'Nori Counter',
+          address: '5 Harbor St, Boston, MA',
+          rating: 5,
+        });
+        expect(res.status).toBe(201);
+        restaurantId = res.body.restaurantId;
+      }
+      const tags = async () =>
+        (await anonymous.get<RestaurantDetailDto>(`/api/restaurants/${restaurantId}`)).body.moodTags;
+      await eventually(async () => (await tags()).includes('Loved by SushiBuds'), 20_000);
+      // One holder of a badge is not enough for its tag.
+      expect(await tags()).not.toContain('Loved by VeganBuds');
+
+      const changed = await lea.client.post(`/api/users/flavor-badges`, {
+        userId: lea.id,
+        badges: [{ category: 'preference', badgeId: 'taco' }],
+      });
+      expect(changed.status).toBeLessThan(300);
+      await eventually(async () => !(await tags()).includes('Loved by SushiBuds'), 20_000);
+    });
+
     it('lists restaurants with the caller’s saved flag; a city filter', async () => {
       const list = await anonymous.get<RestaurantListItemDto[]>('/api/restaurants?city=chicago');
       expect(list.status).toBe(200);

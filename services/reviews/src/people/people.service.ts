@@ -50,6 +50,23 @@ export class PeopleService {
     });
   }
 
+  /**
+   * identity.user.registered / badges-changed: the user's flavor badges (for mood tags), when
+   * newer than the badges held; a change that arrives before the user's profile is kept too.
+   */
+  async applyBadges(
+    manager: EntityManager,
+    userId: number,
+    flavorBadges: readonly string[] | undefined,
+    change: UserChange,
+  ): Promise<void> {
+    await this.people.lockUserEvents(manager, userId);
+    if (await this.people.isDeleted(manager, userId)) return;
+    const stored = await this.people.findBadges(manager, userId);
+    if (stored && !isNewerUserChange(change, stored)) return;
+    await this.people.upsertBadges(manager, userId, [...new Set(flavorBadges ?? [])], change);
+  }
+
   /** identity.user.deleted: the user's reviews and saves go with their projection row. */
   async removeUser(manager: EntityManager, userId: number): Promise<void> {
     await this.people.lockUserEvents(manager, userId);

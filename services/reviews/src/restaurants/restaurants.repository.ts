@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { rowsOf, table } from '../common/sql.js';
 import { visibleToViewerSql } from '../people/people.repository.js';
+import type { MoodSignal } from './restaurant.policy.js';
 
 const RESTAURANTS = table('restaurants');
 const REVIEWS = table('reviews');
 const SAVED = table('saved_restaurants');
 const USERS = table('users');
+const BADGES = table('user_badges');
 
 export interface RestaurantRow {
   id: number;
@@ -166,15 +168,30 @@ export class RestaurantsRepository {
     );
   }
 
-  /** The notes of the newest reviews (all reviewers: tags say nothing about who wrote them). */
-  async recentNotes(manager: EntityManager, restaurantId: number, limit: number): Promise<(string | null)[]> {
-    const rows = rowsOf<{ notes: string | null }>(
-      await manager.query(`SELECT notes FROM ${REVIEWS} WHERE restaurant_id = $1 ORDER BY id DESC LIMIT $2`, [
-        restaurantId,
-        limit,
-      ]),
+  /**
+   * What the mood tags read of the newest reviews: notes, rating and the author's flavor badges
+   * (all reviewers: tags say nothing about who wrote what).
+   */
+  async moodSignals(manager: EntityManager, restaurantId: number, limit: number): Promise<MoodSignal[]> {
+    const rows = rowsOf<{
+      user_id: number;
+      rating: number;
+      notes: string | null;
+      flavor_badges: string[] | null;
+    }>(
+      await manager.query(
+        `SELECT v.user_id, v.rating, v.notes, b.flavor_badges
+         FROM ${REVIEWS} v LEFT JOIN ${BADGES} b ON b.user_id = v.user_id
+         WHERE v.restaurant_id = $1 ORDER BY v.id DESC LIMIT $2`,
+        [restaurantId, limit],
+      ),
     );
-    return rows.map((r) => r.notes);
+    return rows.map((r) => ({
+      userId: r.user_id,
+      rating: r.rating,
+      notes: r.notes,
+      flavorBadges: r.flavor_badges ?? [],
+    }));
   }
 
   async photo(manager: EntityManager, id: number): Promise<StoredPhoto | null> {

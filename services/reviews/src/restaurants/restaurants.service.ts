@@ -74,9 +74,9 @@ export class RestaurantsService {
     const viewerId = viewer?.userId ?? null;
     const row = await this.restaurants.findRated(manager, restaurantId, viewerId);
     if (!row) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
-    const [reviews, notes] = await Promise.all([
+    const [reviews, signals] = await Promise.all([
       this.restaurants.visibleReviews(manager, restaurantId, viewerId, this.settings.restaurantPageReviews),
-      this.restaurants.recentNotes(manager, restaurantId, this.settings.moodTagSampleSize),
+      this.restaurants.moodSignals(manager, restaurantId, this.settings.moodTagSampleSize),
     ]);
     const averageRating = oneDecimal(row.average_rating);
     const priceRange = row.price_range as PriceRange | null;
@@ -87,7 +87,7 @@ export class RestaurantsService {
       priceRangeLabel: priceRange ? `${priceRange} ${PRICE_RANGE_LABELS[priceRange]}` : null,
       category: row.category,
       averageRating,
-      moodTags: moodTags(notes, averageRating),
+      moodTags: moodTags(signals, averageRating),
       reviews: reviews.map((r) => ({
         id: r.id,
         rating: r.rating,
