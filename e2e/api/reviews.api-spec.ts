@@ -164,6 +164,33 @@ describe('reviews API through the gateway', () => {
       expect(res.body.restaurantId).toBe(annReview.restaurantId);
     });
 
+    it('first reviews of a new place at once end on one restaurant; coordinates replace the city centre', async () => {
+      // Reviewers of their own, so the other tests' counts stay as they are.
+      const [gus, ida, jon] = await Promise.all([bud('gus'), bud('ida'), bud('jon')]);
+      const place = { restaurantName: 'Twin Noodle', address: '8 Pike St, Seattle, WA', rating: 4 };
+      const firsts = await Promise.all(
+        [gus, ida, jon].map((who) => who.client.post<ReviewDto>('/api/reviews', place)),
+      );
+      expect(firsts.map((r) => r.status)).toEqual([201, 201, 201]);
+      expect(new Set(firsts.map((r) => r.body.restaurantId)).size).toBe(1);
+      expect(firsts[0].body.restaurant.locationApproximate).toBe(true);
+
+      const exact = await ida.client.post<ReviewDto>('/api/reviews', {
+        ...place,
+        latitude: 47.61,
+        longitude: -122.34,
+      });
+      expect(exact.body.restaurant).toMatchObject({
+        id: firsts[0].body.restaurantId,
+        latitude: 47.61,
+        longitude: -122.34,
+        locationApproximate: false,
+      });
+      // A later review without coordinates keeps the exact position.
+      const later = await gus.client.post<ReviewDto>('/api/reviews', place);
+      expect(later.body.restaurant).toMatchObject({ latitude: 47.61, locationApproximate: false });
+    });
+
     it('the review count, level and city badge follow through the broker', async () => {
       await eventually(
         async () => (await anonymous.get<UserDto>(`/api/users/${ann.id}`)).body.reviewCount === 1,

@@ -67,19 +67,37 @@ export interface RestaurantReviewRow {
 @Injectable()
 export class RestaurantsRepository {
   /**
-   * The restaurant at this place (same name and address keys), created when new. One statement
-   * per attempt: two reviews of a new place at once both end on the one row. An approximate
-   * position is replaced by exact coordinates when a later review brings them.
+   * The restaurant at this place (same name and address keys), created when new. A known place
+   * is only read: its row is not locked, so reviews of one restaurant never queue behind each
+   * other's transactions (an upsert's DO UPDATE locked it until commit, the write path's main
+   * wait under load). Two first reviews of a new place at once both end on the one row (DO
+   * NOTHING, then read). An approximate position is replaced when a review brings coordinates.
    */
   async findOrCreate(manager: EntityManager, place: NewPlace): Promise<RestaurantRow> {
-    const inserted = rowsOf<RestaurantRow>(
+    const found = (await this.findByKeys(manager, place)) ?? (await this.insertNew(manager, place));
+    const row = found ?? ((await this.findByKeys(manager, place)) as RestaurantRow);
+    return row.location_approximate && !place.approximate
+      ? ((await this.placeExactly(manager, row.id, place)) ?? row)
+      : row;
+  }
+
+  private async findByKeys(manager: EntityManager, place: NewPlace): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
+      await manager.query(
+        `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE name_key = $1 AND address_key = $2`,
+        [place.nameKey, place.addressKey],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The new restaurant, or null when a concurrent review created it first. */
+  private async insertNew(manager: EntityManager, place: NewPlace): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
       await manager.query(
         `INSERT INTO ${RESTAURANTS} AS r (name, address, name_key, address_key, city, latitude, longitude, location_approximate)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (name_key, address_key) DO UPDATE
-           SET latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, location_approximate = false,
-               city = EXCLUDED.city
-           WHERE r.location_approximate AND NOT EXCLUDED.location_approximate
+         ON CONFLICT (name_key, address_key) DO NOTHING
          RETURNING ${COLUMNS}`,
         [
           place.name,
@@ -93,14 +111,24 @@ export class RestaurantsRepository {
         ],
       ),
     );
-    if (inserted[0]) return inserted[0];
-    const found = rowsOf<RestaurantRow>(
+    return rows[0] ?? null;
+  }
+
+  /** Exact coordinates replace the city centre (null when another review did it first). */
+  private async placeExactly(
+    manager: EntityManager,
+    id: number,
+    place: NewPlace,
+  ): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
       await manager.query(
-        `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE name_key = $1 AND address_key = $2`,
-        [place.nameKey, place.addressKey],
+        `UPDATE ${RESTAURANTS} AS r SET latitude = $2, longitude = $3, city = $4, location_approximate = false
+         WHERE r.id = $1 AND r.location_approximate
+         RETURNING ${COLUMNS}`,
+        [id, place.latitude, place.longitude, place.city],
       ),
     );
-    return found[0];
+    return rows[0] ?? null;
   }
 
   async find(manager: EntityManager, id: number): Promise<RestaurantRow | null> {
