@@ -40,12 +40,22 @@ export class PeopleConsumer {
 
   @OnDomainEvent('social.follow.created', { consumer: 'reviews.follows.created' })
   async onFollowCreated(event: EnvelopeOf<'social.follow.created'>, manager: EntityManager): Promise<void> {
-    await this.people.addFollow(manager, event.data.followerId, event.data.followingId);
+    await this.people.addFollow(
+      manager,
+      event.data.followerId,
+      event.data.followingId,
+      event.aggregateVersion ?? null,
+    );
   }
 
   @OnDomainEvent('social.follow.removed', { consumer: 'reviews.follows.removed' })
   async onFollowRemoved(event: EnvelopeOf<'social.follow.removed'>, manager: EntityManager): Promise<void> {
-    await this.people.removeFollow(manager, event.data.followerId, event.data.followingId);
+    await this.people.removeFollow(
+      manager,
+      event.data.followerId,
+      event.data.followingId,
+      event.aggregateVersion ?? null,
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { SavedRepository } from '../saved/saved.repository.js';
 import { PeopleRepository } from './people.repository.js';
 import { canSeeContent } from './visibility.policy.js';
+import { isNewerFollowChange } from './follow-change.policy.js';
 import { isNewerUserChange, type UserChange } from './user-change.policy.js';
 
 /**
@@ -75,16 +76,43 @@ export class PeopleService {
     await this.people.removeWithTombstone(manager, userId, new Date());
   }
 
-  async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
+  /** social.follow.created: the edge, unless a user is gone or a newer change of it was applied. */
+  async addFollow(
+    manager: EntityManager,
+    followerId: number,
+    followingId: number,
+    version: number | null,
+  ): Promise<void> {
     if (
       (await this.people.isDeleted(manager, followerId)) ||
       (await this.people.isDeleted(manager, followingId))
     )
       return;
+    if (!(await this.newerFollowChange(manager, followerId, followingId, version))) return;
     await this.people.addFollow(manager, followerId, followingId);
   }
 
-  async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
+  /** social.follow.removed: the edge goes, unless a newer change of it (a re-follow) was applied. */
+  async removeFollow(
+    manager: EntityManager,
+    followerId: number,
+    followingId: number,
+    version: number | null,
+  ): Promise<void> {
+    if (!(await this.newerFollowChange(manager, followerId, followingId, version))) return;
     await this.people.removeFollow(manager, followerId, followingId);
+  }
+
+  /** Locks the edge's version; when the change is newer, records its version and answers true. */
+  private async newerFollowChange(
+    manager: EntityManager,
+    followerId: number,
+    followingId: number,
+    version: number | null,
+  ): Promise<boolean> {
+    const applied = await this.people.lockFollowVersion(manager, followerId, followingId);
+    if (!isNewerFollowChange(version, applied)) return false;
+    if (version !== null) await this.people.setFollowVersion(manager, followerId, followingId, version);
+    return true;
   }
 }

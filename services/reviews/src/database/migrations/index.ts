@@ -3,6 +3,7 @@ import { REVIEWS_SCHEMA } from '../../config.js';
 import { ReviewsInitial1734100000000 } from './1734100000000-reviews-initial.js';
 import { RestaurantPhotoVersion1734100000003 } from './1734100000003-restaurant-photo-version.js';
 import { UserBadges1734100000004 } from './1734100000004-user-badges.js';
+import { FollowVersions1734100000005 } from './1734100000005-follow-versions.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -11,4 +12,5 @@ export const reviewsMigrations = [
   createEventsMigrationV2(REVIEWS_SCHEMA, 1734100000002),
   RestaurantPhotoVersion1734100000003,
   UserBadges1734100000004,
+  FollowVersions1734100000005,
 ];
