@@ -426,6 +426,12 @@ describe('reviews API through the gateway', () => {
       expect((await fetch(`${baseUrl}${second.body.photoUrl}`)).headers.get('content-type')).toBe(
         'image/jpeg',
       );
+      // Near the 5 MB limit: through the gateway's multipart reader and the service's RPC body.
+      const large = Buffer.concat([PNG, Buffer.alloc(4_900_000)]);
+      const big = await upload(bob.client, id, photoForm(large));
+      expect(big.body).toEqual({ photoUrl: `/api/restaurants/${id}/photo?v=3` });
+      const bigServed = await fetch(`${baseUrl}${big.body.photoUrl}`);
+      expect(Buffer.from(await bigServed.arrayBuffer()).length).toBe(large.length);
     });
 
     it('anonymous 401, a non-reviewer 403, an unknown restaurant 404; nothing stored', async () => {
