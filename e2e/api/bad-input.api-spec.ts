@@ -158,6 +158,9 @@ const OTHER_403 = new Set([
   // real review; here the id names none: 404 for everyone).
   'PATCH /api/reviews/{id}',
   'DELETE /api/reviews/{id}',
+  // Only people who reviewed a restaurant (and admins) add its photo (reviews.api-spec.ts checks
+  // each persona on a real restaurant; here the id names none: 404 for everyone signed in).
+  'POST /api/restaurants/{id}/photo',
 ]);
 
 /** The valid value of a path parameter: everything points at the owner's objects. */

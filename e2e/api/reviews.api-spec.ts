@@ -5,6 +5,7 @@ import type {
   RegisterRequest,
   RestaurantDetailDto,
   RestaurantListItemDto,
+  RestaurantPhotoResponse,
   ReviewDto,
   SavedRestaurantDto,
   UserDto,
@@ -14,6 +15,20 @@ import { ApiClient, uniqueUsername } from '../support/api-client.js';
 import { createTestVhost, removeDataDir, startAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Secret#123';
+const ADMIN_USERNAME = uniqueUsername('boss');
+const ADMIN_PASSWORD = 'Admin#Secret1';
+/** A 1x1 PNG and a 12-byte JPEG header: real images by their bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+function photoForm(data: Buffer, field = 'photo', contentType = 'image/png'): { raw: FormData } {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(data)], { type: contentType }), 'photo.png');
+  return { raw: form };
+}
 
 interface Bud {
   id: number;
@@ -61,7 +76,11 @@ describe('reviews API through the gateway', () => {
   beforeAll(async () => {
     const database = await createTestDatabase('api_reviews');
     const vhost = createTestVhost(TEST_AMQP_URL, 'api_reviews');
-    const system = await startAllInOneSystem({ databaseUrl: database.url, amqpUrl: vhost.url });
+    const system = await startAllInOneSystem({
+      databaseUrl: database.url,
+      amqpUrl: vhost.url,
+      env: { ADMIN_USERNAME, ADMIN_PASSWORD },
+    });
     baseUrl = system.baseUrl;
     databaseUrl = database.url;
     stop = async () => {
@@ -143,6 +162,33 @@ describe('reviews API through the gateway', () => {
       });
       expect(res.status).toBe(201);
       expect(res.body.restaurantId).toBe(annReview.restaurantId);
+    });
+
+    it('first reviews of a new place at once end on one restaurant; coordinates replace the city centre', async () => {
+      // Reviewers of their own, so the other tests' counts stay as they are.
+      const [gus, ida, jon] = await Promise.all([bud('gus'), bud('ida'), bud('jon')]);
+      const place = { restaurantName: 'Twin Noodle', address: '8 Pike St, Seattle, WA', rating: 4 };
+      const firsts = await Promise.all(
+        [gus, ida, jon].map((who) => who.client.post<ReviewDto>('/api/reviews', place)),
+      );
+      expect(firsts.map((r) => r.status)).toEqual([201, 201, 201]);
+      expect(new Set(firsts.map((r) => r.body.restaurantId)).size).toBe(1);
+      expect(firsts[0].body.restaurant.locationApproximate).toBe(true);
+
+      const exact = await ida.client.post<ReviewDto>('/api/reviews', {
+        ...place,
+        latitude: 47.61,
+        longitude: -122.34,
+      });
+      expect(exact.body.restaurant).toMatchObject({
+        id: firsts[0].body.restaurantId,
+        latitude: 47.61,
+        longitude: -122.34,
+        locationApproximate: false,
+      });
+      // A later review without coordinates keeps the exact position.
+      const later = await gus.client.post<ReviewDto>('/api/reviews', place);
+      expect(later.body.restaurant).toMatchObject({ latitude: 47.61, locationApproximate: false });
     });
 
     it('the review count, level and city badge follow through the broker', async () => {
@@ -281,6 +327,33 @@ describe('reviews API through the gateway', () => {
       expect((await anonymous.get('/api/restaurants/abc')).status).toBe(400);
     });
 
+    it("mood tags follow the reviewers' flavor badges through identity's events", async () => {
+      const kai = await bud('kai', { flavorBuds: ['sushi', 'vegan'] });
+      const lea = await bud('lea', { flavorBuds: ['sushi'] });
+      let restaurantId = 0;
+      for (const who of [kai, lea]) {
+        const res = await who.client.post<ReviewDto>('/api/reviews', {
+          restaurantName: 'Nori Counter',
+          address: '5 Harbor St, Boston, MA',
+          rating: 5,
+        });
+        expect(res.status).toBe(201);
+        restaurantId = res.body.restaurantId;
+      }
+      const tags = async () =>
+        (await anonymous.get<RestaurantDetailDto>(`/api/restaurants/${restaurantId}`)).body.moodTags;
+      await eventually(async () => (await tags()).includes('Loved by SushiBuds'), 20_000);
+      // One holder of a badge is not enough for its tag.
+      expect(await tags()).not.toContain('Loved by VeganBuds');
+
+      const changed = await lea.client.post(`/api/users/flavor-badges`, {
+        userId: lea.id,
+        badges: [{ category: 'preference', badgeId: 'taco' }],
+      });
+      expect(changed.status).toBeLessThan(300);
+      await eventually(async () => !(await tags()).includes('Loved by SushiBuds'), 20_000);
+    });
+
     it('lists restaurants with the caller’s saved flag; a city filter', async () => {
       const list = await anonymous.get<RestaurantListItemDto[]>('/api/restaurants?city=chicago');
       expect(list.status).toBe(200);
@@ -301,6 +374,114 @@ describe('reviews API through the gateway', () => {
         });
         expect(again.status).toBe(304);
       }
+    });
+  });
+
+  describe('POST /api/restaurants/{id}/photo', () => {
+    const upload = (who: ApiClient, id: number, form: { raw: FormData }) =>
+      who.request<RestaurantPhotoResponse & { message?: string }>(
+        'POST',
+        `/api/restaurants/${id}/photo`,
+        undefined,
+        form,
+      );
+    const photoOf = (id: number) =>
+      query<{ photo_version: number; photo_type: string | null }>(
+        databaseUrl,
+        'SELECT photo_version, photo_type FROM reviews.restaurants WHERE id = $1',
+        [id],
+      ).then((rows) => rows[0]);
+
+    it('a reviewer adds the photo: a new versioned URL, served with its ETag, in the detail and the list', async () => {
+      const id = annReview.restaurantId;
+      const before = await anonymous.get<RestaurantDetailDto>(`/api/restaurants/${id}`);
+      expect(before.body).toMatchObject({ hasPhoto: false, photoUrl: `/api/restaurants/${id}/photo?v=0` });
+
+      const res = await upload(ann.client, id, photoForm(PNG));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ photoUrl: `/api/restaurants/${id}/photo?v=1` });
+      const served = await fetch(`${baseUrl}${res.body.photoUrl}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      const again = await fetch(`${baseUrl}${res.body.photoUrl}`, {
+        headers: { 'if-none-match': served.headers.get('etag') as string },
+      });
+      expect(again.status).toBe(304);
+
+      const after = await anonymous.get<RestaurantDetailDto>(`/api/restaurants/${id}`);
+      expect(after.body).toMatchObject({ hasPhoto: true, photoUrl: res.body.photoUrl });
+      const list = await anonymous.get<RestaurantListItemDto[]>('/api/restaurants?city=chicago');
+      expect(list.body.find((r) => r.id === id)).toMatchObject({
+        hasPhoto: true,
+        photoUrl: res.body.photoUrl,
+      });
+      const reviews = await anonymous.get<ReviewDto[]>(`/api/reviews?userId=${ann.id}`);
+      expect(reviews.body.find((r) => r.restaurantId === id)?.restaurant.photoUrl).toBe(res.body.photoUrl);
+
+      // A second reviewer of the place (bob) replaces it: the URL changes with the bytes.
+      const second = await upload(bob.client, id, photoForm(JPEG, 'photo', 'image/jpeg'));
+      expect(second.body).toEqual({ photoUrl: `/api/restaurants/${id}/photo?v=2` });
+      expect((await fetch(`${baseUrl}${second.body.photoUrl}`)).headers.get('content-type')).toBe(
+        'image/jpeg',
+      );
+      // Near the 5 MB limit: through the gateway's multipart reader and the service's RPC body.
+      const large = Buffer.concat([PNG, Buffer.alloc(4_900_000)]);
+      const big = await upload(bob.client, id, photoForm(large));
+      expect(big.body).toEqual({ photoUrl: `/api/restaurants/${id}/photo?v=3` });
+      const bigServed = await fetch(`${baseUrl}${big.body.photoUrl}`);
+      expect(Buffer.from(await bigServed.arrayBuffer()).length).toBe(large.length);
+    });
+
+    it('anonymous 401, a non-reviewer 403, an unknown restaurant 404; nothing stored', async () => {
+      const id = piaReview.restaurantId;
+      const anon = await upload(anonymous, id, photoForm(PNG));
+      expect(anon.status).toBe(401);
+      const stranger = await upload(bob.client, id, photoForm(PNG));
+      expect(stranger.status).toBe(403);
+      expect(stranger.body.message).toBe('Only people who reviewed this restaurant can add its photo');
+      expect((await upload(bob.client, 99999999, photoForm(PNG))).status).toBe(404);
+      expect((await upload(bob.client, 0, photoForm(PNG))).status).toBe(400);
+      expect(await photoOf(id)).toEqual({ photo_version: 0, photo_type: null });
+    });
+
+    it('an admin may add any restaurant’s photo', async () => {
+      const admin = new ApiClient(baseUrl);
+      expect(
+        (await admin.post('/api/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status,
+      ).toBeLessThan(300);
+      const res = await upload(admin, piaReview.restaurantId, photoForm(PNG));
+      expect(res.status).toBe(200);
+      expect(await photoOf(piaReview.restaurantId)).toEqual({ photo_version: 1, photo_type: 'image/png' });
+    });
+
+    it('bad files: 415 not an image, 413 over 5 MB, 400 no file or another field; nothing stored', async () => {
+      const id = annReview.restaurantId;
+      const stored = await photoOf(id);
+      const fake = await upload(
+        ann.client,
+        id,
+        photoForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+      );
+      expect(fake.status).toBe(415);
+      expect(fake.body.message).toBe('Invalid file type / Please upload an image file');
+      const big = await upload(
+        ann.client,
+        id,
+        photoForm(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)])),
+      );
+      expect(big.status).toBe(413);
+      expect(big.body.message).toBe('File too large / The maximum file size is 5MB');
+      const empty = await upload(ann.client, id, { raw: new FormData() });
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe('Please choose an image to upload');
+      const wrongField = await upload(ann.client, id, photoForm(PNG, 'picture'));
+      expect(wrongField.status).toBe(400);
+      expect(wrongField.body.message).toBe("Please send the image in the 'photo' field");
+      const json = await ann.client.post<{ message: string }>(`/api/restaurants/${id}/photo`, { photo: 'x' });
+      expect(json.status).toBe(415);
+      expect(await photoOf(id)).toEqual(stored);
     });
   });
 

@@ -1,12 +1,25 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { RestaurantsListQuery, SavedListQuery, SaveRestaurantDto } from '@dinebuds/api-dto';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  IsSavedSchema,
+  MessageResponseSchema,
+  RestaurantDetailSchema,
+  RestaurantListItemSchema,
+  RestaurantPhotoSchema,
+  RestaurantsListQuery,
+  SavedListQuery,
+  SavedRestaurantSchema,
+  SaveRestaurantDto,
+  SaveRestaurantResultSchema,
+  ToggleSaveSchema,
+} from '@dinebuds/api-dto';
 import type {
   Caller,
   IsSavedResponse,
   MessageResponse,
   RestaurantDetailDto,
   RestaurantListItemDto,
+  RestaurantPhotoResponse,
   SavedRestaurantDto,
   SaveRestaurantResponse,
   ToggleSaveResponse,
@@ -16,6 +29,14 @@ import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../aut
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
+import { etagMatches, servedContentType } from '../uploads/image-caching.js';
+import { ALLOWED_IMAGE_TYPES, checkUploadedImage, type UploadedImage } from '../uploads/image-upload.js';
+import { UploadedImageFile } from '../uploads/image-upload.interceptor.js';
+import { ApiImageResponse, ImageUploadRoute } from '../uploads/image-upload-route.decorator.js';
+
+export const RESTAURANT_PHOTO_FIELD = 'photo';
+/** The placeholder is SVG we generate ourselves; uploads are one of the accepted image types. */
+const PLACEHOLDER_TYPE = 'image/svg+xml';
 
 /** Restaurants (public pages) and saved restaurants (your own), forwarded to the reviews service. */
 @ApiTags('restaurants')
@@ -26,7 +47,8 @@ export class RestaurantsController {
   @Get('restaurants')
   @OptionalAuth()
   @ApiOperation({ summary: 'Restaurants (of a city), best rated first, with your saved flag' })
-  @ApiErrors(400)
+  @ApiOkResponse({ type: [RestaurantListItemSchema] })
+  @ApiErrors(400, 429)
   list(
     @Query() query: RestaurantsListQuery,
     @OptionalCaller() caller: Caller | null,
@@ -37,7 +59,8 @@ export class RestaurantsController {
   @Get('restaurants/:id')
   @OptionalAuth()
   @ApiOperation({ summary: 'A restaurant page: details, rating, mood tags and the reviews you may see' })
-  @ApiErrors(400, 404)
+  @ApiOkResponse({ type: RestaurantDetailSchema })
+  @ApiErrors(400, 404, 429)
   detail(
     @Param('id', PositiveIntPipe) id: number,
     @OptionalCaller() caller: Caller | null,
@@ -48,8 +71,9 @@ export class RestaurantsController {
   @Get('restaurants/:id/photo')
   @OptionalAuth()
   @ApiOperation({ summary: 'The uploaded photo, else a generated placeholder image (never an error image)' })
-  @ApiResponse({ status: 200, description: 'Image bytes with ETag' })
-  @ApiErrors(400)
+  @ApiQuery({ name: 'v', required: false, description: 'Photo version from the photoUrl' })
+  @ApiImageResponse([...ALLOWED_IMAGE_TYPES, PLACEHOLDER_TYPE])
+  @ApiErrors(400, 404, 429)
   async photo(
     @Param('id', PositiveIntPipe) id: number,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
@@ -59,11 +83,38 @@ export class RestaurantsController {
     res.header('ETag', photo.etag);
     // Short: an uploaded photo may replace the placeholder; the ETag makes revalidation cheap.
     res.header('Cache-Control', 'public, max-age=300');
-    if (ifNoneMatch === photo.etag) {
+    if (etagMatches(ifNoneMatch, photo.etag)) {
       await res.code(304).send();
       return;
     }
-    await res.code(200).type(photo.contentType).send(Buffer.from(photo.base64, 'base64'));
+    const type =
+      photo.contentType === PLACEHOLDER_TYPE ? PLACEHOLDER_TYPE : servedContentType(photo.contentType);
+    await res.code(200).type(type).send(Buffer.from(photo.base64, 'base64'));
+  }
+
+  @Post('restaurants/:id/photo')
+  @HttpCode(200)
+  @RequireAuth()
+  @ImageUploadRoute(RESTAURANT_PHOTO_FIELD)
+  @ApiCookieAuth()
+  @ApiOperation({
+    summary:
+      "Upload a restaurant's photo (JPEG, PNG, GIF or WebP, at most 5 MB, checked by content): " +
+      'for people who reviewed it, and admins',
+  })
+  @ApiOkResponse({ type: RestaurantPhotoSchema })
+  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
+  async uploadPhoto(
+    @Param('id', PositiveIntPipe) id: number,
+    @UploadedImageFile() file: UploadedImage | undefined,
+    @CurrentCaller() caller: Caller,
+  ): Promise<RestaurantPhotoResponse> {
+    const image = await checkUploadedImage(file);
+    return this.clients.reviews.call(
+      'restaurants.setPhoto',
+      { restaurantId: id, dataBase64: image.buffer.toString('base64') },
+      caller,
+    );
   }
 
   @Post('restaurants/:id/toggle-save')
@@ -71,7 +122,8 @@ export class RestaurantsController {
   @RequireAuth()
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Save or unsave a restaurant; answers the new state' })
-  @ApiErrors(400, 401, 404)
+  @ApiOkResponse({ type: ToggleSaveSchema })
+  @ApiErrors(400, 401, 404, 415, 429)
   toggleSave(
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,
@@ -82,8 +134,9 @@ export class RestaurantsController {
   @Get('restaurants/:id/is-saved')
   @RequireAuth()
   @ApiCookieAuth()
-  @ApiOkResponse({ description: '{ isSaved }' })
-  @ApiErrors(400, 401)
+  @ApiOperation({ summary: 'Whether you saved a restaurant' })
+  @ApiOkResponse({ type: IsSavedSchema })
+  @ApiErrors(400, 401, 429)
   isSaved(
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,
@@ -95,7 +148,8 @@ export class RestaurantsController {
   @RequireAuth()
   @ApiCookieAuth()
   @ApiOperation({ summary: "Your saved restaurants, or another user's (?userId=) when you may see them" })
-  @ApiErrors(400, 401, 403, 404)
+  @ApiOkResponse({ type: [SavedRestaurantSchema] })
+  @ApiErrors(400, 401, 403, 404, 429)
   savedList(@Query() query: SavedListQuery, @CurrentCaller() caller: Caller): Promise<SavedRestaurantDto[]> {
     return this.clients.reviews.call('saved.list', query, caller);
   }
@@ -105,7 +159,8 @@ export class RestaurantsController {
   @RequireAuth()
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Save a restaurant (unknown ids 100-999 need restaurantDetails)' })
-  @ApiErrors(400, 401, 404)
+  @ApiOkResponse({ type: SaveRestaurantResultSchema })
+  @ApiErrors(400, 401, 404, 413, 415, 429)
   save(@Body() body: SaveRestaurantDto, @CurrentCaller() caller: Caller): Promise<SaveRestaurantResponse> {
     return this.clients.reviews.call('saved.save', body, caller);
   }
@@ -115,7 +170,8 @@ export class RestaurantsController {
   @RequireAuth()
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Remove a restaurant from your saved list (idempotent)' })
-  @ApiErrors(400, 401)
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 404, 415, 429)
   unsave(
     @Param('restaurantId', PositiveIntPipe) restaurantId: number,
     @CurrentCaller() caller: Caller,

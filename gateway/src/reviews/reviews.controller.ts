@@ -1,6 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ActivityQuery, CreateReviewDto, ReviewsByUserQuery, UpdateReviewBody } from '@dinebuds/api-dto';
+import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ActivityQuery,
+  ActivitySchema,
+  CreateReviewDto,
+  MessageResponseSchema,
+  ReviewSchema,
+  ReviewsByUserQuery,
+  UpdateReviewBody,
+} from '@dinebuds/api-dto';
 import type { ActivityResponse, Caller, MessageResponse, ReviewDto } from '@dinebuds/contracts';
 import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -19,8 +27,8 @@ export class ReviewsController {
   @Get('reviews')
   @OptionalAuth()
   @ApiOperation({ summary: "A user's reviews, newest first" })
-  @ApiOkResponse({ description: 'ReviewDto[]' })
-  @ApiErrors(400, 403, 404)
+  @ApiOkResponse({ type: [ReviewSchema] })
+  @ApiErrors(400, 403, 404, 429)
   byUser(@Query() query: ReviewsByUserQuery, @OptionalCaller() caller: Caller | null): Promise<ReviewDto[]> {
     return this.clients.reviews.call('reviews.byUser', query, caller);
   }
@@ -29,8 +37,8 @@ export class ReviewsController {
   @RequireAuth()
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Write a review (the restaurant is found or created from name and address)' })
-  @ApiOkResponse({ description: 'ReviewDto' })
-  @ApiErrors(400, 401, 403)
+  @ApiCreatedResponse({ type: ReviewSchema })
+  @ApiErrors(400, 401, 403, 413, 415, 429)
   create(@Body() body: CreateReviewDto, @CurrentCaller() caller: Caller): Promise<ReviewDto> {
     return this.clients.reviews.call('reviews.create', body, caller);
   }
@@ -39,8 +47,8 @@ export class ReviewsController {
   @RequireAuth()
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Edit your review: rating, notes, visit date, or its restaurant' })
-  @ApiOkResponse({ description: 'ReviewDto' })
-  @ApiErrors(400, 401, 403, 404)
+  @ApiOkResponse({ type: ReviewSchema })
+  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
   update(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: UpdateReviewBody,
@@ -54,7 +62,8 @@ export class ReviewsController {
   @RequireAuth()
   @ApiCookieAuth()
   @ApiOperation({ summary: 'Delete your review' })
-  @ApiErrors(400, 401, 403, 404)
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 403, 404, 415, 429)
   delete(
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,
@@ -65,7 +74,8 @@ export class ReviewsController {
   @Get('activity')
   @OptionalAuth()
   @ApiOperation({ summary: "A user's reviews, saves and check-ins with the filter chips' counts" })
-  @ApiErrors(400, 403, 404)
+  @ApiOkResponse({ type: ActivitySchema })
+  @ApiErrors(400, 403, 404, 429)
   activity(
     @Query() query: ActivityQuery,
     @OptionalCaller() caller: Caller | null,

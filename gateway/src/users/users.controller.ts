@@ -10,20 +10,8 @@ import {
   Post,
   Query,
   Res,
-  UseInterceptors,
 } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiCookieAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiQuery,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   PagingQuery,
   ProfilePictureSchema,
@@ -44,18 +32,13 @@ import type {
 import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { MultipartBody } from '../http/body-type.interceptor.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
-import {
-  PROFILE_PICTURE_FIELD,
-  checkProfilePicture,
-  etagMatches,
-  pictureCacheControl,
-  quoteEtag,
-  servedContentType,
-  type UploadedImage,
-} from './profile-picture.js';
-import { ProfilePictureInterceptor, UploadedPicture } from './profile-picture.interceptor.js';
+import { etagMatches, pictureCacheControl, quoteEtag, servedContentType } from '../uploads/image-caching.js';
+import { ALLOWED_IMAGE_TYPES, checkUploadedImage, type UploadedImage } from '../uploads/image-upload.js';
+import { UploadedImageFile } from '../uploads/image-upload.interceptor.js';
+import { ApiImageResponse, ImageUploadRoute } from '../uploads/image-upload-route.decorator.js';
+
+export const PROFILE_PICTURE_FIELD = 'profilePicture';
 
 const USERNAME_PARAM_MAX = 100;
 
@@ -147,28 +130,19 @@ export class UsersController {
   @Post(':id/profile-picture')
   @HttpCode(200)
   @RequireAuth()
-  @MultipartBody()
-  @UseInterceptors(ProfilePictureInterceptor)
+  @ImageUploadRoute(PROFILE_PICTURE_FIELD)
   @ApiCookieAuth()
   @ApiOperation({
     summary: 'Upload your profile picture (JPEG, PNG, GIF or WebP, at most 5 MB, checked by content)',
-  })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: [PROFILE_PICTURE_FIELD],
-      properties: { [PROFILE_PICTURE_FIELD]: { type: 'string', format: 'binary' } },
-    },
   })
   @ApiOkResponse({ type: ProfilePictureSchema })
   @ApiErrors(400, 401, 403, 413, 415)
   async uploadPicture(
     @Param('id', PositiveIntPipe) id: number,
-    @UploadedPicture() file: UploadedImage | undefined,
+    @UploadedImageFile() file: UploadedImage | undefined,
     @CurrentCaller() caller: Caller,
   ): Promise<ProfilePictureResponse> {
-    const image = await checkProfilePicture(file);
+    const image = await checkUploadedImage(file);
     return this.identity.call(
       'users.setPicture',
       { id, contentType: image.contentType, dataBase64: image.buffer.toString('base64') },
@@ -180,9 +154,7 @@ export class UsersController {
   @ApiOperation({ summary: "A user's profile picture (cache forever with ?v=)" })
   @ApiParam({ name: 'id', type: Number })
   @ApiQuery({ name: 'v', required: false, description: 'Picture version from the profilePicture URL' })
-  @ApiProduces(...['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
-  @ApiResponse({ status: 200, description: 'The image bytes, with ETag and Cache-Control' })
-  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
+  @ApiImageResponse(ALLOWED_IMAGE_TYPES)
   @ApiErrors(400, 404)
   async picture(
     @Param('id', PositiveIntPipe) id: number,

@@ -19,3 +19,4 @@ export * from './identity/sessions.responses.js';
 export * from './social/social.dto.js';
 export * from './social/social.responses.js';
 export * from './reviews/reviews.dto.js';
+export * from './reviews/reviews.responses.js';

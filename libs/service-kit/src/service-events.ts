@@ -13,7 +13,16 @@ import type { EntityManager } from 'typeorm';
 export class ServiceEvents<Published extends EventType = EventType> {
   constructor(private readonly outbox: Outbox) {}
 
-  async record<T extends Published>(manager: EntityManager, type: T, data: EventMap[T]): Promise<void> {
-    await this.outbox.add(manager, type, data, { requestId: currentRequestId() });
+  /** `aggregateVersion`: the aggregate's version after this change, for catalogue types marked `versioned`. */
+  async record<T extends Published>(
+    manager: EntityManager,
+    type: T,
+    data: EventMap[T],
+    aggregateVersion?: number,
+  ): Promise<void> {
+    await this.outbox.add(manager, type, data, {
+      requestId: currentRequestId(),
+      ...(aggregateVersion === undefined ? {} : { aggregateVersion }),
+    });
   }
 }

@@ -80,7 +80,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
       moodTagSampleSize: config.REVIEWS_MOOD_SAMPLE,
     };
   },
-  bodyLimit: '100kb',
+  // A restaurant photo arrives base64 in JSON: 5 MB of bytes is ~6.7 MB of text.
+  bodyLimit: '8mb',
 });
 
 /** Starts reviews: migrations, consumers (before the relay), outbox relay, then HTTP. */

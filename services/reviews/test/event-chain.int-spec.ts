@@ -260,6 +260,40 @@ describe('reviews events through RabbitMQ', () => {
     ).rejects.toMatchObject({
       status: 403,
     });
+
+    // Follow events carry the edge's version: the unfollow (2) wins over the follow (1) delivered
+    // again late under a new id, which would otherwise bring the follow back.
+    const edge = [flo.id, pat.id];
+    const edgeRows = () =>
+      query(db.url, 'SELECT 1 FROM reviews.follows WHERE follower_id = $1 AND following_id = $2', edge);
+    const appliedVersion = async () =>
+      (
+        await query<{ version: number }>(
+          db.url,
+          'SELECT version FROM reviews.follow_versions WHERE follower_id = $1 AND following_id = $2',
+          edge,
+        )
+      )[0]?.version;
+    expect(await appliedVersion()).toBe(1);
+    await socialCall('follows.unfollow', { userId: flo.id, targetId: pat.id }, flo.caller);
+    await eventually(async () => (await edgeRows()).length === 0 && (await appliedVersion()) === 2, 20_000);
+    const created = (
+      await query<Record<string, unknown>>(
+        db.url,
+        `SELECT * FROM social.outbox WHERE type = 'social.follow.created' ORDER BY seq`,
+      )
+    )
+      .map((row) => envelopeOf(row))
+      .find((e) => (e.data as { followerId: number }).followerId === flo.id);
+    expect(created?.aggregateVersion).toBe(1);
+    await bus.publish({ ...(created as EventEnvelope), id: crypto.randomUUID() });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await edgeRows()).toHaveLength(0);
+    await expect(reviews.client.call('reviews.byUser', { userId: pat.id }, flo.caller)).rejects.toMatchObject(
+      {
+        status: 403,
+      },
+    );
   }, 90_000);
 });
 

@@ -6,6 +6,7 @@ import { SocialEvents } from './common/social-events.js';
 import { SOCIAL_DATA_SOURCE, SOCIAL_SCHEMA } from './config.js';
 import { socialMigrations } from './database/migrations/index.js';
 import { FollowEdges } from './follows/follow-edges.js';
+import { FollowEvents } from './follows/follow-events.js';
 import { FollowRequestEntity } from './follows/follow-request.entity.js';
 import { FollowRequestsService } from './follows/follow-requests.service.js';
 import { FollowEntity } from './follows/follow.entity.js';
@@ -53,6 +54,7 @@ export const socialGraphService = defineService({
   providers: [
     SocialEvents,
     FollowEdges,
+    FollowEvents,
     UsersProjectionService,
     IdentityUsersConsumer,
     FollowsService,

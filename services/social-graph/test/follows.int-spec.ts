@@ -227,6 +227,18 @@ describe('social-graph: follows, requests and the user projection (identity + so
         social.client.call('follows.status', { userId: dave.id, targetId: bob.id }, dave.caller),
       ).resolves.toEqual({ isFollowing: false, status: 'not_following' });
     });
+
+    it("numbers an edge's follow events: follow 1, unfollow 2, follow again 3", async () => {
+      const [ann, ben] = await Promise.all([registerAndProject(), registerAndProject()]);
+      for (const pattern of ['follows.follow', 'follows.unfollow', 'follows.follow'] as const)
+        await social.client.call(pattern, { userId: ann.id, targetId: ben.id }, ann.caller);
+      const ofEdge = (e: { data: { followerId: number; followingId: number } }) =>
+        e.data.followerId === ann.id && e.data.followingId === ben.id;
+      const created = (await socialOutbox(db.url, 'social.follow.created')).filter(ofEdge);
+      const removed = (await socialOutbox(db.url, 'social.follow.removed')).filter(ofEdge);
+      expect(created.map((e) => e.aggregateVersion)).toEqual([1, 3]);
+      expect(removed.map((e) => e.aggregateVersion)).toEqual([2]);
+    });
   });
 
   describe('private profiles and follow requests', () => {

@@ -246,3 +246,13 @@ export class SaveRestaurantDto implements SaveRestaurantRequest {
   @Notes()
   notes?: string | null;
 }
+
+/** The service's `restaurants.setPhoto`: the image's bytes, base64 (the gateway read the upload). */
+export class RestaurantPhotoRequest
+  extends RestaurantIdRequest
+  implements RpcRequest<'restaurants.setPhoto'>
+{
+  @IsDefined({ message: 'dataBase64 is required' })
+  @IsString({ message: 'dataBase64 must be a string' })
+  dataBase64: string;
+}

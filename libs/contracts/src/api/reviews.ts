@@ -10,6 +10,7 @@ export const REVIEW_MESSAGES = {
   ownReviewsOnly: 'You can only change your own reviews',
   privateProfile: 'This profile is private',
   restaurantDetailsRequired: 'restaurantDetails (name, address) are required for restaurant ids 100-999',
+  photoReviewersOnly: 'Only people who reviewed this restaurant can add its photo',
 } as const;
 
 /** Limits of the reviews area, shared by the gateway's validation and the service. */
@@ -46,7 +47,10 @@ export interface RestaurantSummaryDto {
   longitude: number | null;
   /** True when the position is the city's centre rather than the place itself. */
   locationApproximate: boolean;
-  /** Relative URL of the photo route (uploaded photo or generated placeholder). */
+  /**
+   * `/api/restaurants/{id}/photo?v=<n>`: the uploaded photo or the generated placeholder (v=0),
+   * versioned so a new upload is a new URL.
+   */
   photoUrl: string;
 }
 
@@ -92,6 +96,8 @@ export interface UpdateReviewRequest {
 }
 
 export interface RestaurantListItemDto extends RestaurantSummaryDto {
+  /** True when someone uploaded a photo; false when photoUrl serves the generated placeholder. */
+  hasPhoto: boolean;
   averageRating: number | null;
   totalReviews: number;
   /** Whether the caller saved it (false when anonymous). */
@@ -115,7 +121,7 @@ export interface RestaurantDetailDto extends RestaurantSummaryDto {
   /** One decimal; null without reviews. */
   averageRating: number | null;
   totalReviews: number;
-  /** At most 6, from the reviews' words. */
+  /** At most 6, from the reviews' words and the reviewers' flavor badges. */
   moodTags: string[];
   isSaved: boolean;
   /** Reviews visible to the caller (private reviewers only to their approved followers). */
@@ -146,6 +152,11 @@ export interface ToggleSaveResponse {
   restaurantId: number;
   isSaved: boolean;
   saved: boolean;
+}
+
+/** POST /api/restaurants/{id}/photo: the new photo's versioned URL. */
+export interface RestaurantPhotoResponse {
+  photoUrl: string;
 }
 
 export interface IsSavedResponse {

@@ -50,9 +50,23 @@ export function cityKey(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
+/**
+ * The catalogue by key, built once: lookups run per review row and per address part, and a scan
+ * of ~230 names each time showed in the write path's profile. The first city in catalogue order
+ * wins a key, as a scan would find it.
+ */
+function indexBy(keysOf: (city: CatalogueCity) => string[]): ReadonlyMap<string, CatalogueCity> {
+  const index = new Map<string, CatalogueCity>();
+  for (const city of CITY_CATALOGUE)
+    for (const key of keysOf(city)) if (!index.has(key)) index.set(key, city);
+  return index;
+}
+const BY_NAME = indexBy((c) => [cityKey(c.name)]);
+const BY_NAME_OR_ALIAS = indexBy((c) => [c.name, ...(c.aliases ?? [])].map(cityKey));
+
 /** Display label for a stored city: the catalogue's spelling when known, else title case. */
 export function cityLabel(name: string): string {
-  const known = CITY_CATALOGUE.find((c) => cityKey(c.name) === cityKey(name));
+  const known = BY_NAME.get(cityKey(name));
   return known ? known.name : titleCase(name);
 }
 
@@ -69,6 +83,5 @@ export function searchCities(query: string, limit = CITY_SUGGESTIONS_MAX): Catal
 
 /** The catalogue entry for a city name (case-insensitive), used for approximate positions. */
 export function findCity(name: string): CatalogueCity | undefined {
-  const key = cityKey(name);
-  return CITY_CATALOGUE.find((c) => cityKey(c.name) === key || c.aliases?.some((a) => cityKey(a) === key));
+  return BY_NAME_OR_ALIAS.get(cityKey(name));
 }

@@ -74,18 +74,20 @@ export const EVENT_CATALOGUE = {
     versioned: true,
     schemaVersion: 1,
   }),
-  // Follow and block edges are sets: an edge exists or not, and consumers apply each event once
-  // (inbox), so they carry no aggregate version.
+  // A follow edge (follower, following) is numbered by social-graph's per-pair counter: +1 per
+  // follow and per unfollow, so a consumer applies an edge's changes in order and ignores an
+  // older one arriving late (a re-follow after an unfollow is newer). Follow requests and blocks
+  // are sets applied once (inbox) and carry no version.
   'social.follow.created': event<FollowCreatedEvent>()({
     aggregate: 'follow',
     aggregateIdField: 'followerId',
-    versioned: false,
+    versioned: true,
     schemaVersion: 1,
   }),
   'social.follow.removed': event<FollowRemovedEvent>()({
     aggregate: 'follow',
     aggregateIdField: 'followerId',
-    versioned: false,
+    versioned: true,
     schemaVersion: 1,
   }),
   'social.follow.requested': event<FollowRequestedEvent>()({

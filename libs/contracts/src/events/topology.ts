@@ -27,12 +27,14 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
     ],
   },
   {
-    // Its projection of users (privacy, reviewer names) and of approved follows.
+    // Its projection of users (privacy, reviewer names, flavor badges for mood tags) and of
+    // approved follows.
     service: 'reviews',
     queue: 'reviews.events',
     types: [
       'identity.user.registered',
       'identity.user.updated',
+      'identity.user.badges-changed',
       'identity.user.deleted',
       'social.follow.created',
       'social.follow.removed',

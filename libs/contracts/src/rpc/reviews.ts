@@ -4,6 +4,7 @@ import type {
   CreateReviewRequest,
   IsSavedResponse,
   RestaurantDetailDto,
+  RestaurantPhotoResponse,
   RestaurantListItemDto,
   ReviewDto,
   SavedRestaurantDto,
@@ -30,6 +31,11 @@ export type ReviewsRpc = {
   'restaurants.photo': {
     request: { restaurantId: number };
     response: { contentType: string; base64: string; etag: string };
+  };
+  /** The bytes' type was checked at the edge; the service checks it again (it trusts no caller). */
+  'restaurants.setPhoto': {
+    request: { restaurantId: number; dataBase64: string };
+    response: RestaurantPhotoResponse;
   };
   'restaurants.toggleSave': { request: { restaurantId: number }; response: ToggleSaveResponse };
   'restaurants.isSaved': { request: { restaurantId: number }; response: IsSavedResponse };

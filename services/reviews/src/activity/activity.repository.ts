@@ -20,6 +20,7 @@ export interface ActivityRow {
   r_latitude: number | null;
   r_longitude: number | null;
   r_location_approximate: boolean;
+  r_photo_version: number;
 }
 
 @Injectable()
@@ -34,7 +35,8 @@ export class ActivityRepository {
     return rowsOf<ActivityRow>(
       await manager.query(
         `SELECT a.*, r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
-           r.longitude AS r_longitude, r.location_approximate AS r_location_approximate
+           r.longitude AS r_longitude, r.location_approximate AS r_location_approximate,
+    r.photo_version AS r_photo_version
          FROM (
            (SELECT 'review'::text AS type, id, restaurant_id, created_at, notes AS message, rating::int AS rating
               FROM ${REVIEWS} WHERE user_id = $1 ORDER BY id DESC LIMIT $2::int + $3::int)

@@ -9,10 +9,12 @@ export interface PrefixedRestaurant {
   r_latitude: number | null;
   r_longitude: number | null;
   r_location_approximate: boolean;
+  r_photo_version: number;
 }
 
-export function photoUrlOf(restaurantId: number): string {
-  return `/api/restaurants/${restaurantId}/photo`;
+/** The photo route with its version: a new upload is a new URL (0: the generated placeholder). */
+export function photoUrlOf(restaurantId: number, photoVersion: number): string {
+  return `/api/restaurants/${restaurantId}/photo?v=${photoVersion}`;
 }
 
 export function restaurantSummary(row: PrefixedRestaurant): RestaurantSummaryDto {
@@ -24,6 +26,6 @@ export function restaurantSummary(row: PrefixedRestaurant): RestaurantSummaryDto
     latitude: row.r_latitude,
     longitude: row.r_longitude,
     locationApproximate: row.r_location_approximate,
-    photoUrl: photoUrlOf(row.restaurant_id),
+    photoUrl: photoUrlOf(row.restaurant_id, row.r_photo_version),
   };
 }

@@ -10,6 +10,7 @@ export const REVIEWS_PATTERNS = [
   'restaurants.list',
   'restaurants.detail',
   'restaurants.photo',
+  'restaurants.setPhoto',
   'restaurants.toggleSave',
   'restaurants.isSaved',
   'saved.list',

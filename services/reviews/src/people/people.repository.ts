@@ -6,6 +6,8 @@ import { rowsOf, table } from '../common/sql.js';
 const USERS = table('users');
 const DELETED = table('deleted_users');
 const FOLLOWS = table('follows');
+const BADGES = table('user_badges');
+const FOLLOW_VERSIONS = table('follow_versions');
 
 export interface ProjectedUser {
   id: number;
@@ -68,13 +70,78 @@ export class PeopleRepository {
     );
   }
 
+  /** The version of the user's flavor badges held (null: none yet). */
+  async findBadges(
+    manager: EntityManager,
+    userId: number,
+  ): Promise<{ version: number | null; syncedAt: Date } | null> {
+    const rows = rowsOf<{ version: number | null; synced_at: Date }>(
+      await manager.query(`SELECT version, synced_at FROM ${BADGES} WHERE user_id = $1`, [userId]),
+    );
+    return rows[0] ? { version: rows[0].version, syncedAt: rows[0].synced_at } : null;
+  }
+
+  async upsertBadges(
+    manager: EntityManager,
+    userId: number,
+    flavorBadges: string[],
+    change: { version: number | null; occurredAt: Date },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${BADGES} (user_id, flavor_badges, version, synced_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET flavor_badges = EXCLUDED.flavor_badges,
+         version = EXCLUDED.version, synced_at = EXCLUDED.synced_at`,
+      [userId, flavorBadges, change.version, change.occurredAt],
+    );
+  }
+
   /** Removes the user, their follows both ways, and leaves a tombstone against late events. */
   async removeWithTombstone(manager: EntityManager, userId: number, at: Date): Promise<void> {
+    await manager.query(`DELETE FROM ${BADGES} WHERE user_id = $1`, [userId]);
+    await manager.query(`DELETE FROM ${FOLLOW_VERSIONS} WHERE follower_id = $1 OR following_id = $1`, [
+      userId,
+    ]);
     await manager.query(`DELETE FROM ${FOLLOWS} WHERE follower_id = $1 OR following_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${USERS} WHERE id = $1`, [userId]);
     await manager.query(
       `INSERT INTO ${DELETED} (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
       [userId, at],
+    );
+  }
+
+  /**
+   * The edge's applied version, its row locked (created FOR UPDATE when new) so one edge's events
+   * apply one at a time; null when none was applied with a version.
+   */
+  async lockFollowVersion(
+    manager: EntityManager,
+    followerId: number,
+    followingId: number,
+  ): Promise<number | null> {
+    await manager.query(
+      `INSERT INTO ${FOLLOW_VERSIONS} (follower_id, following_id, version) VALUES ($1, $2, 0)
+       ON CONFLICT DO NOTHING`,
+      [followerId, followingId],
+    );
+    const rows = rowsOf<{ version: number }>(
+      await manager.query(
+        `SELECT version FROM ${FOLLOW_VERSIONS} WHERE follower_id = $1 AND following_id = $2 FOR UPDATE`,
+        [followerId, followingId],
+      ),
+    );
+    const version = rows[0]?.version ?? 0;
+    return version === 0 ? null : version;
+  }
+
+  async setFollowVersion(
+    manager: EntityManager,
+    followerId: number,
+    followingId: number,
+    version: number,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE ${FOLLOW_VERSIONS} SET version = $3 WHERE follower_id = $1 AND following_id = $2`,
+      [followerId, followingId, version],
     );
   }
 

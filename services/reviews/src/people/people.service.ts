@@ -7,6 +7,7 @@ import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { SavedRepository } from '../saved/saved.repository.js';
 import { PeopleRepository } from './people.repository.js';
 import { canSeeContent } from './visibility.policy.js';
+import { isNewerFollowChange } from './follow-change.policy.js';
 import { isNewerUserChange, type UserChange } from './user-change.policy.js';
 
 /**
@@ -50,6 +51,23 @@ export class PeopleService {
     });
   }
 
+  /**
+   * identity.user.registered / badges-changed: the user's flavor badges (for mood tags), when
+   * newer than the badges held; a change that arrives before the user's profile is kept too.
+   */
+  async applyBadges(
+    manager: EntityManager,
+    userId: number,
+    flavorBadges: readonly string[] | undefined,
+    change: UserChange,
+  ): Promise<void> {
+    await this.people.lockUserEvents(manager, userId);
+    if (await this.people.isDeleted(manager, userId)) return;
+    const stored = await this.people.findBadges(manager, userId);
+    if (stored && !isNewerUserChange(change, stored)) return;
+    await this.people.upsertBadges(manager, userId, [...new Set(flavorBadges ?? [])], change);
+  }
+
   /** identity.user.deleted: the user's reviews and saves go with their projection row. */
   async removeUser(manager: EntityManager, userId: number): Promise<void> {
     await this.people.lockUserEvents(manager, userId);
@@ -58,16 +76,43 @@ export class PeopleService {
     await this.people.removeWithTombstone(manager, userId, new Date());
   }
 
-  async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
+  /** social.follow.created: the edge, unless a user is gone or a newer change of it was applied. */
+  async addFollow(
+    manager: EntityManager,
+    followerId: number,
+    followingId: number,
+    version: number | null,
+  ): Promise<void> {
     if (
       (await this.people.isDeleted(manager, followerId)) ||
       (await this.people.isDeleted(manager, followingId))
     )
       return;
+    if (!(await this.newerFollowChange(manager, followerId, followingId, version))) return;
     await this.people.addFollow(manager, followerId, followingId);
   }
 
-  async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
+  /** social.follow.removed: the edge goes, unless a newer change of it (a re-follow) was applied. */
+  async removeFollow(
+    manager: EntityManager,
+    followerId: number,
+    followingId: number,
+    version: number | null,
+  ): Promise<void> {
+    if (!(await this.newerFollowChange(manager, followerId, followingId, version))) return;
     await this.people.removeFollow(manager, followerId, followingId);
+  }
+
+  /** Locks the edge's version; when the change is newer, records its version and answers true. */
+  private async newerFollowChange(
+    manager: EntityManager,
+    followerId: number,
+    followingId: number,
+    version: number | null,
+  ): Promise<boolean> {
+    const applied = await this.people.lockFollowVersion(manager, followerId, followingId);
+    if (!isNewerFollowChange(version, applied)) return false;
+    if (version !== null) await this.people.setFollowVersion(manager, followerId, followingId, version);
+    return true;
   }
 }

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { rowsOf, table } from '../common/sql.js';
 import { visibleToViewerSql } from '../people/people.repository.js';
+import type { MoodSignal } from './restaurant.policy.js';
 
 const RESTAURANTS = table('restaurants');
 const REVIEWS = table('reviews');
 const SAVED = table('saved_restaurants');
 const USERS = table('users');
+const BADGES = table('user_badges');
 
 export interface RestaurantRow {
   id: number;
@@ -19,10 +21,12 @@ export interface RestaurantRow {
   cuisine: string | null;
   price_range: string | null;
   category: string | null;
+  photo_version: number;
+  has_photo: boolean;
 }
 
 const COLUMNS = `r.id, r.name, r.address, r.city, r.latitude, r.longitude, r.location_approximate,
-  r.cuisine, r.price_range, r.category`;
+  r.cuisine, r.price_range, r.category, r.photo_version, (r.photo_type IS NOT NULL) AS has_photo`;
 
 export interface NewPlace {
   name: string;
@@ -33,6 +37,13 @@ export interface NewPlace {
   latitude: number;
   longitude: number;
   approximate: boolean;
+}
+
+export interface StoredPhoto {
+  name: string;
+  photo: Buffer | null;
+  photo_type: string | null;
+  photo_version: number;
 }
 
 export interface RatedRestaurantRow extends RestaurantRow {
@@ -56,19 +67,37 @@ export interface RestaurantReviewRow {
 @Injectable()
 export class RestaurantsRepository {
   /**
-   * The restaurant at this place (same name and address keys), created when new. One statement
-   * per attempt: two reviews of a new place at once both end on the one row. An approximate
-   * position is replaced by exact coordinates when a later review brings them.
+   * The restaurant at this place (same name and address keys), created when new. A known place
+   * is only read: its row is not locked, so reviews of one restaurant never queue behind each
+   * other's transactions (an upsert's DO UPDATE locked it until commit, the write path's main
+   * wait under load). Two first reviews of a new place at once both end on the one row (DO
+   * NOTHING, then read). An approximate position is replaced when a review brings coordinates.
    */
   async findOrCreate(manager: EntityManager, place: NewPlace): Promise<RestaurantRow> {
-    const inserted = rowsOf<RestaurantRow>(
+    const found = (await this.findByKeys(manager, place)) ?? (await this.insertNew(manager, place));
+    const row = found ?? ((await this.findByKeys(manager, place)) as RestaurantRow);
+    return row.location_approximate && !place.approximate
+      ? ((await this.placeExactly(manager, row.id, place)) ?? row)
+      : row;
+  }
+
+  private async findByKeys(manager: EntityManager, place: NewPlace): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
+      await manager.query(
+        `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE name_key = $1 AND address_key = $2`,
+        [place.nameKey, place.addressKey],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The new restaurant, or null when a concurrent review created it first. */
+  private async insertNew(manager: EntityManager, place: NewPlace): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
       await manager.query(
         `INSERT INTO ${RESTAURANTS} AS r (name, address, name_key, address_key, city, latitude, longitude, location_approximate)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (name_key, address_key) DO UPDATE
-           SET latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, location_approximate = false,
-               city = EXCLUDED.city
-           WHERE r.location_approximate AND NOT EXCLUDED.location_approximate
+         ON CONFLICT (name_key, address_key) DO NOTHING
          RETURNING ${COLUMNS}`,
         [
           place.name,
@@ -82,14 +111,24 @@ export class RestaurantsRepository {
         ],
       ),
     );
-    if (inserted[0]) return inserted[0];
-    const found = rowsOf<RestaurantRow>(
+    return rows[0] ?? null;
+  }
+
+  /** Exact coordinates replace the city centre (null when another review did it first). */
+  private async placeExactly(
+    manager: EntityManager,
+    id: number,
+    place: NewPlace,
+  ): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
       await manager.query(
-        `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE name_key = $1 AND address_key = $2`,
-        [place.nameKey, place.addressKey],
+        `UPDATE ${RESTAURANTS} AS r SET latitude = $2, longitude = $3, city = $4, location_approximate = false
+         WHERE r.id = $1 AND r.location_approximate
+         RETURNING ${COLUMNS}`,
+        [id, place.latitude, place.longitude, place.city],
       ),
     );
-    return found[0];
+    return rows[0] ?? null;
   }
 
   async find(manager: EntityManager, id: number): Promise<RestaurantRow | null> {
@@ -157,24 +196,65 @@ export class RestaurantsRepository {
     );
   }
 
-  /** The notes of the newest reviews (all reviewers: tags say nothing about who wrote them). */
-  async recentNotes(manager: EntityManager, restaurantId: number, limit: number): Promise<(string | null)[]> {
-    const rows = rowsOf<{ notes: string | null }>(
-      await manager.query(`SELECT notes FROM ${REVIEWS} WHERE restaurant_id = $1 ORDER BY id DESC LIMIT $2`, [
-        restaurantId,
-        limit,
-      ]),
+  /**
+   * What the mood tags read of the newest reviews: notes, rating and the author's flavor badges
+   * (all reviewers: tags say nothing about who wrote what).
+   */
+  async moodSignals(manager: EntityManager, restaurantId: number, limit: number): Promise<MoodSignal[]> {
+    const rows = rowsOf<{
+      user_id: number;
+      rating: number;
+      notes: string | null;
+      flavor_badges: string[] | null;
+    }>(
+      await manager.query(
+        `SELECT v.user_id, v.rating, v.notes, b.flavor_badges
+         FROM ${REVIEWS} v LEFT JOIN ${BADGES} b ON b.user_id = v.user_id
+         WHERE v.restaurant_id = $1 ORDER BY v.id DESC LIMIT $2`,
+        [restaurantId, limit],
+      ),
     );
-    return rows.map((r) => r.notes);
+    return rows.map((r) => ({
+      userId: r.user_id,
+      rating: r.rating,
+      notes: r.notes,
+      flavorBadges: r.flavor_badges ?? [],
+    }));
   }
 
-  async photo(
-    manager: EntityManager,
-    id: number,
-  ): Promise<{ name: string; photo: Buffer | null; photo_type: string | null } | null> {
-    const rows = rowsOf<{ name: string; photo: Buffer | null; photo_type: string | null }>(
-      await manager.query(`SELECT name, photo, photo_type FROM ${RESTAURANTS} WHERE id = $1`, [id]),
+  async photo(manager: EntityManager, id: number): Promise<StoredPhoto | null> {
+    const rows = rowsOf<StoredPhoto>(
+      await manager.query(`SELECT name, photo, photo_type, photo_version FROM ${RESTAURANTS} WHERE id = $1`, [
+        id,
+      ]),
     );
     return rows[0] ?? null;
+  }
+
+  /** Whether the user has a review of the restaurant (who may add its photo). */
+  async hasReviewed(manager: EntityManager, restaurantId: number, userId: number): Promise<boolean> {
+    const rows = rowsOf(
+      await manager.query(`SELECT 1 FROM ${REVIEWS} WHERE restaurant_id = $1 AND user_id = $2 LIMIT 1`, [
+        restaurantId,
+        userId,
+      ]),
+    );
+    return rows.length > 0;
+  }
+
+  /** Stores the photo and answers its new version (null: no such restaurant). */
+  async setPhoto(
+    manager: EntityManager,
+    id: number,
+    photo: { bytes: Buffer; contentType: string },
+  ): Promise<number | null> {
+    const rows = rowsOf<{ photo_version: number }>(
+      await manager.query(
+        `UPDATE ${RESTAURANTS} SET photo = $2, photo_type = $3, photo_version = photo_version + 1
+         WHERE id = $1 RETURNING photo_version`,
+        [id, photo.bytes, photo.contentType],
+      ),
+    );
+    return rows[0]?.photo_version ?? null;
   }
 }

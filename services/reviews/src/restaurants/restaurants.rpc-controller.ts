@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { RestaurantIdRequest, RestaurantsListQuery } from '@dinebuds/api-dto';
+import { RestaurantIdRequest, RestaurantPhotoRequest, RestaurantsListQuery } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { OptionalCaller, RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '../common/rpc.js';
@@ -32,6 +32,14 @@ export class RestaurantsRpcController {
   @Rpc('restaurants.photo')
   photo(@RpcBody(RestaurantIdRequest) body: RestaurantIdRequest): RpcResult<'restaurants.photo'> {
     return this.restaurants.photo(body.restaurantId);
+  }
+
+  @Rpc('restaurants.setPhoto')
+  setPhoto(
+    @RpcBody(RestaurantPhotoRequest) body: RestaurantPhotoRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'restaurants.setPhoto'> {
+    return this.restaurants.setPhoto(caller, body.restaurantId, body.dataBase64);
   }
 
   @Rpc('restaurants.toggleSave')

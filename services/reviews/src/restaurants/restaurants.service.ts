@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { fileTypeFromBuffer } from 'file-type';
 import {
   cityKey,
   cityLabel,
@@ -10,12 +11,14 @@ import {
   type PriceRange,
   type RestaurantDetailDto,
   type RestaurantListItemDto,
+  type RestaurantPhotoResponse,
 } from '@dinebuds/contracts';
-import { notFound } from '@dinebuds/errors';
+import { forbidden, notFound } from '@dinebuds/errors';
 import { photoUrlOf } from '../common/mappers.js';
 import { windowOf } from '../common/rpc.js';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
 import { Transactions } from '@dinebuds/service-kit';
+import { decodePhoto, photoEtag, photoTypeOf } from './photo.policy.js';
 import { moodTags, oneDecimal, placeholderSvg } from './restaurant.policy.js';
 import { RestaurantsRepository, type RatedRestaurantRow } from './restaurants.repository.js';
 
@@ -28,7 +31,8 @@ function listItem(row: RatedRestaurantRow): RestaurantListItemDto {
     latitude: row.latitude,
     longitude: row.longitude,
     locationApproximate: row.location_approximate,
-    photoUrl: photoUrlOf(row.id),
+    photoUrl: photoUrlOf(row.id, row.photo_version),
+    hasPhoto: row.has_photo,
     averageRating: oneDecimal(row.average_rating),
     totalReviews: row.total_reviews,
     isSaved: row.is_saved,
@@ -70,9 +74,9 @@ export class RestaurantsService {
     const viewerId = viewer?.userId ?? null;
     const row = await this.restaurants.findRated(manager, restaurantId, viewerId);
     if (!row) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
-    const [reviews, notes] = await Promise.all([
+    const [reviews, signals] = await Promise.all([
       this.restaurants.visibleReviews(manager, restaurantId, viewerId, this.settings.restaurantPageReviews),
-      this.restaurants.recentNotes(manager, restaurantId, this.settings.moodTagSampleSize),
+      this.restaurants.moodSignals(manager, restaurantId, this.settings.moodTagSampleSize),
     ]);
     const averageRating = oneDecimal(row.average_rating);
     const priceRange = row.price_range as PriceRange | null;
@@ -83,7 +87,7 @@ export class RestaurantsService {
       priceRangeLabel: priceRange ? `${priceRange} ${PRICE_RANGE_LABELS[priceRange]}` : null,
       category: row.category,
       averageRating,
-      moodTags: moodTags(notes, averageRating),
+      moodTags: moodTags(signals, averageRating),
       reviews: reviews.map((r) => ({
         id: r.id,
         rating: r.rating,
@@ -102,9 +106,31 @@ export class RestaurantsService {
   async photo(restaurantId: number): Promise<PhotoAnswer> {
     const row = await this.restaurants.photo(this.transactions.outside, restaurantId);
     if (!row) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
-    const bytes = row.photo ?? Buffer.from(placeholderSvg(restaurantId, row.name), 'utf8');
-    const contentType = row.photo && row.photo_type ? row.photo_type : 'image/svg+xml';
-    const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 20)}"`;
-    return { contentType, base64: bytes.toString('base64'), etag };
+    if (row.photo && row.photo_type)
+      return {
+        contentType: row.photo_type,
+        base64: row.photo.toString('base64'),
+        etag: photoEtag(restaurantId, row.photo_version),
+      };
+    const svg = Buffer.from(placeholderSvg(restaurantId, row.name), 'utf8');
+    const etag = `"${createHash('sha1').update(svg).digest('base64url').slice(0, 20)}"`;
+    return { contentType: 'image/svg+xml', base64: svg.toString('base64'), etag };
+  }
+
+  /**
+   * A new photo for the restaurant, from someone who reviewed it or an admin (404 unknown
+   * restaurant, 403 anyone else); the bytes must be a JPEG, PNG, GIF or WebP of at most 5 MB.
+   */
+  async setPhoto(caller: Caller, restaurantId: number, dataBase64: string): Promise<RestaurantPhotoResponse> {
+    const manager = this.transactions.outside;
+    if (!(await this.restaurants.find(manager, restaurantId)))
+      throw notFound(REVIEW_MESSAGES.restaurantNotFound);
+    if (!caller.isAdmin && !(await this.restaurants.hasReviewed(manager, restaurantId, caller.userId)))
+      throw forbidden(REVIEW_MESSAGES.photoReviewersOnly);
+    const bytes = decodePhoto(dataBase64);
+    const contentType = photoTypeOf((await fileTypeFromBuffer(bytes))?.mime);
+    const version = await this.restaurants.setPhoto(manager, restaurantId, { bytes, contentType });
+    if (version === null) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
+    return { photoUrl: photoUrlOf(restaurantId, version) };
   }
 }

@@ -22,13 +22,17 @@ export interface ReviewRow {
   r_latitude: number | null;
   r_longitude: number | null;
   r_location_approximate: boolean;
+  r_photo_version: number;
 }
 
-const SELECT = `SELECT v.id, v.user_id, v.restaurant_id, v.rating, v.notes,
+/** The ReviewRow columns of reviews `v` (a table or a CTE) joined with their restaurants. */
+const selectFrom = (reviews: string) => `SELECT v.id, v.user_id, v.restaurant_id, v.rating, v.notes,
     to_char(v.visit_date, 'YYYY-MM-DD') AS visit_date, v.version, v.created_at, v.updated_at,
     r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
-    r.longitude AS r_longitude, r.location_approximate AS r_location_approximate
-  FROM ${REVIEWS} v JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id`;
+    r.longitude AS r_longitude, r.location_approximate AS r_location_approximate,
+    r.photo_version AS r_photo_version
+  FROM ${reviews} v JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id`;
+const SELECT = selectFrom(REVIEWS);
 
 export interface ReviewWrite {
   userId: number;
@@ -40,14 +44,18 @@ export interface ReviewWrite {
 
 @Injectable()
 export class ReviewsRepository {
-  async insert(manager: EntityManager, review: ReviewWrite): Promise<number> {
-    const rows = rowsOf<{ id: number }>(
+  /** Inserts the review and answers it joined with its restaurant, in one round trip. */
+  async insert(manager: EntityManager, review: ReviewWrite): Promise<ReviewRow> {
+    const rows = rowsOf<ReviewRow>(
       await manager.query(
-        `INSERT INTO ${REVIEWS} (user_id, restaurant_id, rating, notes, visit_date) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        `WITH v AS (
+           INSERT INTO ${REVIEWS} (user_id, restaurant_id, rating, notes, visit_date)
+           VALUES ($1, $2, $3, $4, $5) RETURNING *
+         ) ${selectFrom('v')}`,
         [review.userId, review.restaurantId, review.rating, review.notes, review.visitDate],
       ),
     );
-    return rows[0].id;
+    return rows[0];
   }
 
   async find(manager: EntityManager, id: number): Promise<ReviewRow | null> {

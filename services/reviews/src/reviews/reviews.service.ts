@@ -67,14 +67,13 @@ export class ReviewsService {
     const place = resolvePlace({ address, latitude: request.latitude, longitude: request.longitude });
     return this.transactions.run(async (manager) => {
       const restaurant = await this.placeFor(manager, name, address, place);
-      const id = await this.reviews.insert(manager, {
+      const row = await this.reviews.insert(manager, {
         userId: caller.userId,
         restaurantId: restaurant.id,
         rating: request.rating,
         notes: cleanNotes(request.notes),
         visitDate: request.visitDate ?? null,
       });
-      const row = (await this.reviews.find(manager, id)) as ReviewRow;
       await this.events.record(manager, 'reviews.review.created', eventOf(row), row.version);
       return toReviewDto(row);
     });

@@ -18,6 +18,7 @@ export interface SavedRow {
   r_latitude: number | null;
   r_longitude: number | null;
   r_location_approximate: boolean;
+  r_photo_version: number;
 }
 
 @Injectable()
@@ -65,7 +66,8 @@ export class SavedRepository {
       await manager.query(
         `SELECT s.id, s.user_id, s.restaurant_id, s.notes, s.created_at,
            r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
-           r.longitude AS r_longitude, r.location_approximate AS r_location_approximate
+           r.longitude AS r_longitude, r.location_approximate AS r_location_approximate,
+    r.photo_version AS r_photo_version
          FROM ${SAVED} s JOIN ${RESTAURANTS} r ON r.id = s.restaurant_id
          WHERE s.user_id = $1 ORDER BY s.id DESC LIMIT $2 OFFSET $3`,
         [userId, limit, offset],

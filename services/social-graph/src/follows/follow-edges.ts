@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { SocialEvents } from '../common/social-events.js';
 import type { SocialUserEntity } from '../users/social-user.entity.js';
 import { SocialUsersRepository } from '../users/social-users.repository.js';
+import { FollowEvents } from './follow-events.js';
 import { FollowRequestsRepository } from './follow-requests.repository.js';
 import { decideFollow, type PairState } from './follow.policy.js';
 import { FollowsRepository } from './follows.repository.js';
@@ -16,6 +17,7 @@ import { FollowsRepository } from './follows.repository.js';
 export class FollowEdges {
   constructor(
     private readonly events: SocialEvents,
+    private readonly followEvents: FollowEvents,
     private readonly follows: FollowsRepository,
     private readonly requests: FollowRequestsRepository,
     private readonly users: SocialUsersRepository,
@@ -56,17 +58,13 @@ export class FollowEdges {
   async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
     const createdAt = await this.follows.insert(manager, followerId, followingId);
     if (createdAt === null) return false;
-    await this.events.record(manager, 'social.follow.created', {
-      followerId,
-      followingId,
-      createdAt: createdAt.toISOString(),
-    });
+    await this.followEvents.created(manager, { followerId, followingId, createdAt: createdAt.toISOString() });
     return true;
   }
 
   async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
     if (!(await this.follows.delete(manager, followerId, followingId))) return false;
-    await this.events.record(manager, 'social.follow.removed', { followerId, followingId });
+    await this.followEvents.removed(manager, { followerId, followingId });
     return true;
   }
 
@@ -93,7 +91,7 @@ export class FollowEdges {
   async acceptPendingRequests(manager: EntityManager, recipientId: number): Promise<number> {
     const rows = await this.follows.acceptPendingRequests(manager, recipientId);
     for (const row of rows) {
-      await this.events.record(manager, 'social.follow.created', {
+      await this.followEvents.created(manager, {
         followerId: row.followerId,
         followingId: recipientId,
         createdAt: row.createdAt.toISOString(),

@@ -9,6 +9,7 @@ import type { PairState } from './follow.policy.js';
 
 const FOLLOW_PAIRS: PairTable = { table: socialTable('follows'), from: 'follower_id', to: 'following_id' };
 const FOLLOWS = FOLLOW_PAIRS.table;
+const FOLLOW_VERSIONS = socialTable('follow_versions');
 const REQUESTS = socialTable('follow_requests');
 const BLOCKS = socialTable('blocks');
 const USERS = socialTable('users');
@@ -78,6 +79,19 @@ export class FollowsRepository {
         [recipientId],
       ),
     );
+  }
+
+  /** The edge's next version (social.follow.* aggregateVersion), taken in the change's transaction. */
+  async nextVersion(manager: EntityManager, followerId: number, followingId: number): Promise<number> {
+    const rows = rowsOf<{ version: number }>(
+      await manager.query(
+        `INSERT INTO ${FOLLOW_VERSIONS} AS v ("follower_id", "following_id", "version") VALUES ($1, $2, 1)
+         ON CONFLICT ("follower_id", "following_id") DO UPDATE SET "version" = v."version" + 1
+         RETURNING "version"`,
+        [followerId, followingId],
+      ),
+    );
+    return rows[0].version;
   }
 
   /** Every follow from or to the user goes; answers those that existed. */

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { GraphLocks } from '../common/graph-locks.repository.js';
 import { SocialEvents } from '../common/social-events.js';
 import { FollowEdges } from '../follows/follow-edges.js';
+import { FollowEvents } from '../follows/follow-events.js';
 import { FollowRequestsRepository } from '../follows/follow-requests.repository.js';
 import { FollowsRepository } from '../follows/follows.repository.js';
 import { BlocksRepository } from '../blocks/blocks.repository.js';
@@ -37,6 +38,7 @@ export class UsersProjectionService {
     private readonly blocks: BlocksRepository,
     private readonly edges: FollowEdges,
     private readonly events: SocialEvents,
+    private readonly followEvents: FollowEvents,
   ) {}
 
   /**
@@ -126,7 +128,7 @@ export class UsersProjectionService {
     // FOR UPDATE waits for graph changes holding the row FOR SHARE; none can start after it.
     await this.lockForEvent(manager, userId);
     const follows = await this.follows.deleteAllOf(manager, userId);
-    for (const follow of follows) await this.events.record(manager, 'social.follow.removed', follow);
+    for (const follow of follows) await this.followEvents.removed(manager, follow);
     await this.requests.deleteAllOf(manager, userId);
     const blocks = await this.blocks.deleteAllOf(manager, userId);
     for (const block of blocks) await this.events.record(manager, 'social.block.removed', block);

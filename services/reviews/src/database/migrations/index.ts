@@ -1,10 +1,16 @@
 import { createEventsMigration, createEventsMigrationV2 } from '@dinebuds/events';
 import { REVIEWS_SCHEMA } from '../../config.js';
 import { ReviewsInitial1734100000000 } from './1734100000000-reviews-initial.js';
+import { RestaurantPhotoVersion1734100000003 } from './1734100000003-restaurant-photo-version.js';
+import { UserBadges1734100000004 } from './1734100000004-user-badges.js';
+import { FollowVersions1734100000005 } from './1734100000005-follow-versions.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
   ReviewsInitial1734100000000,
   createEventsMigration(REVIEWS_SCHEMA, 1734100000001),
   createEventsMigrationV2(REVIEWS_SCHEMA, 1734100000002),
+  RestaurantPhotoVersion1734100000003,
+  UserBadges1734100000004,
+  FollowVersions1734100000005,
 ];

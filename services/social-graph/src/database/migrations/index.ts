@@ -4,6 +4,7 @@ import { SocialInitial1732400000000 } from './1732400000000-social-initial.js';
 import { FollowKeysetIndexes1733000000000 } from './1733000000000-follow-keyset-indexes.js';
 import { UserBadges1733000000001 } from './1733000000001-user-badges.js';
 import { SocialUserVersions1733000000003 } from './1733000000003-user-versions.js';
+import { FollowVersions1733000000004 } from './1733000000004-follow-versions.js';
 
 /** In order; TypeORM records each by name in social_migrations. */
 export const socialMigrations = [
@@ -13,4 +14,5 @@ export const socialMigrations = [
   UserBadges1733000000001,
   createEventsMigrationV2(SOCIAL_SCHEMA, 1733000000002),
   SocialUserVersions1733000000003,
+  FollowVersions1733000000004,
 ];

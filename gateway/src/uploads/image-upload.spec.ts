@@ -1,15 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, HttpStatus, PayloadTooLargeException } from '@nestjs/common';
 import { toErrorBody } from '@dinebuds/errors';
-import {
-  NO_IMAGE_CHOSEN,
-  checkProfilePicture,
-  etagMatches,
-  pictureCacheControl,
-  quoteEtag,
-  servedContentType,
-  uploadError,
-} from './profile-picture.js';
+import { etagMatches, pictureCacheControl, quoteEtag, servedContentType } from './image-caching.js';
+import { NO_IMAGE_CHOSEN, checkUploadedImage, uploadError } from './image-upload.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -33,14 +26,14 @@ async function bodyOf(promise: Promise<unknown>) {
   ).body;
 }
 
-describe('checkProfilePicture', () => {
+describe('checkUploadedImage', () => {
   it.each([
     ['png', PNG, 'image/png'],
     ['jpeg', JPEG, 'image/jpeg'],
     ['gif', GIF, 'image/gif'],
     ['webp', WEBP, 'image/webp'],
   ])('accepts a %s by its bytes', async (_name, buffer, contentType) => {
-    await expect(checkProfilePicture({ buffer, size: buffer.length })).resolves.toEqual({
+    await expect(checkUploadedImage({ buffer, size: buffer.length })).resolves.toEqual({
       contentType,
       buffer,
     });
@@ -52,7 +45,7 @@ describe('checkProfilePicture', () => {
       Buffer.from('%PDF-1.7\n'),
       Buffer.from('just text'),
     ]) {
-      expect(await bodyOf(checkProfilePicture({ buffer: bytes, size: bytes.length }))).toEqual({
+      expect(await bodyOf(checkUploadedImage({ buffer: bytes, size: bytes.length }))).toEqual({
         statusCode: 415,
         message: 'Invalid file type / Please upload an image file',
         error: 'Unsupported Media Type',
@@ -61,13 +54,13 @@ describe('checkProfilePicture', () => {
   });
 
   it('refuses more than 5 MB with 413 and no file with 400', async () => {
-    expect(await bodyOf(checkProfilePicture({ buffer: PNG, size: 5 * 1024 * 1024 + 1 }))).toEqual({
+    expect(await bodyOf(checkUploadedImage({ buffer: PNG, size: 5 * 1024 * 1024 + 1 }))).toEqual({
       statusCode: 413,
       message: 'File too large / The maximum file size is 5MB',
       error: 'Payload Too Large',
     });
-    expect((await bodyOf(checkProfilePicture(undefined))).message).toBe(NO_IMAGE_CHOSEN);
-    expect((await bodyOf(checkProfilePicture({ buffer: Buffer.alloc(0), size: 0 }))).statusCode).toBe(400);
+    expect((await bodyOf(checkUploadedImage(undefined))).message).toBe(NO_IMAGE_CHOSEN);
+    expect((await bodyOf(checkUploadedImage({ buffer: Buffer.alloc(0), size: 0 }))).statusCode).toBe(400);
   });
 });
 
@@ -75,6 +68,7 @@ describe('uploadError', () => {
   it("puts multer's failures in the spec's words", () => {
     const tooLarge = uploadError(
       new PayloadTooLargeException('File too large', { cause: { code: 'LIMIT_FILE_SIZE' } }),
+      'photo',
     );
     expect(toErrorBody(tooLarge).body).toMatchObject({
       statusCode: 413,
@@ -82,13 +76,14 @@ describe('uploadError', () => {
     });
     const wrongField = uploadError(
       new BadRequestException('Unexpected field - avatar', { cause: { code: 'LIMIT_UNEXPECTED_FILE' } }),
+      'profilePicture',
     );
     expect(toErrorBody(wrongField).body).toMatchObject({
       statusCode: HttpStatus.BAD_REQUEST,
       message: "Please send the image in the 'profilePicture' field",
     });
     const other = new Error('boom');
-    expect(uploadError(other)).toBe(other);
+    expect(uploadError(other, 'photo')).toBe(other);
   });
 });
 

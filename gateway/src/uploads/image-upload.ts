@@ -8,20 +8,25 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import { LIMITS, VALIDATION_MESSAGES } from '@dinebuds/contracts';
 
-export const PROFILE_PICTURE_FIELD = 'profilePicture';
 export const ALLOWED_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 export const NO_IMAGE_CHOSEN = 'Please choose an image to upload';
+export const SINGLE_IMAGE = 'Please upload a single image';
 
+/** The image of one upload (a profile picture, a restaurant photo), read into memory. */
 export interface UploadedImage {
   buffer: Buffer;
   size: number;
 }
 
+export function wrongField(field: string): BadRequestException {
+  return new BadRequestException(`Please send the image in the '${field}' field`);
+}
+
 /**
- * Checks an uploaded picture by its bytes, never by the name or type the browser claims:
- * present, at most 5 MB, and a JPEG, PNG, GIF or WebP. Returns the detected content type.
+ * Checks an uploaded image by its bytes, never by the name or type the browser claims: present,
+ * at most 5 MB, and a JPEG, PNG, GIF or WebP. Returns the detected content type.
  */
-export async function checkProfilePicture(
+export async function checkUploadedImage(
   file: UploadedImage | undefined,
 ): Promise<{ contentType: string; buffer: Buffer }> {
   if (!file || file.size === 0) throw new BadRequestException(NO_IMAGE_CHOSEN);
@@ -36,7 +41,7 @@ export async function checkProfilePicture(
 /** Limits @fastify/multipart reports by code (its errors are not HttpExceptions). */
 const MULTIPART_ERRORS: Record<string, () => HttpException> = {
   FST_REQ_FILE_TOO_LARGE: () => new PayloadTooLargeException(VALIDATION_MESSAGES.fileTooLarge),
-  FST_FILES_LIMIT: () => new BadRequestException('Please upload a single image'),
+  FST_FILES_LIMIT: () => new BadRequestException(SINGLE_IMAGE),
   FST_FIELDS_LIMIT: () => new BadRequestException('The upload has too many fields'),
   FST_PARTS_LIMIT: () => new BadRequestException('The upload has too many fields'),
   FST_PROTO_VIOLATION: () => new BadRequestException('The upload has a field that is not allowed'),
@@ -45,7 +50,7 @@ const MULTIPART_ERRORS: Record<string, () => HttpException> = {
 };
 
 /** The upload parser's failures (limits by code, or HttpExceptions) in the spec's words. */
-export function uploadError(error: unknown): unknown {
+export function uploadError(error: unknown, field: string): unknown {
   const fastifyCode = (error as { code?: unknown } | null)?.code;
   if (typeof fastifyCode === 'string' && MULTIPART_ERRORS[fastifyCode])
     return MULTIPART_ERRORS[fastifyCode]();
@@ -53,31 +58,7 @@ export function uploadError(error: unknown): unknown {
   const code = (error.cause as { code?: string } | undefined)?.code;
   if (error.getStatus() === HttpStatus.PAYLOAD_TOO_LARGE || code === 'LIMIT_FILE_SIZE')
     return new PayloadTooLargeException(VALIDATION_MESSAGES.fileTooLarge);
-  if (code === 'LIMIT_UNEXPECTED_FILE')
-    return new BadRequestException(`Please send the image in the '${PROFILE_PICTURE_FIELD}' field`);
-  if (code === 'LIMIT_FILE_COUNT') return new BadRequestException('Please upload a single image');
+  if (code === 'LIMIT_UNEXPECTED_FILE') return wrongField(field);
+  if (code === 'LIMIT_FILE_COUNT') return new BadRequestException(SINGLE_IMAGE);
   return error;
-}
-
-/** A strong ETag in its quoted form, whatever form identity keeps it in. */
-export function quoteEtag(etag: string): string {
-  return /^(W\/)?".*"$/.test(etag) ? etag : `"${etag.replace(/"/g, '')}"`;
-}
-
-/** If-None-Match matches when it lists the ETag (weak comparison) or is '*'. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = bare(quoteEtag(etag));
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === wanted);
-}
-
-/** A versioned URL (?v=) never changes content, so browsers may keep it for a year. */
-export function pictureCacheControl(versioned: boolean): string {
-  return versioned ? 'public, max-age=31536000, immutable' : 'public, no-cache';
-}
-
-/** Serve only the image types we accept; anything else is sent as opaque bytes. */
-export function servedContentType(contentType: string): string {
-  return ALLOWED_IMAGE_TYPES.includes(contentType) ? contentType : 'application/octet-stream';
 }

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort } from '@dinebuds/testing';
+import { startGateway, type RunningGateway } from '../src/index.js';
+
+interface Schema {
+  $ref?: string;
+  type?: string;
+  items?: Schema;
+  format?: string;
+  properties?: Record<string, Schema>;
+}
+
+interface Operation {
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  security?: unknown[];
+}
+
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
+
+/** Routes that answer image bytes, not JSON: their 2xx is binary per image type. */
+const IMAGE_ROUTES = new Set(['GET /api/users/{id}/profile-picture', 'GET /api/restaurants/{id}/photo']);
+/**
+ * The health check answers @nestjs/terminus's shape, left out here: it belongs to the
+ * observability work, not to the API the frontend reads.
+ */
+const UNCHECKED = new Set(['GET /api/health']);
+
+/** A schema that says what the body is: a named class, an array of one, or a typed object. */
+function isTyped(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  if (schema.$ref) return true;
+  if (schema.type === 'array') return isTyped(schema.items);
+  return schema.type === 'object'
+    ? Object.keys(schema.properties ?? {}).length > 0
+    : schema.type !== undefined;
+}
+
+function operations(doc: Document): { key: string; op: Operation }[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
+}
+
+/**
+ * The OpenAPI description (/api/docs-json) is built from the controllers alone: a gateway with no
+ * service behind it serves the whole of it. Every route must say what its success answers.
+ */
+describe('the OpenAPI description', () => {
+  let gateway: RunningGateway;
+  let doc: Document;
+
+  beforeAll(async () => {
+    const url = async () => `http://127.0.0.1:${await freePort()}`;
+    gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      services: { identity: await url(), socialGraph: await url(), reviews: await url() },
+      internalToken: 'openapi-test-internal-token-0',
+      logLevel: 'silent',
+    });
+    const res = await fetch(`${gateway.url}/api/docs-json`);
+    expect(res.status).toBe(200);
+    doc = (await res.json()) as Document;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  it('gives every route a typed 2xx answer (image routes: their image types)', () => {
+    const untyped: string[] = [];
+    for (const { key, op } of operations(doc)) {
+      const success = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+      if (UNCHECKED.has(key)) continue;
+      const typed = IMAGE_ROUTES.has(key)
+        ? success.some(([, r]) =>
+            Object.entries(r.content ?? {}).some(
+              ([type, c]) => type.startsWith('image/') && c.schema?.format === 'binary',
+            ),
+          )
+        : success.some(([, r]) => isTyped(r.content?.['application/json']?.schema));
+      if (!typed) untyped.push(key);
+    }
+    expect(untyped).toEqual([]);
+  });
+
+  it('names every class a schema points to', () => {
+    const refs = JSON.stringify(doc.paths).match(/#\/components\/schemas\/[A-Za-z0-9_]+/g) ?? [];
+    for (const ref of new Set(refs)) expect(doc.components.schemas[ref.split('/').pop()!]).toBeDefined();
+  });
+
+  it('documents what the reviews area answers, errors included', () => {
+    const statuses = (key: string) => {
+      const [method, path] = key.split(' ');
+      return Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}).sort();
+    };
+    expect(statuses('GET /api/reviews')).toEqual(['200', '400', '403', '404', '429', '503']);
+    expect(statuses('POST /api/reviews')).toEqual(['201', '400', '401', '403', '413', '415', '429', '503']);
+    expect(statuses('POST /api/restaurants/{id}/photo')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '415',
+      '429',
+      '503',
+    ]);
+    expect(statuses('GET /api/restaurants/{id}/photo')).toEqual(['200', '304', '400', '404', '429', '503']);
+    const detail = doc.components.schemas.RestaurantDetailSchema as { required?: string[] };
+    expect(detail.required).toEqual(
+      expect.arrayContaining(['photoUrl', 'hasPhoto', 'moodTags', 'reviews', 'averageRating']),
+    );
+  });
+});
