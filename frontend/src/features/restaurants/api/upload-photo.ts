@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RestaurantDetailDto } from '@dinebuds/contracts';
+import type { RestaurantDetailDto, RestaurantPhotoResponse } from '@dinebuds/contracts';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-
-/** `POST /api/restaurants/{id}/photo` answer: the photo route with a version that busts caches. */
-export interface RestaurantPhotoResponse {
-  photoUrl: string;
-}
 
 export const uploadRestaurantPhoto = (restaurantId: number, file: File) => {
   const form = new FormData();
@@ -21,7 +16,7 @@ export function useUploadRestaurantPhoto(restaurantId: number) {
     mutationFn: (file: File) => uploadRestaurantPhoto(restaurantId, file),
     onSuccess: ({ photoUrl }) => {
       queryClient.setQueryData<RestaurantDetailDto>(queryKeys.restaurant(restaurantId), (current) =>
-        current ? { ...current, photoUrl } : current,
+        current ? { ...current, photoUrl, hasPhoto: true } : current,
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.reviewsAll });
     },
