@@ -9,7 +9,8 @@ import {
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -32,6 +33,11 @@ export interface TracingOptions {
    * Without it and without `exporter`, tracing stays off.
    */
   endpoint?: string;
+  /**
+   * The OTLP body encoding (default OTEL_EXPORTER_OTLP_PROTOCOL, else `http/protobuf`, the
+   * specification's default and about half the CPU of `http/json` per span).
+   */
+  protocol?: OtlpProtocol;
   /** An exporter of your own (tests: InMemorySpanExporter), sent each span as it ends. */
   exporter?: SpanExporter;
   /**
@@ -65,6 +71,21 @@ export function samplerFromEnv(
   if (!(TRACES_SAMPLERS as readonly string[]).includes(raw))
     throw new Error(`OTEL_TRACES_SAMPLER must be one of ${TRACES_SAMPLERS.join(', ')}, got '${raw}'`);
   return raw as TracesSampler;
+}
+
+/** The values of OTEL_EXPORTER_OTLP_PROTOCOL this library accepts (no gRPC: OTLP over HTTP only). */
+export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+
+/** OTEL_EXPORTER_OTLP_PROTOCOL, checked, else undefined. */
+export function protocolFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): OtlpProtocol | undefined {
+  const raw = env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim();
+  if (!raw) return undefined;
+  if (!(OTLP_PROTOCOLS as readonly string[]).includes(raw))
+    throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL must be one of ${OTLP_PROTOCOLS.join(', ')}, got '${raw}'`);
+  return raw as OtlpProtocol;
 }
 
 /** The SDK sampler a TracesSampler names. */
@@ -134,10 +155,13 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
     : // Batched: spans leave the request path and the exporter posts them in the background.
       // The bounded queue drops spans rather than memory when the collector falls behind; the
       // OTEL_BSP_* variables override these limits (the SDK reads them for unset fields).
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint!.replace(/\/$/, '')}/v1/traces` }), {
-        ...(process.env.OTEL_BSP_MAX_QUEUE_SIZE ? {} : { maxQueueSize: BATCH_QUEUE_SIZE }),
-        ...(process.env.OTEL_BSP_SCHEDULE_DELAY ? {} : { scheduledDelayMillis: BATCH_DELAY_MS }),
-      });
+      new BatchSpanProcessor(
+        otlpExporter(endpoint!, options.protocol ?? protocolFromEnv() ?? 'http/protobuf'),
+        {
+          ...(process.env.OTEL_BSP_MAX_QUEUE_SIZE ? {} : { maxQueueSize: BATCH_QUEUE_SIZE }),
+          ...(process.env.OTEL_BSP_SCHEDULE_DELAY ? {} : { scheduledDelayMillis: BATCH_DELAY_MS }),
+        },
+      );
   const ratio = options.sampleRatio ?? sampleRatioFromEnv();
   const sampler =
     options.sampler ??
@@ -168,6 +192,14 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
       running = undefined;
     },
   };
+}
+
+/** The OTLP/HTTP exporter posting to `<endpoint>/v1/traces` in `protocol`'s encoding. */
+function otlpExporter(endpoint: string, protocol: OtlpProtocol): SpanExporter {
+  const url = `${endpoint.replace(/\/$/, '')}/v1/traces`;
+  return protocol === 'http/json'
+    ? new OTLPJsonTraceExporter({ url })
+    : new OTLPProtobufTraceExporter({ url });
 }
 
 /** W3C traceparent of `span` (or of the active span), e.g. to stamp an event envelope. */
