@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
 import { context, trace } from '@opentelemetry/api';
+import { currentRequestId, runWithRequestId } from '@dinebuds/logging';
 import {
   activeTracer,
   contextFromTraceparent,
@@ -107,5 +108,27 @@ describe('tracing', () => {
       await tracing.shutdown();
     }
     expect(tracingOn()).toBe(false);
+  });
+
+  it('keeps the request id in the span contexts it enters, and an event consumer gets its own trace', async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = setupTracing({ serviceName: 'x', exporter })!;
+    try {
+      const span = activeTracer()!.startSpan('request');
+      const seen = runWithRequestId('req-7', () =>
+        context.with(trace.setSpan(context.active(), span), () => {
+          const consumer = contextFromTraceparent(undefined);
+          const inConsumer = context.with(consumer, () => [
+            currentRequestId(),
+            trace.getSpan(context.active()),
+          ]);
+          return [currentRequestId(), trace.getSpan(context.active()), ...inConsumer];
+        }),
+      );
+      expect(seen).toEqual(['req-7', span, 'req-7', undefined]);
+      span.end();
+    } finally {
+      await tracing.shutdown();
+    }
   });
 });

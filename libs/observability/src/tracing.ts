@@ -1,13 +1,4 @@
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  trace,
-  type Context,
-  type Span,
-  type Tracer,
-} from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { context, propagation, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -23,6 +14,7 @@ import {
   type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
+import { requestContextManager } from '@dinebuds/logging';
 import { instrumentPg } from './sql.js';
 
 export interface TracingOptions {
@@ -128,7 +120,7 @@ const BATCH_QUEUE_SIZE = 8192;
 const BATCH_DELAY_MS = 2000;
 
 let tracer: Tracer | undefined;
-let running: { provider: BasicTracerProvider; manager: AsyncLocalStorageContextManager } | undefined;
+let running: BasicTracerProvider | undefined;
 
 /** Whether spans are being recorded: every hook checks this first, so tracing off costs one test. */
 export function tracingOn(): boolean {
@@ -143,8 +135,8 @@ export function activeTracer(): Tracer | undefined {
 /**
  * Turns tracing on for this process when an endpoint (OTEL_EXPORTER_OTLP_ENDPOINT) or an exporter
  * is given, and does nothing otherwise (returns null): no provider, no context manager, no hooks.
- * Registers the W3C `traceparent` propagator and an AsyncLocalStorage context manager globally,
- * and wraps pg's queries (SQL spans). Call once, before the services start.
+ * Registers the W3C `traceparent` propagator and the logging library's context manager globally
+ * (one AsyncLocalStorage for the request id and the active span), and wraps pg's queries (SQL spans). Call once, before the services start.
  */
 export function setupTracing(options: TracingOptions): RunningTracing | null {
   if (running) throw new Error('setupTracing: tracing is already set up in this process');
@@ -172,19 +164,17 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
     spanProcessors: [processor],
     sampler: buildSampler(sampler, ratio ?? 1),
   });
-  const manager = new AsyncLocalStorageContextManager().enable();
-  context.setGlobalContextManager(manager);
+  context.setGlobalContextManager(requestContextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   tracer = provider.getTracer('dinebuds');
-  running = { provider, manager };
+  running = provider;
   instrumentPg();
   return {
     flush: () => provider.forceFlush(),
     shutdown: async () => {
       await provider.shutdown();
-      if (running?.provider !== provider) return;
-      manager.disable();
+      if (running !== provider) return;
       trace.disable();
       context.disable();
       propagation.disable();
@@ -209,9 +199,13 @@ export function traceparentOf(ctx: Context = context.active()): string | undefin
   return carrier.traceparent;
 }
 
-/** The context a W3C traceparent describes (the root context when absent or malformed). */
+/**
+ * The context a W3C traceparent describes, over the active one without its span (a new trace when
+ * absent or malformed): the request id and other values of the active context stay.
+ */
 export function contextFromTraceparent(traceparent: string | undefined): Context {
-  return traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
+  const base = trace.deleteSpan(context.active());
+  return traceparent ? propagation.extract(base, { traceparent }) : base;
 }
 
 /** Ends `span` with an error status when `error` is set. */
