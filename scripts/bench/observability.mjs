@@ -427,7 +427,8 @@ async function main() {
     const { off, metrics, tracing } = profiles;
     if (off && metrics && tracing) {
       const profileCosts = {
-        metrics: metrics.instrumentationShare + metrics.gcShare - off.gcShare,
+        // Less off's own share: the request id's OpenTelemetry contexts, which every app makes.
+        metrics: metrics.instrumentationShare - off.instrumentationShare + metrics.gcShare - off.gcShare,
         tracing:
           tracing.instrumentationShare - metrics.instrumentationShare + tracing.gcShare - metrics.gcShare,
       };
