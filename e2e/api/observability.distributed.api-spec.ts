@@ -60,7 +60,12 @@ describe('observability, distributed: one trace across processes and the broker'
     system = await startDistributedSystem({
       databaseUrl: database.url,
       amqpUrl: vhost.url,
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, LOG_LEVEL: 'info' },
+      // JSON bodies, which the stub reads (the default, protobuf, is the bench's).
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        LOG_LEVEL: 'info',
+      },
     });
   }, 120_000);
 

@@ -3,7 +3,8 @@
 // runs on one database in three configurations, all up at once, two child processes each:
 //   off      METRICS_ENABLED=false, no OTEL_EXPORTER_OTLP_ENDPOINT (no hooks at all)
 //   metrics  request metrics; /metrics on its own port
-//   tracing  metrics, plus every span exported over OTLP/HTTP to a local collector stub
+//   tracing  metrics, plus every span exported over OTLP/HTTP (protobuf, the default) to a local
+//            collector stub
 // A scrape's own cost is measured apart (CPU per GET /metrics, then as a share of a core at
 // Prometheus's 15 s interval): scraping during the short bursts would put a fixed cost on few
 // requests when the machine is slow, and none on many when it is fast.
@@ -41,6 +42,7 @@ import {
   writeResults,
 } from './lib/harness.mjs';
 import { instrumentationShare } from './lib/cpuprofile.mjs';
+import { countProtobufSpans } from './lib/otlp-count.mjs';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -95,9 +97,10 @@ const ORDERS = [
 ].map((order) => order.map((i) => CONFIGS[i]));
 
 /**
- * An OTLP/HTTP collector stub: accepts POST /v1/traces (JSON) and counts the spans. It counts
- * `"spanId"` keys in the raw body rather than parsing it: the stub shares the machine with the
- * app under test, and a real collector would not spend this machine's CPU.
+ * An OTLP/HTTP collector stub: accepts POST /v1/traces and counts the spans, exactly, without
+ * decoding them: the stub shares the machine with the app under test, and a real collector would
+ * not spend this machine's CPU. Protobuf bodies (the apps' default) are walked field by field
+ * (lib/otlp-count.mjs); JSON ones have one `"spanId"` key per span.
  */
 async function startCollector() {
   const key = Buffer.from('"spanId"');
@@ -109,8 +112,11 @@ async function startCollector() {
     req.on('end', () => {
       posts++;
       const body = Buffer.concat(chunks);
-      for (let at = body.indexOf(key); at !== -1; at = body.indexOf(key, at + key.length)) spans++;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      if (req.headers['content-type']?.startsWith('application/x-protobuf'))
+        spans += countProtobufSpans(body);
+      else for (let at = body.indexOf(key); at !== -1; at = body.indexOf(key, at + key.length)) spans++;
+      res.writeHead(200, { 'content-type': req.headers['content-type'] ?? 'application/json' });
+      res.end(req.headers['content-type']?.startsWith('application/x-protobuf') ? undefined : '{}');
     });
   });
   const port = await freePort();
@@ -421,7 +427,8 @@ async function main() {
     const { off, metrics, tracing } = profiles;
     if (off && metrics && tracing) {
       const profileCosts = {
-        metrics: metrics.instrumentationShare + metrics.gcShare - off.gcShare,
+        // Less off's own share: the request id's OpenTelemetry contexts, which every app makes.
+        metrics: metrics.instrumentationShare - off.instrumentationShare + metrics.gcShare - off.gcShare,
         tracing:
           tracing.instrumentationShare - metrics.instrumentationShare + tracing.gcShare - metrics.gcShare,
       };

@@ -1,6 +1,6 @@
-import { context, trace } from '@opentelemetry/api';
+import { trace } from '@opentelemetry/api';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { currentRequestId } from './request-context.js';
+import { currentRequestId, requestContextManager } from './request-context.js';
 
 export type { Logger };
 
@@ -43,7 +43,7 @@ export function createLogger(
     mixin: () => {
       const requestId = currentRequestId();
       const fields: Record<string, string> = requestId ? { requestId } : {};
-      const span = trace.getSpan(context.active())?.spanContext();
+      const span = trace.getSpan(requestContextManager.active())?.spanContext();
       if (span) {
         fields.traceId = span.traceId;
         fields.spanId = span.spanId;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { currentRequestId, requestIdFrom, runWithRequestId } from './request-context.js';
+import { createContextKey } from '@opentelemetry/api';
+import {
+  currentRequestId,
+  requestContextManager,
+  requestIdFrom,
+  runWithRequestId,
+} from './request-context.js';
 
 describe('request context', () => {
   it('keeps a sane incoming request id', () => {
@@ -15,5 +21,20 @@ describe('request context', () => {
   it('is empty outside a request and set inside runWithRequestId', () => {
     expect(currentRequestId()).toBeNull();
     expect(runWithRequestId('evt-1', () => currentRequestId())).toBe('evt-1');
+  });
+
+  it('shares its store with the OpenTelemetry context: neither replaces the other', () => {
+    const key = createContextKey('test value');
+    const manager = requestContextManager;
+    const seen = manager.with(manager.active().setValue(key, 'span'), () =>
+      runWithRequestId('req-1', () => [
+        currentRequestId(),
+        manager.active().getValue(key),
+        manager.with(manager.active().setValue(key, 'child span'), () => currentRequestId()),
+      ]),
+    );
+    expect(seen).toEqual(['req-1', 'span', 'req-1']);
+    const bound = manager.bind(manager.active().setValue(key, 'bound'), () => manager.active().getValue(key));
+    expect(bound()).toBe('bound');
   });
 });

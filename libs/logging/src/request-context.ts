@@ -1,20 +1,50 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { createContextKey, ROOT_CONTEXT, type Context, type ContextManager } from '@opentelemetry/api';
 
-interface RequestContext {
-  requestId: string;
-}
+/**
+ * The process's one AsyncLocalStorage: it holds an OpenTelemetry context, and the request id is
+ * a value in it. Tracing (libs/observability) registers `requestContextManager` as OpenTelemetry's
+ * context manager, so the active span and the request id travel in the same store: a second
+ * AsyncLocalStorage would cost its own propagation on every async step of every request.
+ */
+const storage = new AsyncLocalStorage<Context>();
+const REQUEST_ID = createContextKey('dinebuds.request_id');
 
-const storage = new AsyncLocalStorage<RequestContext>();
+/**
+ * OpenTelemetry's ContextManager over that store (what @opentelemetry/context-async-hooks'
+ * manager does over its own). `bind` wraps functions only: nothing here binds event emitters.
+ * `disable` does nothing, as the request ids keep using the store when tracing is turned off.
+ */
+export const requestContextManager: ContextManager = {
+  active: () => storage.getStore() ?? ROOT_CONTEXT,
+  with: (ctx, fn, thisArg, ...args) => storage.run(ctx, thisArg == null ? fn : fn.bind(thisArg), ...args),
+  bind<T>(ctx: Context, target: T): T {
+    if (typeof target !== 'function') return target;
+    const fn = target as (...args: unknown[]) => unknown;
+    return function (this: unknown, ...args: unknown[]) {
+      return storage.run(ctx, () => fn.apply(this, args));
+    } as T;
+  },
+  enable() {
+    return this;
+  },
+  disable() {
+    return this;
+  },
+};
 
 /** The request id of the work in progress (HTTP request or event), if any. */
 export function currentRequestId(): string | null {
-  return storage.getStore()?.requestId ?? null;
+  return (requestContextManager.active().getValue(REQUEST_ID) as string | undefined) ?? null;
 }
 
-/** Runs `fn` with `requestId` as the current request id (used by event consumers and HTTP hooks). */
+/**
+ * Runs `fn` with `requestId` as the current request id (used by event consumers and HTTP hooks),
+ * keeping the rest of the context (the active span).
+ */
 export function runWithRequestId<T>(requestId: string | null | undefined, fn: () => T): T {
-  return storage.run({ requestId: requestId ?? randomUUID() }, fn);
+  return storage.run(requestContextManager.active().setValue(REQUEST_ID, requestId ?? randomUUID()), fn);
 }
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,100}$/;

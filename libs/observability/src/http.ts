@@ -43,8 +43,10 @@ export function installHttpObservability(app: HookHost, service: string): void {
   const tracer = activeTracer();
   if (tracer) {
     app.addHook('onRequest', (req, _reply, done) => {
-      const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+      // A browser's request has no traceparent: no propagator run to find that out.
+      const parent = req.headers.traceparent ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
       const route = routeOf(req);
+      const query = req.url.indexOf('?');
       const span = tracer.startSpan(
         `${service} ${req.method} ${route}`,
         {
@@ -53,7 +55,7 @@ export function installHttpObservability(app: HookHost, service: string): void {
             'dinebuds.service': service,
             'http.request.method': req.method,
             'http.route': route,
-            'url.path': req.url.split('?', 1)[0]!.slice(0, 500),
+            'url.path': req.url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
           },
         },
         parent,

@@ -1,6 +1,13 @@
 import { envBool, envPort, envUrl, z } from '@dinebuds/config';
 import { startMetricsServer } from './server.js';
-import { setupTracing, TRACES_SAMPLERS, tracingOn, type TracesSampler } from './tracing.js';
+import {
+  OTLP_PROTOCOLS,
+  setupTracing,
+  TRACES_SAMPLERS,
+  tracingOn,
+  type OtlpProtocol,
+  type TracesSampler,
+} from './tracing.js';
 
 /** The variables every process reads for metrics and tracing (merged into each config shape). */
 export const observabilityEnvShape = {
@@ -12,6 +19,8 @@ export const observabilityEnvShape = {
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** OTLP/HTTP collector (e.g. http://jaeger:4318); tracing is off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http:', 'https:']).optional(),
+  /** The OTLP body encoding: http/protobuf (default, the cheaper) or http/json. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(OTLP_PROTOCOLS).optional(),
   /**
    * Which traces are recorded (OpenTelemetry's names); default parentbased_always_on, or
    * parentbased_traceidratio when OTEL_TRACES_SAMPLER_ARG is set.
@@ -26,6 +35,7 @@ export interface ProcessObservabilityConfig {
   METRICS_PORT: number;
   METRICS_HOST: string;
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_PROTOCOL?: OtlpProtocol;
   OTEL_TRACES_SAMPLER?: TracesSampler;
   OTEL_TRACES_SAMPLER_ARG?: number;
 }
@@ -51,6 +61,7 @@ export async function startProcessObservability(
       ? setupTracing({
           serviceName,
           endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+          protocol: config.OTEL_EXPORTER_OTLP_PROTOCOL,
           sampler: config.OTEL_TRACES_SAMPLER,
           sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
         })

@@ -1,9 +1,13 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
 import { context, trace } from '@opentelemetry/api';
+import { currentRequestId, runWithRequestId } from '@dinebuds/logging';
 import {
   activeTracer,
   contextFromTraceparent,
   InMemorySpanExporter,
+  protocolFromEnv,
   sampleRatioFromEnv,
   samplerFromEnv,
   setupTracing,
@@ -29,6 +33,43 @@ describe('tracing', () => {
       'parentbased_traceidratio',
     );
     expect(() => samplerFromEnv({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER/);
+  });
+
+  it('reads OTEL_EXPORTER_OTLP_PROTOCOL (OTLP over HTTP only) and refuses anything else', () => {
+    expect(protocolFromEnv({})).toBeUndefined();
+    expect(protocolFromEnv({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toBe('http/json');
+    expect(() => protocolFromEnv({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL/,
+    );
+  });
+
+  it.each([
+    [undefined, 'application/x-protobuf'],
+    ['http/json', 'application/json'],
+  ] as const)('with protocol %s posts the spans to <endpoint>/v1/traces as %s', async (protocol, type) => {
+    const posts: { url?: string; type?: string; body: Buffer }[] = [];
+    const collector = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        posts.push({ url: req.url, type: req.headers['content-type'], body: Buffer.concat(chunks) });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/`;
+    const tracing = setupTracing({ serviceName: 'x', endpoint, protocol })!;
+    try {
+      activeTracer()!.startSpan('exported span').end();
+      await tracing.flush();
+      expect(posts).toHaveLength(1);
+      expect(posts[0]).toMatchObject({ url: '/v1/traces', type });
+      // The span's name is a string field in either encoding.
+      expect(posts[0]!.body.includes('exported span')).toBe(true);
+    } finally {
+      await tracing.shutdown();
+      await new Promise((resolve) => collector.close(resolve));
+    }
   });
 
   it.each([
@@ -67,5 +108,27 @@ describe('tracing', () => {
       await tracing.shutdown();
     }
     expect(tracingOn()).toBe(false);
+  });
+
+  it('keeps the request id in the span contexts it enters, and an event consumer gets its own trace', async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = setupTracing({ serviceName: 'x', exporter })!;
+    try {
+      const span = activeTracer()!.startSpan('request');
+      const seen = runWithRequestId('req-7', () =>
+        context.with(trace.setSpan(context.active(), span), () => {
+          const consumer = contextFromTraceparent(undefined);
+          const inConsumer = context.with(consumer, () => [
+            currentRequestId(),
+            trace.getSpan(context.active()),
+          ]);
+          return [currentRequestId(), trace.getSpan(context.active()), ...inConsumer];
+        }),
+      );
+      expect(seen).toEqual(['req-7', span, 'req-7', undefined]);
+      span.end();
+    } finally {
+      await tracing.shutdown();
+    }
   });
 });

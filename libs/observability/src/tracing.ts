@@ -1,15 +1,7 @@
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  trace,
-  type Context,
-  type Span,
-  type Tracer,
-} from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { context, propagation, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -22,6 +14,7 @@ import {
   type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
+import { requestContextManager } from '@dinebuds/logging';
 import { instrumentPg } from './sql.js';
 
 export interface TracingOptions {
@@ -32,6 +25,11 @@ export interface TracingOptions {
    * Without it and without `exporter`, tracing stays off.
    */
   endpoint?: string;
+  /**
+   * The OTLP body encoding (default OTEL_EXPORTER_OTLP_PROTOCOL, else `http/protobuf`, the
+   * specification's default and about half the CPU of `http/json` per span).
+   */
+  protocol?: OtlpProtocol;
   /** An exporter of your own (tests: InMemorySpanExporter), sent each span as it ends. */
   exporter?: SpanExporter;
   /**
@@ -65,6 +63,21 @@ export function samplerFromEnv(
   if (!(TRACES_SAMPLERS as readonly string[]).includes(raw))
     throw new Error(`OTEL_TRACES_SAMPLER must be one of ${TRACES_SAMPLERS.join(', ')}, got '${raw}'`);
   return raw as TracesSampler;
+}
+
+/** The values of OTEL_EXPORTER_OTLP_PROTOCOL this library accepts (no gRPC: OTLP over HTTP only). */
+export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+
+/** OTEL_EXPORTER_OTLP_PROTOCOL, checked, else undefined. */
+export function protocolFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): OtlpProtocol | undefined {
+  const raw = env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim();
+  if (!raw) return undefined;
+  if (!(OTLP_PROTOCOLS as readonly string[]).includes(raw))
+    throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL must be one of ${OTLP_PROTOCOLS.join(', ')}, got '${raw}'`);
+  return raw as OtlpProtocol;
 }
 
 /** The SDK sampler a TracesSampler names. */
@@ -107,7 +120,7 @@ const BATCH_QUEUE_SIZE = 8192;
 const BATCH_DELAY_MS = 2000;
 
 let tracer: Tracer | undefined;
-let running: { provider: BasicTracerProvider; manager: AsyncLocalStorageContextManager } | undefined;
+let running: BasicTracerProvider | undefined;
 
 /** Whether spans are being recorded: every hook checks this first, so tracing off costs one test. */
 export function tracingOn(): boolean {
@@ -122,8 +135,8 @@ export function activeTracer(): Tracer | undefined {
 /**
  * Turns tracing on for this process when an endpoint (OTEL_EXPORTER_OTLP_ENDPOINT) or an exporter
  * is given, and does nothing otherwise (returns null): no provider, no context manager, no hooks.
- * Registers the W3C `traceparent` propagator and an AsyncLocalStorage context manager globally,
- * and wraps pg's queries (SQL spans). Call once, before the services start.
+ * Registers the W3C `traceparent` propagator and the logging library's context manager globally
+ * (one AsyncLocalStorage for the request id and the active span), and wraps pg's queries (SQL spans). Call once, before the services start.
  */
 export function setupTracing(options: TracingOptions): RunningTracing | null {
   if (running) throw new Error('setupTracing: tracing is already set up in this process');
@@ -134,10 +147,13 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
     : // Batched: spans leave the request path and the exporter posts them in the background.
       // The bounded queue drops spans rather than memory when the collector falls behind; the
       // OTEL_BSP_* variables override these limits (the SDK reads them for unset fields).
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint!.replace(/\/$/, '')}/v1/traces` }), {
-        ...(process.env.OTEL_BSP_MAX_QUEUE_SIZE ? {} : { maxQueueSize: BATCH_QUEUE_SIZE }),
-        ...(process.env.OTEL_BSP_SCHEDULE_DELAY ? {} : { scheduledDelayMillis: BATCH_DELAY_MS }),
-      });
+      new BatchSpanProcessor(
+        otlpExporter(endpoint!, options.protocol ?? protocolFromEnv() ?? 'http/protobuf'),
+        {
+          ...(process.env.OTEL_BSP_MAX_QUEUE_SIZE ? {} : { maxQueueSize: BATCH_QUEUE_SIZE }),
+          ...(process.env.OTEL_BSP_SCHEDULE_DELAY ? {} : { scheduledDelayMillis: BATCH_DELAY_MS }),
+        },
+      );
   const ratio = options.sampleRatio ?? sampleRatioFromEnv();
   const sampler =
     options.sampler ??
@@ -148,19 +164,17 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
     spanProcessors: [processor],
     sampler: buildSampler(sampler, ratio ?? 1),
   });
-  const manager = new AsyncLocalStorageContextManager().enable();
-  context.setGlobalContextManager(manager);
+  context.setGlobalContextManager(requestContextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   tracer = provider.getTracer('dinebuds');
-  running = { provider, manager };
+  running = provider;
   instrumentPg();
   return {
     flush: () => provider.forceFlush(),
     shutdown: async () => {
       await provider.shutdown();
-      if (running?.provider !== provider) return;
-      manager.disable();
+      if (running !== provider) return;
       trace.disable();
       context.disable();
       propagation.disable();
@@ -170,6 +184,14 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
   };
 }
 
+/** The OTLP/HTTP exporter posting to `<endpoint>/v1/traces` in `protocol`'s encoding. */
+function otlpExporter(endpoint: string, protocol: OtlpProtocol): SpanExporter {
+  const url = `${endpoint.replace(/\/$/, '')}/v1/traces`;
+  return protocol === 'http/json'
+    ? new OTLPJsonTraceExporter({ url })
+    : new OTLPProtobufTraceExporter({ url });
+}
+
 /** W3C traceparent of `span` (or of the active span), e.g. to stamp an event envelope. */
 export function traceparentOf(ctx: Context = context.active()): string | undefined {
   const carrier: Record<string, string> = {};
@@ -177,9 +199,13 @@ export function traceparentOf(ctx: Context = context.active()): string | undefin
   return carrier.traceparent;
 }
 
-/** The context a W3C traceparent describes (the root context when absent or malformed). */
+/**
+ * The context a W3C traceparent describes, over the active one without its span (a new trace when
+ * absent or malformed): the request id and other values of the active context stay.
+ */
 export function contextFromTraceparent(traceparent: string | undefined): Context {
-  return traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
+  const base = trace.deleteSpan(context.active());
+  return traceparent ? propagation.extract(base, { traceparent }) : base;
 }
 
 /** Ends `span` with an error status when `error` is set. */

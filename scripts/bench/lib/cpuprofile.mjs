@@ -5,6 +5,12 @@ import { readFileSync } from 'node:fs';
 
 /** Code that exists only for metrics and tracing. */
 const INSTRUMENTATION = /\/(@opentelemetry\/|prom-client\/|libs\/observability\/)/;
+/**
+ * The logging library's ContextManager methods that only OpenTelemetry calls (its context
+ * switches): the store they use is shared with the request id, but these runs are tracing's.
+ */
+const isTracingContextSwitch = (frame) =>
+  frame.url.endsWith('libs/logging/dist/request-context.js') && ['with', 'bind'].includes(frame.functionName);
 const PACKAGE = /node_modules\/((?:@[^/]+\/)?[^/]+)|(libs\/observability)\//;
 
 /**
@@ -44,10 +50,10 @@ export function instrumentationShare(file, { from = -Infinity, to = Infinity } =
     busy += delta;
     if (name === '(garbage collector)') gc += delta;
     const frame = chargeOf(node.id);
-    if (frame && INSTRUMENTATION.test(frame.url)) {
+    if (frame && (INSTRUMENTATION.test(frame.url) || isTracingContextSwitch(frame))) {
       instrumentation += delta;
       const match = PACKAGE.exec(frame.url);
-      const key = `${match?.[1] ?? match?.[2] ?? frame.url} ${frame.functionName || '(anonymous)'}`;
+      const key = `${match?.[1] ?? match?.[2] ?? 'libs/logging'} ${frame.functionName || '(anonymous)'}`;
       byPackage.set(key, (byPackage.get(key) ?? 0) + delta);
     }
   }
