@@ -145,6 +145,15 @@ function cpuMs(pid) {
   }
 }
 
+/** The answers other than 2xx over a configuration's runs, by status ({"503": n, ...}). */
+function nonOkStatuses(runs) {
+  const counts = {};
+  for (const run of runs)
+    for (const [status, n] of Object.entries(run.statuses ?? {}))
+      if (!status.startsWith('2')) counts[status] = (counts[status] ?? 0) + n;
+  return counts;
+}
+
 async function startApp(config, databaseUrl, collectorUrl, profileDir) {
   const port = await freePort();
   const metricsPort = await freePort();
@@ -156,6 +165,8 @@ async function startApp(config, databaseUrl, collectorUrl, profileDir) {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
+    // Six apps of three services each share one PostgreSQL (max_connections 100 by default).
+    DB_POOL_SIZE: '4',
     FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
     METRICS_ENABLED: config === 'off' ? 'false' : 'true',
     METRICS_PORT: String(metricsPort),
@@ -358,6 +369,7 @@ async function main() {
         errors: Object.fromEntries(
           CONFIGS.map((k) => [k, r[k].reduce((s, x) => s + x.non2xx + x.errors, 0)]),
         ),
+        refusedByStatus: Object.fromEntries(CONFIGS.map((k) => [k, nonOkStatuses(r[k])])),
         ...Object.fromEntries(
           ['metricsCost', 'tracingCost', 'bothCost', 'metricsCpu', 'tracingCpu'].map((key) => [
             key,
@@ -376,7 +388,10 @@ async function main() {
       console.log(`  tracing: throughput ${showSpread(row.tracingCost)}, CPU ${showSpread(row.tracingCpu)}`);
       console.log(`  both:    throughput ${showSpread(row.bothCost)}`);
       const errors = CONFIGS.filter((k) => row.errors[k] > 0);
-      if (errors.length) console.log(`  errors: ${errors.map((k) => `${k} ${row.errors[k]}`).join(', ')}`);
+      if (errors.length)
+        console.log(
+          `  errors: ${errors.map((k) => `${k} ${row.errors[k]} ${JSON.stringify(row.refusedByStatus[k])}`).join(', ')}`,
+        );
     }
     // The last spans leave with the batch processor's next round (every 2 s).
     await new Promise((r) => setTimeout(r, 2500));

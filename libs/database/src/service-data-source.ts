@@ -44,6 +44,19 @@ export function statementTimeoutFromEnv(env: Record<string, string | undefined> 
 export const DEFAULT_POOL_SIZE = 10;
 
 /**
+ * `DB_POOL_SIZE`: the operator's bound on each service's connections, above the code's own
+ * default (many processes on one PostgreSQL must share its max_connections). Undefined when unset.
+ */
+export function poolSizeFromEnv(env: Record<string, string | undefined> = process.env): number | undefined {
+  const raw = env.DB_POOL_SIZE;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error('DB_POOL_SIZE must be a whole number of connections, 1 or more');
+  return value;
+}
+
+/**
  * TypeORM options for one service: its schema, its own migrations table (so services deploy
  * alone), never `synchronize`. Migrations run on start through `openServiceDatabase`.
  */
@@ -59,7 +72,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     synchronize: false,
     logging: options.logging ?? false,
     extra: {
-      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      max: poolSizeFromEnv() ?? options.poolSize ?? DEFAULT_POOL_SIZE,
       // Set per connection at connect time. Migrations run under it too: a long one must
       // `SET LOCAL statement_timeout = 0` itself.
       statement_timeout: options.statementTimeoutMs ?? statementTimeoutFromEnv(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
-import { openServiceDatabase, pingDatabase, statementTimeoutFromEnv } from '../src/index.js';
+import { openServiceDatabase, pingDatabase, poolSizeFromEnv, statementTimeoutFromEnv } from '../src/index.js';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
   name = 'CreateWidgets1700000000000';
@@ -66,5 +66,12 @@ describe('service data source', () => {
     expect(() => statementTimeoutFromEnv({ DB_STATEMENT_TIMEOUT_MS: '2s' })).toThrow(
       'DB_STATEMENT_TIMEOUT_MS',
     );
+  });
+
+  it('reads DB_POOL_SIZE, the operator bound on connections: unset by default, nonsense refused', () => {
+    expect(poolSizeFromEnv({})).toBeUndefined();
+    expect(poolSizeFromEnv({ DB_POOL_SIZE: '4' })).toBe(4);
+    expect(() => poolSizeFromEnv({ DB_POOL_SIZE: '0' })).toThrow('DB_POOL_SIZE');
+    expect(() => poolSizeFromEnv({ DB_POOL_SIZE: 'many' })).toThrow('DB_POOL_SIZE');
   });
 });

@@ -78,6 +78,25 @@ describe('toErrorBody', () => {
     });
   });
 
+  it('answers 503 with Retry-After when the database refuses or drops the connection, never 500', () => {
+    const tooMany = Object.assign(new Error('sorry, too many clients already'), { code: '53300' });
+    const shutdown = Object.assign(new Error('terminating connection'), { driverError: { code: '57P01' } });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const poolWait = new Error('timeout exceeded when trying to connect');
+    for (const error of [tooMany, shutdown, refused, poolWait]) {
+      expect(toErrorBody(error).body).toEqual({
+        statusCode: 503,
+        message: 'The service is busy, please try again in a moment',
+        error: 'Service Unavailable',
+        code: 'DATABASE_UNAVAILABLE',
+      });
+      expect(retryAfterOf(error)).toBe(1);
+    }
+    const unique = Object.assign(new Error('duplicate key'), { code: '23505' });
+    expect(toErrorBody(unique).body.statusCode).toBe(500);
+    expect(retryAfterOf(unique)).toBeUndefined();
+  });
+
   it('gives the Retry-After of a busy or throttled answer', () => {
     expect(retryAfterOf(new DomainError('BUSY', 'Busy', 2))).toBe(2);
     expect(retryAfterOf(new UpstreamHttpError(503, 'Busy', 'BUSY', 1.2))).toBe(2);

@@ -93,8 +93,29 @@ function isStatementTimeout(error: unknown): boolean {
   return e.code === PG_QUERY_CANCELED || e.driverError?.code === PG_QUERY_CANCELED;
 }
 
+/**
+ * PostgreSQL cannot take the work now: too many connections (53300), shutting down or starting up
+ * (57P01-57P03), any connection exception (class 08), a refused or dropped socket, or pg-pool's
+ * wait for a connection running out. The request did nothing, so it is safe to try again.
+ */
+const PG_UNAVAILABLE_CODES = new Set(['53300', '57P01', '57P02', '57P03']);
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; message?: unknown; driverError?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.driverError?.code;
+  if (
+    typeof code === 'string' &&
+    (PG_UNAVAILABLE_CODES.has(code) || code.startsWith('08') || SOCKET_ERRORS.has(code))
+  )
+    return true;
+  return typeof e.message === 'string' && e.message.startsWith('timeout exceeded when trying to connect');
+}
+
 /** Seconds for a `Retry-After` header when the error carries one (429 / 503 answers). */
 export function retryAfterOf(error: unknown): number | undefined {
+  if (isDatabaseUnavailable(error)) return 1;
   if (error instanceof DomainError || error instanceof UpstreamHttpError) {
     const seconds = error.retryAfterSeconds;
     return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
@@ -130,6 +151,12 @@ export function toErrorBody(error: unknown): { body: ApiErrorBody; unexpected: b
   if (isStatementTimeout(error))
     return {
       body: body(504, 'The database did not answer in time', 'QUERY_TIMEOUT'),
+      unexpected: true,
+    };
+  // The database refused or dropped the connection: a 503 the client may retry, not a 500.
+  if (isDatabaseUnavailable(error))
+    return {
+      body: body(503, 'The service is busy, please try again in a moment', 'DATABASE_UNAVAILABLE'),
       unexpected: true,
     };
   return { body: body(500, 'Internal server error'), unexpected: true };

@@ -134,11 +134,15 @@ export async function register(gateway, prefix, extra = {}) {
   return { user: await response.json(), cookie };
 }
 
-/** One autocannon run: req/s and latency percentiles (ms). */
+/** One autocannon run: req/s, latency percentiles (ms) and how many answers had each status. */
 export async function load({ url, method = 'GET', headers = {}, body, connections, duration }) {
   const times = [];
+  const statuses = {};
   const instance = autocannon({ url, method, headers, body, connections, pipelining: 1, duration });
-  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    times.push(responseTime);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
   const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
   times.sort((a, b) => a - b);
   return {
@@ -149,6 +153,7 @@ export async function load({ url, method = 'GET', headers = {}, body, connection
     p99: percentile(times, 99),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    statuses,
   };
 }
 
