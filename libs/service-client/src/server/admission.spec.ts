@@ -17,34 +17,45 @@ async function start(limits: Partial<typeof DEFAULT_ADMISSION>) {
   );
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  // How many requests reached each handler: a refusal "at once" is one that never got there.
+  const reached = { slow: 0, fast: 0 };
   app.get('/slow', async () => {
+    reached.slow++;
     await held;
     return { ok: true };
   });
-  app.get('/fast', async () => ({ ok: true }));
+  app.get('/fast', async () => {
+    reached.fast++;
+    return { ok: true };
+  });
   app.get('/health', async () => ({ ok: true }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, release: () => release() };
+  return { url, reached, release: () => release() };
 }
 
 async function timed(url: string) {
-  const startedAt = performance.now();
   const response = await fetch(url);
   const body = (await response.json()) as Record<string, unknown>;
   return {
     status: response.status,
     retryAfter: response.headers.get('retry-after'),
     body,
-    ms: performance.now() - startedAt,
   };
 }
 
 describe('admission control', () => {
   it('refuses past the in-flight limit with 503 + Retry-After at once, and admits again after', async () => {
-    const { url, release } = await start({ maxInFlight: 2, maxEventLoopDelayMs: 0, retryAfterSeconds: 2 });
+    const { url, reached, release } = await start({
+      maxInFlight: 2,
+      maxEventLoopDelayMs: 0,
+      retryAfterSeconds: 2,
+    });
     const slow = [fetch(`${url}/slow`), fetch(`${url}/slow`)];
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await timed(`${url}/fast`);
+    const refused = await timed(`${url}/fast`).finally(() => {
+      // Held requests are let go even when an assertion below fails, so the app can close.
+      setTimeout(release, 5_000).unref();
+    });
     expect(refused).toMatchObject({
       status: 503,
       retryAfter: '2',
@@ -55,7 +66,8 @@ describe('admission control', () => {
         message: 'The server is busy. Please try again in a moment.',
       },
     });
-    expect(refused.ms).toBeLessThan(50);
+    // Refused before any handler ran (how fast that is on a machine is the overload bench's figure).
+    expect(reached).toEqual({ slow: 2, fast: 0 });
     // Probes always pass, so a busy replica is not restarted.
     expect((await timed(`${url}/health`)).status).toBe(200);
     release();
@@ -64,12 +76,16 @@ describe('admission control', () => {
   });
 
   it('refuses costly requests past their own limit while cheap ones pass', async () => {
-    const { url, release } = await start({ maxInFlight: 100, maxCostlyInFlight: 1, maxEventLoopDelayMs: 0 });
+    const { url, reached, release } = await start({
+      maxInFlight: 100,
+      maxCostlyInFlight: 1,
+      maxEventLoopDelayMs: 0,
+    });
     const slow = fetch(`${url}/slow`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await timed(`${url}/slow?again`);
+    const refused = await timed(`${url}/slow?again`).finally(() => setTimeout(release, 5_000).unref());
     expect(refused).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'BUSY' } });
-    expect(refused.ms).toBeLessThan(50);
+    expect(reached.slow).toBe(1);
     expect((await timed(`${url}/fast`)).status).toBe(200);
     release();
     expect((await slow).status).toBe(200);
