@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort } from '@dinebuds/testing';
+import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
 import { startGateway, type RunningGateway } from '../src/index.js';
 
 interface Schema {
@@ -60,6 +60,8 @@ describe('the OpenAPI description', () => {
       services: { identity: await url(), socialGraph: await url(), reviews: await url() },
       internalToken: 'openapi-test-internal-token-0',
       logLevel: 'silent',
+      // A loaded test machine must not make the gateway shed the one request this suite reads.
+      admission: TEST_ADMISSION,
     });
     const res = await fetch(`${gateway.url}/api/docs-json`);
     expect(res.status).toBe(200);
