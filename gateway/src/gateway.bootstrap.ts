@@ -10,8 +10,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
-import { installAdmission, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
-import { installHttpObservability } from '@dinebuds/observability';
+import { AdmissionDoor, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
+import { installHttpObservability, reportAdmissionRefusals } from '@dinebuds/observability';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
 import { GatewayModule } from './gateway.module.js';
@@ -68,7 +68,20 @@ class GatewayAdapter extends FastifyAdapter {
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const config = resolveGatewayOptions(options);
+  const securityHeaders = await fixedSecurityHeaders({
+    mapTileUrl: config.mapTileUrl,
+    secure: config.cookieSecure,
+  });
+  // Load shedding first of all, on the raw request: a refusal costs no routing, hook or body work.
+  // Sign-in, registration and password change (an argon2id hash each) have a bound of their own.
+  const door = new AdmissionDoor(
+    config.admission,
+    isHealthProbe,
+    isPasswordWork,
+    Object.fromEntries(securityHeaders),
+  );
   const adapter = new GatewayAdapter({
+    serverFactory: door.serverFactory,
     bodyLimit: parseByteSize(config.bodyLimit),
     // Fastify takes a hop count too (proxy-addr, as Express); its type leaves numbers out.
     trustProxy: fastifyTrustProxy(config.trustProxy) as string[],
@@ -90,16 +103,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const fastify = app.getHttpAdapter().getInstance();
 
   installRequestContext(fastify, logger.pino, { quietUrls: ['/api/health'] });
-  // Request metrics (service="gateway") and the trace's root span, before load shedding so the
-  // refused 503s are counted too; the RPCs carry the span's traceparent.
+  // Request metrics (service="gateway") and the trace's root span; the RPCs carry its traceparent.
+  // The door's refusals are counted apart (dinebuds_admission_refused_total).
   installHttpObservability(fastify, 'gateway');
-  // Load shedding next: a refused request costs no header, cookie or body work.
-  await installAdmission(fastify, config.admission, isHealthProbe, isPasswordWork);
+  const unreportRefusals = reportAdmissionRefusals('gateway', () => ({ ...door.refused }));
+  await door.watchPressure(fastify);
   installApiNoStore(fastify);
-  installSecurityHeaders(
-    fastify,
-    await fixedSecurityHeaders({ mapTileUrl: config.mapTileUrl, secure: config.cookieSecure }),
-  );
+  installSecurityHeaders(fastify, securityHeaders);
   // Request bodies in gzip/deflate/br are inflated (as body-parser did); answers above 1 KB are
   // compressed for clients that accept it. Files the build pre-compressed are sent as they are.
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES });
@@ -127,11 +137,19 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   try {
     await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
+    unreportRefusals();
     await app.close();
     throw error;
   }
   const address = app.getHttpServer().address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  return { app, url, close: () => app.close() };
+  return {
+    app,
+    url,
+    close: () => {
+      unreportRefusals();
+      return app.close();
+    },
+  };
 }

@@ -285,6 +285,8 @@ async function measureMode(mode) {
       alone,
       storm,
       signins,
+      refusedP50: percentile(refused, 50),
+      refusedP90: percentile(refused, 90),
       refusedP99: percentile(refused, 99),
       memory: { idle, peak, after, settling, idleBreakdown, afterBreakdown },
     };
@@ -321,7 +323,9 @@ function report(result) {
       .map(([s, n]) => `${s} ${n} (${fmt((100 * n) / signinTotal, 1)}%)`)
       .join(', ')}; time-outs ${signins.timeouts}; p99 ${fmt(signins.p99)} ms`,
   );
-  console.log(`  refused (503) answers p99: ${fmt(result.refusedP99, 1)} ms`);
+  console.log(
+    `  refused (503) answers p50 ${fmt(result.refusedP50, 1)} ms, p90 ${fmt(result.refusedP90, 1)} ms, p99 ${fmt(result.refusedP99, 1)} ms`,
+  );
   console.log(
     `  memory (RSS): idle ${fmt(memory.idle)} MiB, peak ${fmt(memory.peak)} MiB, ` +
       `${SETTLE_S} s after ${fmt(memory.after)} MiB (${fmt(memory.after / memory.idle, 2)}x idle)`,

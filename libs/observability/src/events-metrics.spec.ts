@@ -7,7 +7,7 @@ import {
   silentEventsLogger,
 } from '@dinebuds/events';
 import { installEventsObservability } from './events.js';
-import { metricsText, watchService } from './metrics.js';
+import { metricsText, reportAdmissionRefusals, watchService } from './metrics.js';
 
 /** The value of `name{...}` whose labels include all of `labels`. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -61,5 +61,23 @@ describe('event metrics on a failing consumer', () => {
       await bus.close();
       setEventsInstrumentation(null);
     }
+  });
+});
+
+describe('admission refusals', () => {
+  it('are read from each reporting service at scrape time, per reason, until it stops reporting', async () => {
+    const refused = { inFlight: 0, costly: 2 };
+    const stop = reportAdmissionRefusals('door-test', () => refused);
+    refused.costly = 5;
+    let text = await metricsText();
+    expect(sample(text, 'dinebuds_admission_refused_total', { service: 'door-test', reason: 'costly' })).toBe(
+      5,
+    );
+    expect(
+      sample(text, 'dinebuds_admission_refused_total', { service: 'door-test', reason: 'inFlight' }),
+    ).toBe(0);
+    stop();
+    text = await metricsText();
+    expect(sample(text, 'dinebuds_admission_refused_total', { service: 'door-test' })).toBeUndefined();
   });
 });

@@ -45,6 +45,32 @@ export const httpRequests = new Counter({
   },
 });
 
+const refusalReaders = new Map<string, () => Record<string, number>>();
+
+/**
+ * Requests an admission door refused before Fastify saw them (they have no request metric or
+ * span of their own), per service and reason (inFlight, costly, pressure). Read at scrape time.
+ */
+export const admissionRefused = new Counter({
+  name: 'dinebuds_admission_refused_total',
+  help: 'Requests refused with 503 BUSY at the door, before routing, per service and reason (inFlight, costly, pressure).',
+  labelNames: ['service', 'reason'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [service, read] of refusalReaders)
+      for (const [reason, count] of Object.entries(read())) this.inc({ service, reason }, count);
+  },
+});
+
+/** Makes a service's door counts part of the scrape; answers the removal. */
+export function reportAdmissionRefusals(service: string, read: () => Record<string, number>): () => void {
+  refusalReaders.set(service, read);
+  return () => {
+    if (refusalReaders.get(service) === read) refusalReaders.delete(service);
+  };
+}
+
 export const eventsPublished = new Counter({
   name: 'dinebuds_events_published_total',
   help: 'Outbox rows the relay tried to publish, per producing service, event type and outcome (confirmed, unroutable, failed).',

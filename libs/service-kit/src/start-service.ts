@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { Module } from '@nestjs/common';
 import { EVENTS_DATA_SOURCE, OutboxRelay } from '@dinebuds/events';
-import { observeService } from '@dinebuds/observability';
-import { createServiceApp } from '@dinebuds/service-client';
+import { observeService, reportAdmissionRefusals } from '@dinebuds/observability';
+import { admissionRefusalsOf, createServiceApp } from '@dinebuds/service-client';
 import type { RunningService, ServiceDefinition, ServiceStartOptions } from './service-definition.js';
 import { serviceModule } from './service-module.js';
 
@@ -34,11 +34,16 @@ export async function startService<Extra extends object, Settings>(
   let unwatch = () => {};
   try {
     await app.init();
-    unwatch = observed.watch({
+    const unwatchSources = observed.watch({
       dataSource: app.get(EVENTS_DATA_SOURCE),
       outboxStats: () => app.get(OutboxRelay).stats(),
       bus: options.bus,
     });
+    const unreport = reportAdmissionRefusals(name, () => admissionRefusalsOf(app));
+    unwatch = () => {
+      unwatchSources();
+      unreport();
+    };
     await definition.onReady?.(app, options);
     const host = options.host ?? '0.0.0.0';
     await app.listen(options.port, host);

@@ -21,13 +21,16 @@ export const TEST_INTERNAL_TOKEN = 'dinebuds-test-internal-token';
 /**
  * Load shedding for apps a test starts in its own process: the in-flight bound as in production,
  * but no shedding on event-loop delay or sign-ins in flight, which a loaded Jest worker (the test,
- * its client and several services on one loop) would cross at random. Each rule has its own test
+ * its client and several services on one loop) would cross at random, and no turn-taking or late
+ * repeat refusals, so a suite's concurrency is what it asks for. Each rule has its own test
  * with explicit limits (admission.spec.ts, identity's overload.int-spec.ts).
  */
 export const TEST_ADMISSION: AdmissionLimits = {
   ...DEFAULT_ADMISSION,
   maxEventLoopDelayMs: 0,
   maxCostlyInFlight: 0,
+  maxConcurrent: 0,
+  repeatRefusalDelayMs: 0,
 };
 
 /** A contract's RPC interface as a mapped type: ServiceClient wants an index-compatible map. */

@@ -1,61 +1,90 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { Agent, request } from 'undici';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { admissionFromEnv, DEFAULT_ADMISSION, installAdmission } from './admission.js';
+import { AdmissionDoor, admissionFromEnv, DEFAULT_ADMISSION } from './admission.js';
 
 const isProbe = (url: string) => url === '/health';
 let app: FastifyInstance | undefined;
+let agent: Agent | undefined;
 
 afterEach(async () => {
+  await agent?.close();
   await app?.close();
   app = undefined;
+  agent = undefined;
 });
 
-async function start(limits: Partial<typeof DEFAULT_ADMISSION>) {
-  app = Fastify();
-  await installAdmission(app, { ...DEFAULT_ADMISSION, ...limits }, isProbe, (_method, url) =>
-    url.startsWith('/slow'),
+/** Limits with every check off but the ones a test turns on. */
+const OFF = {
+  ...DEFAULT_ADMISSION,
+  maxInFlight: 0,
+  maxConcurrent: 0,
+  maxCostlyInFlight: 0,
+  maxEventLoopDelayMs: 0,
+  repeatRefusalDelayMs: 0,
+};
+
+async function start(limits: Partial<typeof DEFAULT_ADMISSION>, fixedHeaders = {}) {
+  const door = new AdmissionDoor(
+    { ...OFF, ...limits },
+    isProbe,
+    (_method, url) => url.startsWith('/costly'),
+    fixedHeaders,
   );
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  // How many requests reached each handler: a refusal "at once" is one that never got there.
-  const reached = { slow: 0, fast: 0 };
-  app.get('/slow', async () => {
-    reached.slow++;
-    await held;
+  app = Fastify({ serverFactory: door.serverFactory });
+  await door.watchPressure(app);
+  const held: Array<() => void> = [];
+  // Which requests reached a handler, in order: a refusal "at once" is one that never got there.
+  const reached: string[] = [];
+  const hold = (name: string) => async () => {
+    reached.push(name);
+    await new Promise<void>((resolve) => held.push(resolve));
     return { ok: true };
+  };
+  app.get('/slow', hold('slow'));
+  app.get('/slow2', hold('slow2'));
+  app.get('/slow3', hold('slow3'));
+  app.get('/costly', hold('costly'));
+  app.get('/costly-busy', async (_req, reply) => {
+    reached.push('costly-busy');
+    return reply.code(503).send({ busy: true });
   });
   app.get('/fast', async () => {
-    reached.fast++;
+    reached.push('fast');
     return { ok: true };
   });
   app.get('/health', async () => ({ ok: true }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, reached, release: () => release() };
+  // Held requests are let go even when an assertion fails, so the app can close.
+  const releaseAll = () => held.splice(0).forEach((release) => release());
+  return { url, door, reached, releaseOne: () => held.shift()?.(), releaseAll };
 }
 
-async function timed(url: string) {
-  const response = await fetch(url);
-  const body = (await response.json()) as Record<string, unknown>;
+async function get(url: string, dispatcher?: Agent) {
+  const response = await request(url, { dispatcher });
+  const body = (await response.body.json()) as Record<string, unknown>;
   return {
-    status: response.status,
-    retryAfter: response.headers.get('retry-after'),
+    status: response.statusCode,
+    retryAfter: response.headers['retry-after'],
+    headers: response.headers,
     body,
   };
 }
 
-describe('admission control', () => {
-  it('refuses past the in-flight limit with 503 + Retry-After at once, and admits again after', async () => {
-    const { url, reached, release } = await start({
-      maxInFlight: 2,
-      maxEventLoopDelayMs: 0,
-      retryAfterSeconds: 2,
-    });
-    const slow = [fetch(`${url}/slow`), fetch(`${url}/slow`)];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await timed(`${url}/fast`).finally(() => {
-      // Held requests are let go even when an assertion below fails, so the app can close.
-      setTimeout(release, 5_000).unref();
-    });
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+};
+
+describe('admission door', () => {
+  it('refuses past the in-flight limit with 503 + Retry-After before any handler, and admits again after', async () => {
+    const { url, reached, releaseAll } = await start(
+      { maxInFlight: 2, retryAfterSeconds: 2 },
+      { 'x-frame-options': 'DENY' },
+    );
+    const slow = [get(`${url}/slow`), get(`${url}/slow2`)];
+    await until(() => reached.length === 2);
+    const refused = await get(`${url}/fast`).finally(() => setTimeout(releaseAll, 5_000).unref());
     expect(refused).toMatchObject({
       status: 503,
       retryAfter: '2',
@@ -66,53 +95,137 @@ describe('admission control', () => {
         message: 'The server is busy. Please try again in a moment.',
       },
     });
-    // Refused before any handler ran (how fast that is on a machine is the overload bench's figure).
-    expect(reached).toEqual({ slow: 2, fast: 0 });
+    // The process's fixed headers ride on the refusal too, and it is never cached.
+    expect(refused.headers).toMatchObject({ 'x-frame-options': 'DENY', 'cache-control': 'no-store' });
+    expect(reached).toEqual(['slow', 'slow2']);
     // Probes always pass, so a busy replica is not restarted.
-    expect((await timed(`${url}/health`)).status).toBe(200);
-    release();
+    expect((await get(`${url}/health`)).status).toBe(200);
+    releaseAll();
     expect((await Promise.all(slow)).map((r) => r.status)).toEqual([200, 200]);
-    expect((await timed(`${url}/fast`)).status).toBe(200);
+    expect((await get(`${url}/fast`)).status).toBe(200);
+  });
+
+  it('starts at most maxConcurrent requests; the others wait their turn in arrival order', async () => {
+    const { url, reached, releaseOne, releaseAll } = await start({ maxInFlight: 10, maxConcurrent: 1 });
+    try {
+      const first = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      const second = get(`${url}/slow2`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const third = get(`${url}/slow3`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Waiting, not refused: neither has reached its handler yet.
+      expect(reached).toEqual(['slow']);
+      releaseOne();
+      await until(() => reached.length === 2);
+      releaseOne();
+      await until(() => reached.length === 3);
+      releaseOne();
+      expect((await Promise.all([first, second, third])).map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(reached).toEqual(['slow', 'slow2', 'slow3']);
+    } finally {
+      releaseAll();
+    }
+  });
+
+  it('refuses a request that waited past maxQueueWaitMs instead of starting it late', async () => {
+    const { url, door, reached, releaseAll } = await start({
+      maxInFlight: 10,
+      maxConcurrent: 1,
+      maxQueueWaitMs: 20,
+    });
+    try {
+      const first = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      const late = get(`${url}/fast`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      releaseAll();
+      expect((await late).body).toMatchObject({ code: 'BUSY' });
+      expect((await first).status).toBe(200);
+      expect(reached).toEqual(['slow']);
+      expect(door.refused.waited).toBe(1);
+    } finally {
+      releaseAll();
+    }
   });
 
   it('refuses costly requests past their own limit while cheap ones pass', async () => {
-    const { url, reached, release } = await start({
-      maxInFlight: 100,
-      maxCostlyInFlight: 1,
-      maxEventLoopDelayMs: 0,
-    });
-    const slow = fetch(`${url}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await timed(`${url}/slow?again`).finally(() => setTimeout(release, 5_000).unref());
+    const { url, reached, releaseAll } = await start({ maxInFlight: 100, maxCostlyInFlight: 1 });
+    const costly = get(`${url}/costly`);
+    await until(() => reached.length === 1);
+    const refused = await get(`${url}/costly?again`).finally(() => setTimeout(releaseAll, 5_000).unref());
     expect(refused).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'BUSY' } });
-    expect(reached.slow).toBe(1);
-    expect((await timed(`${url}/fast`)).status).toBe(200);
-    release();
-    expect((await slow).status).toBe(200);
+    expect((await get(`${url}/fast`)).status).toBe(200);
+    releaseAll();
+    expect((await costly).status).toBe(200);
+    expect(reached).toEqual(['costly', 'fast']);
+  });
+
+  it('lowers the costly bound to what the upstream held when it answers 503, and raises it as it serves', async () => {
+    const { url, door, reached, releaseAll } = await start({ maxInFlight: 100, maxCostlyInFlight: 4 });
+    try {
+      const holding = get(`${url}/costly`);
+      await until(() => reached.length === 1);
+      // The upstream refuses one while one is held: from now on one costly request at a time.
+      expect((await get(`${url}/costly-busy`)).status).toBe(503);
+      expect(await get(`${url}/costly?second`)).toMatchObject({ status: 503, body: { code: 'BUSY' } });
+      expect(door.refused.costly).toBe(1);
+      releaseAll();
+      expect((await holding).status).toBe(200);
+      // Served answers raise the bound again: two held at once pass.
+      const two = [get(`${url}/costly?a`), get(`${url}/costly?b`)];
+      await until(() => reached.filter((r) => r === 'costly').length === 3);
+      releaseAll();
+      expect((await Promise.all(two)).map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      releaseAll();
+    }
+  });
+
+  it('answers a connection that retries while refused late, and a fresh one at once', async () => {
+    const { url, reached, releaseAll } = await start({
+      maxInFlight: 1,
+      repeatRefusalDelayMs: 1500,
+      retryAfterSeconds: 5,
+    });
+    try {
+      const slow = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      // One keep-alive connection, as a tool that ignores Retry-After uses.
+      agent = new Agent({ connections: 1 });
+      const firstAt = performance.now();
+      expect((await get(`${url}/fast`, agent)).status).toBe(503);
+      const firstMs = performance.now() - firstAt;
+      const againAt = performance.now();
+      expect((await get(`${url}/fast`, agent)).status).toBe(503);
+      // The timer cannot fire early: a lower bound does not depend on the machine's speed, and
+      // the first refusal is far inside the delay however loaded the machine.
+      expect(performance.now() - againAt).toBeGreaterThanOrEqual(1490);
+      expect(firstMs).toBeLessThan(1490);
+      releaseAll();
+      expect((await slow).status).toBe(200);
+    } finally {
+      releaseAll();
+    }
   });
 
   it('refuses while the event loop is delayed past the threshold', async () => {
-    const { url } = await start({
-      maxInFlight: 0,
-      maxCostlyInFlight: 0,
-      maxEventLoopDelayMs: 50,
-      sampleIntervalMs: 50,
-    });
+    const { url } = await start({ maxEventLoopDelayMs: 50, sampleIntervalMs: 50 });
     // Start-up itself delays the loop: wait for a calm sample first.
     let calm = 0;
     for (let i = 0; i < 100 && calm !== 200; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      calm = (await timed(`${url}/fast`)).status;
+      calm = (await get(`${url}/fast`)).status;
     }
     expect(calm).toBe(200);
-    const until = Date.now() + 300;
-    while (Date.now() < until) {
+    const blockUntil = Date.now() + 300;
+    while (Date.now() < blockUntil) {
       // Block the loop as a CPU-bound handler would.
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const refused = await timed(`${url}/fast`);
+    const refused = await get(`${url}/fast`);
     expect(refused).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'BUSY' } });
-    expect((await timed(`${url}/health`)).status).toBe(200);
+    expect((await get(`${url}/health`)).status).toBe(200);
   });
 
   it('reads its limits from the environment and refuses nonsense', () => {
@@ -120,10 +233,20 @@ describe('admission control', () => {
     expect(
       admissionFromEnv({
         ADMISSION_MAX_IN_FLIGHT: '0',
+        ADMISSION_MAX_CONCURRENT: '8',
+        ADMISSION_MAX_QUEUE_WAIT_MS: '500',
+        ADMISSION_REPEAT_REFUSAL_DELAY_MS: '0',
         ADMISSION_MAX_HEAP_MB: '512',
         ADMISSION_RETRY_AFTER_SECONDS: '3',
       }),
-    ).toMatchObject({ maxInFlight: 0, maxHeapUsedBytes: 512 * 1024 * 1024, retryAfterSeconds: 3 });
+    ).toMatchObject({
+      maxInFlight: 0,
+      maxConcurrent: 8,
+      maxQueueWaitMs: 500,
+      repeatRefusalDelayMs: 0,
+      maxHeapUsedBytes: 512 * 1024 * 1024,
+      retryAfterSeconds: 3,
+    });
     expect(() => admissionFromEnv({ ADMISSION_MAX_IN_FLIGHT: '-1' })).toThrow('ADMISSION_MAX_IN_FLIGHT');
   });
 });

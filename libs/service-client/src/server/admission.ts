@@ -1,11 +1,28 @@
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { body } from '@dinebuds/errors';
 
 /** Past any of these a request is refused at once with 503 + Retry-After (0 turns a check off). */
 export interface AdmissionLimits {
-  /** Requests being answered at once by this process. */
+  /** Requests this process holds at once, running or waiting for a turn; one more is refused. */
   maxInFlight: number;
+  /**
+   * Requests handed to the app at once (0: all); the others wait in arrival order, parsed but
+   * not started. Node runs every ready event of a loop turn before the next turn, and a turn is
+   * also when it accepts one new connection and answers a refusal: 512 reads started at once made
+   * each turn ~100 ms long, so refusals took that long and new connections waited seconds in
+   * the kernel's queue. A few dozen started requests keep PostgreSQL and the loop busy as well.
+   */
+  maxConcurrent: number;
+  /** A request that waited longer than this (ms) for its turn is refused instead of started. */
+  maxQueueWaitMs: number;
   /**
    * Costly requests (the gateway: sign-in, registration, password change, each an argon2id hash
    * behind it) at once. Refused at the door, the refusal costs a few microseconds instead of a
@@ -18,6 +35,14 @@ export interface AdmissionLimits {
   maxHeapUsedBytes: number;
   /** Seconds a refused client is told to wait. */
   retryAfterSeconds: number;
+  /**
+   * A connection refused again before its Retry-After is up (a client that ignores it, as a
+   * credential-stuffing tool does) gets its next refusal this many ms late (0: at once). Such a
+   * client sends its next request the moment it has an answer: the pause caps how many requests
+   * it makes the process parse and refuse, so the refusals cannot crowd out admitted work, while
+   * a polite client's first refusal is never delayed.
+   */
+  repeatRefusalDelayMs: number;
   sampleIntervalMs: number;
 }
 
@@ -25,10 +50,15 @@ export const DEFAULT_ADMISSION: AdmissionLimits = {
   // Above the 512 connections the issue measured without time-outs: shedding reads early only
   // helps clients that back off, and a client that retries at once turns each refusal into churn.
   maxInFlight: 1024,
+  maxConcurrent: 32,
+  maxQueueWaitMs: 3000,
   maxCostlyInFlight: 16,
   maxEventLoopDelayMs: 1000,
   maxHeapUsedBytes: 0,
   retryAfterSeconds: 1,
+  // Well under the 50 ms a refusal may take: 128 connections that retry at once are held to
+  // ~3,000 refusals a second instead of as many as the event loop can parse (5,000-8,000 here).
+  repeatRefusalDelayMs: 20,
   sampleIntervalMs: 250,
 };
 
@@ -44,12 +74,16 @@ function envNumber(env: Record<string, string | undefined>, name: string, fallba
 }
 
 /**
- * ADMISSION_MAX_IN_FLIGHT, ADMISSION_MAX_COSTLY_IN_FLIGHT, ADMISSION_MAX_EVENT_LOOP_DELAY_MS, ADMISSION_MAX_HEAP_MB and
- * ADMISSION_RETRY_AFTER_SECONDS, the same for the gateway and every service.
+ * ADMISSION_MAX_IN_FLIGHT, ADMISSION_MAX_CONCURRENT, ADMISSION_MAX_QUEUE_WAIT_MS,
+ * ADMISSION_MAX_COSTLY_IN_FLIGHT, ADMISSION_MAX_EVENT_LOOP_DELAY_MS,
+ * ADMISSION_MAX_HEAP_MB, ADMISSION_RETRY_AFTER_SECONDS and ADMISSION_REPEAT_REFUSAL_DELAY_MS, the
+ * same for the gateway and every service.
  */
 export function admissionFromEnv(env: Record<string, string | undefined> = process.env): AdmissionLimits {
   return {
     maxInFlight: envNumber(env, 'ADMISSION_MAX_IN_FLIGHT', DEFAULT_ADMISSION.maxInFlight),
+    maxConcurrent: envNumber(env, 'ADMISSION_MAX_CONCURRENT', DEFAULT_ADMISSION.maxConcurrent),
+    maxQueueWaitMs: envNumber(env, 'ADMISSION_MAX_QUEUE_WAIT_MS', DEFAULT_ADMISSION.maxQueueWaitMs),
     maxCostlyInFlight: envNumber(env, 'ADMISSION_MAX_COSTLY_IN_FLIGHT', DEFAULT_ADMISSION.maxCostlyInFlight),
     maxEventLoopDelayMs: envNumber(
       env,
@@ -61,62 +95,207 @@ export function admissionFromEnv(env: Record<string, string | undefined> = proce
       1,
       envNumber(env, 'ADMISSION_RETRY_AFTER_SECONDS', DEFAULT_ADMISSION.retryAfterSeconds),
     ),
+    repeatRefusalDelayMs: envNumber(
+      env,
+      'ADMISSION_REPEAT_REFUSAL_DELAY_MS',
+      DEFAULT_ADMISSION.repeatRefusalDelayMs,
+    ),
     sampleIntervalMs: DEFAULT_ADMISSION.sampleIntervalMs,
   };
 }
 
-function refuse(reply: FastifyReply, retryAfterSeconds: number): string {
-  reply
-    .code(503)
-    .header('Retry-After', String(retryAfterSeconds))
-    .header('content-type', 'application/json; charset=utf-8');
-  return JSON.stringify(body(503, BUSY_MESSAGE, 'BUSY'));
+/** The refusal's answer, built once: a raw Node response writes it without Fastify. */
+export interface RefusalAnswer {
+  headers: OutgoingHttpHeaders;
+  body: string;
+}
+
+export function refusalAnswer(
+  retryAfterSeconds: number,
+  extraHeaders: OutgoingHttpHeaders = {},
+): RefusalAnswer {
+  const json = JSON.stringify(body(503, BUSY_MESSAGE, 'BUSY'));
+  return {
+    headers: {
+      ...extraHeaders,
+      'retry-after': String(retryAfterSeconds),
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(json)),
+    },
+    body: json,
+  };
+}
+
+/** The part of Fastify's options a raw server needs (what Fastify sets on a server it makes). */
+interface ServerTimeouts {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
 }
 
 /**
- * Load shedding at the door, before routing, guards and body parsing: a process past its limits
- * answers 503 + Retry-After in microseconds instead of queueing the request until it times out.
- * In-flight count is our own hook (under-pressure has none); event-loop delay and heap are
- * @fastify/under-pressure's. Health probes always pass, so an orchestrator never restarts a
- * replica for being busy. Registered once per Fastify root, by the gateway and by every service.
+ * Load shedding at the door, on Node's raw request, before Fastify builds a request, routes it or
+ * runs a hook: a process past its limits answers 503 + Retry-After with a prebuilt answer. Under a
+ * flood from clients that retry at once (credential stuffing), the refusals are most of the work;
+ * each one costs tens of microseconds here instead of the ~0.3 ms a Fastify/Nest refusal took.
+ * The door also keeps the event loop's turns short, so refusals and new connections are not
+ * stuck behind a turn's worth of admitted work: at most `maxConcurrent` admitted requests run at
+ * once (the rest wait their turn, parsed, in arrival order), a connection that keeps retrying
+ * while refused is answered `repeatRefusalDelayMs` late, and costly requests are bounded by what
+ * the upstream behind them showed it can hold.
+ *
+ * In-flight counts are ours (under-pressure has none); event-loop delay and heap are
+ * @fastify/under-pressure's, asked through `isUnderPressure()`. Health probes always pass, so an
+ * orchestrator never restarts a replica for being busy. Refused requests have no request id, log
+ * line or span: `refused` counts them (exported as a metric by the caller).
  */
-export async function installAdmission(
-  fastify: FastifyInstance,
-  limits: AdmissionLimits,
-  isProbe: (url: string) => boolean,
-  isCostly: (method: string, url: string) => boolean = () => false,
-): Promise<void> {
-  let inFlight = 0;
-  let costlyInFlight = 0;
-  if (limits.maxInFlight > 0 || limits.maxCostlyInFlight > 0) {
-    fastify.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done) => {
-      if (isProbe(req.url)) return done();
-      const costly = limits.maxCostlyInFlight > 0 && isCostly(req.method, req.url);
-      if (
-        (limits.maxInFlight > 0 && inFlight >= limits.maxInFlight) ||
-        (costly && costlyInFlight >= limits.maxCostlyInFlight)
-      ) {
-        reply.send(refuse(reply, limits.retryAfterSeconds));
-        return;
-      }
-      inFlight += 1;
-      if (costly) costlyInFlight += 1;
-      // 'close' fires once for every outcome (answered, failed, client gone).
-      reply.raw.once('close', () => {
-        inFlight -= 1;
-        if (costly) costlyInFlight -= 1;
-      });
-      done();
-    });
+export class AdmissionDoor {
+  private inFlight = 0;
+  private running = 0;
+  /** Admitted requests waiting for a turn, oldest first. */
+  private readonly waiting: Array<{ start: () => void; res: ServerResponse; at: number }> = [];
+  private costlyInFlight = 0;
+  /**
+   * Costly requests let through at once, learnt from the answers: the upstream behind them
+   * (identity's password queue) may hold fewer than `maxCostlyInFlight`. Each costly request it
+   * refuses (503) lowers the bound to what it was holding; each it serves raises it by one. A
+   * refusal here costs microseconds, one from identity a trip through both stacks.
+   */
+  private costlyLimit: number;
+  private underPressure: () => boolean = () => false;
+  private readonly answer: RefusalAnswer;
+  /** When each connection was last refused (ms, performance.now()). */
+  private readonly lastRefusal = new WeakMap<object, number>();
+  /** Requests refused so far, by reason. */
+  readonly refused = { inFlight: 0, costly: 0, pressure: 0, waited: 0 };
+
+  constructor(
+    private readonly limits: AdmissionLimits,
+    private readonly isProbe: (url: string) => boolean,
+    private readonly isCostly: (method: string, url: string) => boolean = () => false,
+    /** Headers every answer of this process carries (the gateway's security headers). */
+    fixedHeaders: OutgoingHttpHeaders = {},
+  ) {
+    this.answer = refusalAnswer(limits.retryAfterSeconds, fixedHeaders);
+    this.costlyLimit = limits.maxCostlyInFlight;
   }
-  if (limits.maxEventLoopDelayMs > 0 || limits.maxHeapUsedBytes > 0) {
-    await fastify.register(fastifyUnderPressure, {
-      maxEventLoopDelay: limits.maxEventLoopDelayMs,
-      maxHeapUsedBytes: limits.maxHeapUsedBytes,
-      sampleInterval: limits.sampleIntervalMs,
-      // Returning undefined lets the request through; a value is sent as the answer.
-      pressureHandler: (req, reply) =>
-        isProbe(req.url) ? undefined : (refuse(reply, limits.retryAfterSeconds) as unknown as void),
+
+  /** Fastify's `serverFactory` option: an HTTP server whose requests pass the door first. */
+  readonly serverFactory = (
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+    options: ServerTimeouts,
+  ): Server => {
+    const server = createServer((req, res) => {
+      if (this.admit(req, res)) this.startOrQueue(res, () => handler(req, res));
     });
+    // What Fastify sets on a server it makes itself (its defaults when absent).
+    server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = options.requestTimeout ?? 0;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if ((options.maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket!;
+    return server;
+  };
+
+  /** Answers false after refusing the request, true after counting it in. */
+  admit(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '/';
+    if (this.isProbe(url)) return true;
+    const costly = this.limits.maxCostlyInFlight > 0 && this.isCostly(req.method ?? 'GET', url);
+    const reason = this.refusalReason(costly);
+    if (reason) {
+      this.refused[reason] += 1;
+      this.refuse(req, res);
+      return false;
+    }
+    this.inFlight += 1;
+    if (costly) this.costlyInFlight += 1;
+    // 'close' fires once for every outcome (answered, failed, client gone).
+    res.once('close', () => {
+      this.inFlight -= 1;
+      if (!costly) return;
+      this.costlyInFlight -= 1;
+      if (res.statusCode === 503) this.costlyLimit = Math.max(1, this.costlyInFlight);
+      else if (res.statusCode < 500)
+        this.costlyLimit = Math.min(this.limits.maxCostlyInFlight, this.costlyLimit + 1);
+    });
+    return true;
+  }
+
+  /** Starts the request now if a turn is free, else when one frees up (arrival order). */
+  startOrQueue(res: ServerResponse, start: () => void): void {
+    if (this.limits.maxConcurrent === 0) return start();
+    if (this.running < this.limits.maxConcurrent) this.run(res, start);
+    else this.waiting.push({ start, res, at: performance.now() });
+  }
+
+  private run(res: ServerResponse, start: () => void): void {
+    this.running += 1;
+    // 'close' fires once for every outcome (answered, failed, client gone).
+    res.once('close', () => this.finishedOne());
+    start();
+  }
+
+  /** A started request ended: its turn goes to the oldest waiting request still worth starting. */
+  private finishedOne(): void {
+    this.running -= 1;
+    const now = performance.now();
+    while (this.running < this.limits.maxConcurrent && this.waiting.length > 0) {
+      const next = this.waiting.shift()!;
+      if (next.res.destroyed) continue; // the client left while it waited
+      if (now - next.at > this.limits.maxQueueWaitMs) {
+        this.refused.waited += 1;
+        this.writeRefusal(next.res);
+      } else this.run(next.res, next.start);
+    }
+  }
+
+  private refusalReason(costly: boolean): keyof AdmissionDoor['refused'] | null {
+    if (this.limits.maxInFlight > 0 && this.inFlight >= this.limits.maxInFlight) return 'inFlight';
+    if (costly && this.costlyInFlight >= this.costlyLimit) return 'costly';
+    if (this.underPressure()) return 'pressure';
+    return null;
+  }
+
+  /** Writes the prebuilt 503, late for a connection refused within its last Retry-After. */
+  private refuse(req: IncomingMessage, res: ServerResponse): void {
+    const now = performance.now();
+    const last = this.lastRefusal.get(req.socket);
+    this.lastRefusal.set(req.socket, now);
+    const delay = this.limits.repeatRefusalDelayMs;
+    if (delay > 0 && last !== undefined && now - last < this.limits.retryAfterSeconds * 1000)
+      setTimeout(() => this.writeRefusal(res), delay);
+    else this.writeRefusal(res);
+  }
+
+  private writeRefusal(res: ServerResponse): void {
+    if (res.destroyed) return;
+    res.writeHead(503, this.answer.headers);
+    res.end(this.answer.body);
+  }
+
+  /**
+   * Event-loop delay and heap checks (@fastify/under-pressure), when the limits ask for them. Its
+   * own hook stays as a second line for requests admitted just before the pressure was seen.
+   */
+  async watchPressure(fastify: FastifyInstance): Promise<void> {
+    const { maxEventLoopDelayMs, maxHeapUsedBytes, sampleIntervalMs } = this.limits;
+    if (maxEventLoopDelayMs <= 0 && maxHeapUsedBytes <= 0) return;
+    await fastify.register(fastifyUnderPressure, {
+      maxEventLoopDelay: maxEventLoopDelayMs,
+      maxHeapUsedBytes,
+      sampleInterval: sampleIntervalMs,
+      // Returning undefined lets the request through; a value is sent as the answer.
+      pressureHandler: (req, reply) => {
+        if (this.isProbe(req.url)) return undefined;
+        this.refused.pressure += 1;
+        // Fastify measures and may compress the body itself: no fixed length on this path.
+        const { 'content-length': _length, ...headers } = this.answer.headers;
+        reply.code(503).headers(headers);
+        return this.answer.body as unknown as void;
+      },
+    });
+    this.underPressure = () => fastify.isUnderPressure();
   }
 }

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AllExceptionsFilter, badRequest } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
-import { type AdmissionLimits, admissionFromEnv, installAdmission } from './admission.js';
+import { AdmissionDoor, type AdmissionLimits, admissionFromEnv } from './admission.js';
 import { InternalAuthGuard } from './internal-auth.guard.js';
 import { jsonBodyParser, parseByteSize } from './json-body.js';
 import { UNSTORABLE_TEXT, hasUnstorableText } from './request-shape.js';
@@ -32,6 +32,13 @@ export function rejectUnstorableText(
 /** Health probes every few seconds would drown the useful request lines. */
 const QUIET_URLS = ['/health', '/health/ready'];
 
+const doors = new WeakMap<INestApplication, AdmissionDoor>();
+
+/** Requests the app's admission door refused so far, by reason (for the metrics scrape). */
+export function admissionRefusalsOf(app: INestApplication): Record<string, number> {
+  return { ...(doors.get(app)?.refused ?? {}) };
+}
+
 /**
  * Creates a service's Nest application the same way everywhere, on Fastify: request ids and
  * request logs, a strict JSON body parser with a size limit and storable text, the one exception
@@ -43,7 +50,9 @@ export async function createServiceApp(
   module: Type<unknown>,
   options: ServiceAppOptions,
 ): Promise<INestApplication> {
+  const door = new AdmissionDoor(options.admission ?? admissionFromEnv(), (url) => QUIET_URLS.includes(url));
   const adapter = new FastifyAdapter({
+    serverFactory: door.serverFactory,
     bodyLimit: parseByteSize(options.bodyLimit ?? '10mb'),
     genReqId: genRequestId,
     requestIdHeader: false,
@@ -59,7 +68,8 @@ export async function createServiceApp(
   app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance();
   installRequestContext(fastify, logger.pino, { quietUrls: QUIET_URLS });
-  await installAdmission(fastify, options.admission ?? admissionFromEnv(), (url) => QUIET_URLS.includes(url));
+  await door.watchPressure(fastify);
+  doors.set(app, door);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
   fastify.addHook('preValidation', rejectUnstorableText);
   app.useGlobalFilters(new AllExceptionsFilter());
