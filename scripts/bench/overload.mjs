@@ -8,7 +8,7 @@
 // were answered (401 / 429 / 503), the p99 of refused (503) answers, and the app's memory (RSS)
 // idle, at the peak and after the load. Targets of the Overload issue are checked at the end.
 // A benchmark, not a test: the exit code says only whether it could measure.
-/* global console, process, setTimeout, setInterval, clearInterval, fetch, URL */
+/* global console, process, setTimeout, setInterval, clearInterval, URL */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -16,18 +16,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { freePort, percentile, waitFor } from './lib/util.mjs';
-import {
-  createDatabase,
-  createVhost,
-  register,
-  startChild,
-  stopChild,
-  stopChildren,
-} from './lib/harness.mjs';
+import { percentile } from './lib/util.mjs';
+import { createDatabase, register, startApp, stopChildren } from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
 
 const { values: opts } = parseArgs({
   options: {
@@ -76,71 +68,6 @@ const appEnv = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Processes (as in platform.mjs)
-
-/** Starts the app in a mode; answers its gateway URL, the pids to weigh and a stop function. */
-async function startApp(mode, databaseUrl) {
-  if (mode === 'one-process') {
-    const port = await freePort();
-    const { child, ready } = startChild(join(libDir, 'all-in-one-child.mjs'), {
-      ...appEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
-    });
-    await ready;
-    return {
-      gateway: `http://127.0.0.1:${port}`,
-      pids: [child.pid],
-      breakdown: () => memoryBreakdown(child),
-      stop: () => stopChild(child),
-    };
-  }
-  const vhost = createVhost(amqpUrl);
-  const [identityPort, socialPort, reviewsPort, gatewayPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const service = (dir, port) =>
-    startChild(join(repoRoot, dir, 'dist', 'main.js'), {
-      ...appEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      AMQP_URL: vhost.url,
-    });
-  // Every service the gateway's health check asks about (as platform.mjs), consumers first.
-  const started = [
-    service('services/social-graph', socialPort),
-    service('services/reviews', reviewsPort),
-    service('services/identity', identityPort),
-  ];
-  started.push(
-    startChild(join(repoRoot, 'gateway', 'dist', 'main.js'), {
-      ...appEnv,
-      PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-      SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
-      REVIEWS_URL: `http://127.0.0.1:${reviewsPort}`,
-    }),
-  );
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  await waitFor(async () => (await fetch(`${gatewayUrl}/api/health`)).status === 200, 60_000, started);
-  return {
-    gateway: gatewayUrl,
-    pids: started.map((s) => s.child.pid),
-    stop: async () => {
-      for (const { child } of started.reverse()) await stopChild(child);
-      vhost.drop();
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Memory: resident set of the app's processes, from /proc (MiB).
 
 function rssMiB(pids) {
@@ -154,27 +81,6 @@ function rssMiB(pids) {
     }
   }
   return kib / 1024;
-}
-
-/** The one process's own view: V8 heap used / total, and memory outside the heap (MiB). */
-function memoryBreakdown(child) {
-  return new Promise((resolveUsage) => {
-    const onMessage = (message) => {
-      if (message?.type !== 'memory') return;
-      child.off('message', onMessage);
-      const mib = (n) => Math.round(n / 1024 / 1024);
-      const shape = ({ rss, heapUsed, heapTotal, external, arrayBuffers }) => ({
-        rss: mib(rss),
-        heapUsed: mib(heapUsed),
-        heapTotal: mib(heapTotal),
-        external: mib(external),
-        arrayBuffers: mib(arrayBuffers),
-      });
-      resolveUsage({ ...shape(message.usage), afterGc: message.afterGc ? shape(message.afterGc) : null });
-    };
-    child.on('message', onMessage);
-    child.send({ type: 'memory' });
-  });
 }
 
 /** Seconds after the load at which RSS is noted, to show how fast the process gives memory back. */
@@ -256,7 +162,11 @@ async function measureMode(mode) {
   const database = await createDatabase(adminUrl);
   let app;
   try {
-    app = await startApp(mode, database.url);
+    app = await startApp(mode, {
+      databaseUrl: database.url,
+      amqpUrl: mode === 'distributed' ? amqpUrl : undefined,
+      env: appEnv,
+    });
     const { user: target } = await register(app.gateway, 'overload', {
       flavorBuds: ['sushi'],
       cityBuds: ['new york'],

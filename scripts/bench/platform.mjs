@@ -16,10 +16,10 @@ import { parseArgs } from 'node:util';
 import { freePort, waitFor } from './lib/util.mjs';
 import {
   createDatabase,
-  createVhost,
   killChildren,
   load,
   register,
+  startApp,
   startChild,
   stopChild,
   writeResults,
@@ -77,65 +77,6 @@ const appEnv = {
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-/** Starts the app in a mode; answers its gateway URL, identity URL and a stop function. */
-async function startApp(mode, databaseUrl) {
-  if (mode === 'one-process') {
-    const port = await freePort();
-    const { child, ready } = startChild(join(libDir, 'all-in-one-child.mjs'), {
-      ...appEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
-    });
-    const message = await ready;
-    return {
-      gateway: `http://127.0.0.1:${port}`,
-      identity: message.services.identity,
-      stop: () => stopChild(child),
-    };
-  }
-  const vhost = createVhost(amqpUrl);
-  const [identityPort, socialPort, reviewsPort, gatewayPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const service = (dir, port) =>
-    startChild(join(repoRoot, dir, 'dist', 'main.js'), {
-      ...appEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      AMQP_URL: vhost.url,
-    });
-  const started = [
-    service('services/social-graph', socialPort),
-    service('services/reviews', reviewsPort),
-    service('services/identity', identityPort),
-  ];
-  const gateway = startChild(join(repoRoot, 'gateway', 'dist', 'main.js'), {
-    ...appEnv,
-    PORT: String(gatewayPort),
-    HOST: '127.0.0.1',
-    IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-    SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
-    REVIEWS_URL: `http://127.0.0.1:${reviewsPort}`,
-  });
-  started.push(gateway);
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  await waitFor(async () => (await fetch(`${gatewayUrl}/api/health`)).status === 200, 60_000, started);
-  return {
-    gateway: gatewayUrl,
-    identity: `http://127.0.0.1:${identityPort}`,
-    stop: async () => {
-      for (const { child } of started.reverse()) await stopChild(child);
-      vhost.drop();
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Seed: one user followed by 50 others, through the public API.
@@ -202,7 +143,11 @@ async function measureMode(mode) {
   let app;
   let bareChild;
   try {
-    app = await startApp(mode, database.url);
+    app = await startApp(mode, {
+      databaseUrl: database.url,
+      amqpUrl: mode === 'distributed' ? amqpUrl : undefined,
+      env: appEnv,
+    });
     const target = await seed(app.gateway);
     const barePort = await freePort();
     const bare = startChild(join(libDir, 'bare-server.mjs'), {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { percentile } from './util.mjs';
+import { freePort, percentile, waitFor } from './util.mjs';
 
 const children = new Set();
 
@@ -167,4 +167,117 @@ export function writeResults(name, figures) {
   writeFileSync(file, JSON.stringify({ at, cores: cpus().length, loadavg: loadavg(), ...figures }, null, 2));
   console.log(`\nwritten to ${file}`);
   return file;
+}
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/**
+ * Starts the app in a run mode with `env` for every process, on `databaseUrl`:
+ * - 'one-process': `npm start`'s code path in one child (lib/all-in-one-child.mjs); with `amqpUrl`
+ *   its events go through a private virtual host of that broker, else through the in-process bus.
+ * - 'distributed': every service and the gateway in their own process (their dist/main.js), events
+ *   through a private virtual host of `amqpUrl`; ready when the gateway's health check passes.
+ * Answers the gateway's URL, identity's, the pids to weigh, the one process's memory breakdown
+ * (one-process only: its child answers a 'memory' message) and a stop function.
+ */
+export async function startApp(mode, { databaseUrl, amqpUrl, env = {}, execArgv }) {
+  const vhost = amqpUrl ? createVhost(amqpUrl) : null;
+  const options = execArgv ? { execArgv } : undefined;
+  try {
+    if (mode === 'one-process') {
+      const port = await freePort();
+      const { child, ready } = startChild(
+        join(repoRoot, 'scripts', 'bench', 'lib', 'all-in-one-child.mjs'),
+        {
+          ...env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          ...(vhost ? { AMQP_URL: vhost.url } : {}),
+          FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
+        },
+        options,
+      );
+      const message = await ready;
+      return {
+        gateway: `http://127.0.0.1:${port}`,
+        identity: message.services.identity,
+        pids: [child.pid],
+        breakdown: () => memoryBreakdown(child),
+        stop: async () => {
+          await stopChild(child);
+          vhost?.drop();
+        },
+      };
+    }
+    if (!vhost) throw new Error('the distributed mode needs amqpUrl');
+    const [identityPort, socialPort, reviewsPort, gatewayPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    const service = (dir, port) =>
+      startChild(
+        join(repoRoot, dir, 'dist', 'main.js'),
+        { ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, AMQP_URL: vhost.url },
+        options,
+      );
+    // Every service the gateway's health check asks about, consumers first.
+    const started = [
+      service('services/social-graph', socialPort),
+      service('services/reviews', reviewsPort),
+      service('services/identity', identityPort),
+    ];
+    started.push(
+      startChild(
+        join(repoRoot, 'gateway', 'dist', 'main.js'),
+        {
+          ...env,
+          PORT: String(gatewayPort),
+          HOST: '127.0.0.1',
+          IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+          SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
+          REVIEWS_URL: `http://127.0.0.1:${reviewsPort}`,
+        },
+        options,
+      ),
+    );
+    const gateway = `http://127.0.0.1:${gatewayPort}`;
+    await waitFor(async () => (await fetch(`${gateway}/api/health`)).status === 200, 60_000, started);
+    return {
+      gateway,
+      identity: `http://127.0.0.1:${identityPort}`,
+      pids: started.map((s) => s.child.pid),
+      stop: async () => {
+        for (const { child } of started.reverse()) await stopChild(child);
+        vhost.drop();
+      },
+    };
+  } catch (error) {
+    await stopChildren();
+    vhost?.drop();
+    throw error;
+  }
+}
+
+/** The one process's own view: V8 heap used / total, and memory outside the heap (MiB). */
+function memoryBreakdown(child) {
+  return new Promise((resolveUsage) => {
+    const onMessage = (message) => {
+      if (message?.type !== 'memory') return;
+      child.off('message', onMessage);
+      const mib = (n) => Math.round(n / 1024 / 1024);
+      const shape = ({ rss, heapUsed, heapTotal, external, arrayBuffers }) => ({
+        rss: mib(rss),
+        heapUsed: mib(heapUsed),
+        heapTotal: mib(heapTotal),
+        external: mib(external),
+        arrayBuffers: mib(arrayBuffers),
+      });
+      resolveUsage({ ...shape(message.usage), afterGc: message.afterGc ? shape(message.afterGc) : null });
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'memory' });
+  });
 }
