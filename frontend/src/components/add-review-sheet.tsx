@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@dinebuds/contracts';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { useCreateReview } from '@/lib/reviews';
-import { StarRatingInput } from '@/components/star-rating';
+import { ReviewRatingNotesFields } from '@/components/review-rating-notes-fields';
 
 interface AddReviewSheetProps {
   open: boolean;
@@ -102,18 +101,16 @@ export function AddReviewSheet({ open, onOpenChange, initial }: AddReviewSheetPr
             onChange={(event) => setAddress(event.target.value)}
           />
         </Field>
-        <StarRatingInput label="Rating *" value={rating} onChange={setRating} error={errors.rating} />
-        <Field label="Notes (Optional)">
-          <Textarea
-            value={notes}
-            rows={3}
-            maxLength={REVIEW_LIMITS.notesMax}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </Field>
-        <Button type="submit" block loading={create.isPending}>
-          {create.isPending ? 'Submitting...' : 'Submit Review'}
-        </Button>
+        <ReviewRatingNotesFields
+          rating={rating}
+          onRatingChange={setRating}
+          ratingError={errors.rating}
+          notes={notes}
+          onNotesChange={setNotes}
+          pending={create.isPending}
+          submitLabel="Submit Review"
+          pendingLabel="Submitting..."
+        />
       </form>
     </ResponsiveDialog>
   );

@@ -2,13 +2,10 @@ import { useParams } from 'react-router-dom';
 import type { UserDto } from '@dinebuds/contracts';
 import { isApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
+import { screenStateOf, type ScreenState } from '@/lib/screen-state';
 import { useUserByUsername } from '../api/get-user-by-username';
 
-export type ProfileUserState =
-  | { status: 'loading' }
-  | { status: 'not-found' }
-  | { status: 'error'; message: string; retry: () => void; retrying: boolean }
-  | { status: 'ready'; user: UserDto; isOwn: boolean };
+export type ProfileUserState = ScreenState<{ user: UserDto; isOwn: boolean }>;
 
 /**
  * Whose profile to show: `/` and `/profile` show the signed-in user (from the session, so edits
@@ -31,15 +28,6 @@ export function useProfileUser(): ProfileUserState {
       retrying: session.isFetching,
     };
   }
-  if (other.isPending) return { status: 'loading' };
-  if (other.isError) {
-    if (isApiError(other.error, 404)) return { status: 'not-found' };
-    return {
-      status: 'error',
-      message: other.error.message,
-      retry: () => void other.refetch(),
-      retrying: other.isFetching,
-    };
-  }
-  return { status: 'ready', user: other.data, isOwn: false };
+  const loaded = screenStateOf(other, (error) => isApiError(error, 404));
+  return loaded.status === 'ready' ? { status: 'ready', user: loaded.data, isOwn: false } : loaded;
 }

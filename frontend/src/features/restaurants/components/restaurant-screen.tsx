@@ -1,19 +1,20 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Bookmark, BookmarkCheck, CalendarDays, ExternalLink, MapPin, Plus, SearchX } from 'lucide-react';
+import { Bookmark, BookmarkCheck, CalendarDays, ExternalLink, MapPin, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { RestaurantDetailDto } from '@dinebuds/contracts';
 import { AddReviewSheet } from '@/components/add-review-sheet';
 import { BackButton } from '@/components/back-button';
+import { QueryScreen } from '@/components/query-screen';
 import { Stars } from '@/components/star-rating';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
 import { useRestaurant, useToggleSave } from '@/lib/reviews';
+import { screenStateOf, type ScreenState } from '@/lib/screen-state';
 import { AddPhotoButton } from './add-photo-button';
 import { mapsSearchLink } from './maps-link';
 import { RestaurantMap } from './restaurant-map';
@@ -27,45 +28,29 @@ function parseId(raw: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-function NotFound() {
-  return (
-    <div className="page page--centered">
-      <EmptyState
-        icon={<SearchX />}
-        title="Restaurant Not Found"
-        description="This restaurant doesn't exist or has been removed."
-        action={
-          <Button asChild>
-            <Link to="/">Go Back Home</Link>
-          </Button>
-        }
-      />
-    </div>
-  );
-}
-
 /** `/restaurant/{id}` and `/restaurants/{id}` (spec 2 §Restaurant detail page), public. */
 export function RestaurantScreen() {
   const id = parseId(useParams().restaurantId);
   const restaurant = useRestaurant(id ?? 0, id !== null);
   useDocumentTitle(restaurant.data?.name ?? 'Restaurant');
 
-  if (id === null) return <NotFound />;
-  if (restaurant.isPending) return <PageSpinner label="Loading restaurant" />;
-  if (restaurant.isError) {
-    if (isApiError(restaurant.error, 404) || isApiError(restaurant.error, 400)) return <NotFound />;
-    return (
-      <div className="page">
-        <ErrorState
-          title="Couldn't load this restaurant"
-          message={restaurant.error.message}
-          onRetry={() => void restaurant.refetch()}
-          retrying={restaurant.isRefetching}
-        />
-      </div>
-    );
-  }
-  return <RestaurantView restaurant={restaurant.data} />;
+  // A malformed id is "not found" at once; so are the server's 404 and 400 answers.
+  const state: ScreenState<{ data: RestaurantDetailDto }> =
+    id === null
+      ? { status: 'not-found' }
+      : screenStateOf(restaurant, (error) => isApiError(error, 404) || isApiError(error, 400));
+
+  return (
+    <QueryScreen
+      state={state}
+      loadingLabel="Loading restaurant"
+      notFoundTitle="Restaurant Not Found"
+      notFoundDescription="This restaurant doesn't exist or has been removed."
+      errorTitle="Couldn't load this restaurant"
+    >
+      {({ data }) => <RestaurantView restaurant={data} />}
+    </QueryScreen>
+  );
 }
 
 function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {

@@ -2,12 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { ReviewDto } from '@dinebuds/contracts';
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@dinebuds/contracts';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/input';
 import { useUpdateReview } from '@/lib/reviews';
-import { StarRatingInput } from '@/components/star-rating';
+import { ReviewRatingNotesFields } from '@/components/review-rating-notes-fields';
 
 interface EditReviewDialogProps {
   review: ReviewDto;
@@ -49,18 +46,16 @@ export function EditReviewDialog({ review, open, onOpenChange }: EditReviewDialo
       dismissible={!update.isPending}
     >
       <form className="form" noValidate onSubmit={submit}>
-        <StarRatingInput label="Rating *" value={rating} onChange={setRating} error={ratingError} />
-        <Field label="Notes (Optional)">
-          <Textarea
-            value={notes}
-            rows={3}
-            maxLength={REVIEW_LIMITS.notesMax}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </Field>
-        <Button type="submit" block loading={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
+        <ReviewRatingNotesFields
+          rating={rating}
+          onRatingChange={setRating}
+          ratingError={ratingError}
+          notes={notes}
+          onNotesChange={setNotes}
+          pending={update.isPending}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+        />
       </form>
     </Dialog>
   );

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@dinebuds/contracts';
+import { deferred, jsonResponse, mockFetch, never } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { AddReviewSheet } from './add-review-sheet';
+
+const initial = { restaurantName: 'Ramen Bar', address: '12 Main St, Chicago' };
+
+describe('AddReviewSheet', () => {
+  // A wide screen, so the sheet is a dialog: jsdom cannot lay out vaul's phone drawer.
+  const narrowMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) => ({ ...narrowMatchMedia(query), matches: true });
+  });
+  afterEach(() => {
+    window.matchMedia = narrowMatchMedia;
+  });
+
+  it('asks for a rating under the stars before sending anything', async () => {
+    const fetchMock = mockFetch(() => never());
+    const user = userEvent.setup();
+    renderWithProviders(<AddReviewSheet open onOpenChange={() => undefined} initial={initial} />);
+
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+
+    const stars = screen.getByRole('radiogroup', { name: 'Rating *' });
+    const error = screen.getByText(REVIEW_MESSAGES.ratingRequired, { selector: '[role="alert"]' });
+    expect(stars.getAttribute('aria-describedby')).toBe(error.id);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends rating and trimmed notes, says "Submitting..." meanwhile, then closes', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch((call) => (call.method === 'POST' ? answer.promise : never()));
+    const onOpenChange = jest.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<AddReviewSheet open onOpenChange={onOpenChange} initial={initial} />);
+
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    const notes = screen.getByLabelText('Notes (Optional)') as HTMLTextAreaElement;
+    expect(notes.tagName).toBe('TEXTAREA');
+    expect(notes.maxLength).toBe(REVIEW_LIMITS.notesMax);
+    await user.type(notes, '  Rich broth ');
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+
+    const busy = await screen.findByRole('button', { name: 'Submitting...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ ...initial, rating: 4, notes: 'Rich broth' });
+
+    answer.resolve(jsonResponse({ id: 9, restaurant: { locationApproximate: false } }, 201));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { RestaurantScreen } from './restaurant-screen';
+
+const RESTAURANT_URL = '/api/restaurants/5';
+
+/** No automatic retry: each test decides what every read answers. */
+const noRetry = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/restaurant/:restaurantId" element={<RestaurantScreen />} />
+    </Routes>,
+    { route, queryClient: noRetry() },
+  );
+}
+
+async function expectNotFound() {
+  expect(await screen.findByText('Restaurant Not Found')).toBeTruthy();
+  expect(screen.getByText("This restaurant doesn't exist or has been removed.")).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Go Back Home' }).getAttribute('href')).toBe('/');
+}
+
+describe('RestaurantScreen (loading, not found, error)', () => {
+  it('spins while the restaurant loads', () => {
+    mockFetch(() => never());
+    renderAt('/restaurant/5');
+    expect(screen.getByRole('status', { name: 'Loading restaurant' })).toBeTruthy();
+  });
+
+  it('says "not found" for a malformed id without asking the server', async () => {
+    const fetchMock = mockFetch(() => never());
+    renderAt('/restaurant/abc');
+    await expectNotFound();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/restaurants'))).toEqual([]);
+  });
+
+  it.each([404, 400])('says "not found" when the server answers %i', async (status) => {
+    mockFetch((call) =>
+      call.url === RESTAURANT_URL ? jsonResponse({ statusCode: status, message: 'Nope' }, status) : never(),
+    );
+    renderAt('/restaurant/5');
+    await expectNotFound();
+  });
+
+  it('shows any other failure with its message and a retry that reads again', async () => {
+    let reads = 0;
+    mockFetch((call) => {
+      if (call.url !== RESTAURANT_URL) return never();
+      reads += 1;
+      return reads === 1 ? jsonResponse({ statusCode: 500, message: 'Database down' }, 500) : never();
+    });
+    const user = userEvent.setup();
+    renderAt('/restaurant/5');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't load this restaurant");
+    expect(alert.textContent).toContain('Database down');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(reads).toBe(2));
+  });
+});
