@@ -11,63 +11,93 @@ export function cityTierSql(countExpression: string): string {
   return `(CASE ${cases} ELSE '${CITY_TIER_DEFAULTS[0].level}' END)`;
 }
 
-/** identity.review_tallies, identity.user_city_reviews and the counts they feed (caller's manager). */
+/** A review event's effect, ready to write: count changes and the review's new tally. */
+export interface TallyWrite {
+  userId: number;
+  /** Change of the user's reviewCount (-1, 0 or +1). */
+  total: number;
+  /** Change of the user's review count per city (at most the old and the new city). */
+  cities: Map<string, number>;
+  tally: { reviewId: number; city: string | null; version: number; deleted: boolean };
+}
+
+/**
+ * identity.review_tallies, identity.user_city_reviews and the counts they feed (caller's manager).
+ * A review event costs two statements: one that locks the author and reads the review's tally,
+ * one that writes every count, badge and the tally (data-modifying CTEs), instead of one round
+ * trip per table: the event chain applies events one at a time per user, so its rate is the
+ * round trips' latency.
+ */
 @Injectable()
 export class ReviewTalliesRepository {
-  async find(manager: EntityManager, reviewId: number): Promise<StoredTally | null> {
-    const found = rowsOf<StoredTally>(
+  /**
+   * Locks the author's row (events of one user apply one at a time) and reads what identity holds
+   * of the review. `userExists` false: no such account (deleted; its events may still arrive).
+   */
+  async lockAuthorAndFind(
+    manager: EntityManager,
+    userId: number,
+    reviewId: number,
+  ): Promise<{ userExists: boolean; stored: StoredTally | null }> {
+    const rows = rowsOf<{ version: number | null; city: string | null; deleted: boolean | null }>(
       await manager.query(
-        `SELECT version, city, deleted FROM "identity"."review_tallies" WHERE review_id = $1`,
-        [reviewId],
+        `SELECT t.version, t.city, t.deleted
+         FROM "identity"."users" u
+         LEFT JOIN "identity"."review_tallies" t ON t.review_id = $2
+         WHERE u.id = $1
+         FOR UPDATE OF u`,
+        [userId, reviewId],
       ),
     );
-    return found[0] ?? null;
+    if (rows.length === 0) return { userExists: false, stored: null };
+    const [row] = rows;
+    return {
+      userExists: true,
+      stored: row.version === null ? null : { version: row.version, city: row.city, deleted: !!row.deleted },
+    };
   }
 
-  async save(
-    manager: EntityManager,
-    tally: { reviewId: number; userId: number; city: string | null; version: number; deleted: boolean },
-  ): Promise<void> {
+  /**
+   * In one statement: the user's reviewCount, the per-city counts (existing rows updated, new ones
+   * inserted; no count below 0), the city badges of those cities (count and tier), the tally.
+   * The CTEs share one snapshot: the badge update reads the counts from the RETURNING rows.
+   */
+  async write(manager: EntityManager, change: TallyWrite): Promise<void> {
+    const cities = [...change.cities.keys()];
+    const deltas = [...change.cities.values()];
     await manager.query(
-      `INSERT INTO "identity"."review_tallies" (review_id, user_id, city, version, deleted) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (review_id) DO UPDATE SET city = EXCLUDED.city, version = EXCLUDED.version, deleted = EXCLUDED.deleted`,
-      [tally.reviewId, tally.userId, tally.city, tally.version, tally.deleted],
-    );
-  }
-
-  async addToReviewCount(manager: EntityManager, userId: number, delta: number): Promise<void> {
-    if (delta === 0) return;
-    await manager.query(
-      `UPDATE "identity"."users" SET review_count = GREATEST(review_count + $2, 0) WHERE id = $1`,
-      [userId, delta],
-    );
-  }
-
-  /** Adds to the user's per-city counts, then brings the user's badges of those cities in line. */
-  async addToCities(manager: EntityManager, userId: number, deltas: Map<string, number>): Promise<void> {
-    if (deltas.size === 0) return;
-    const cities = [...deltas.keys()];
-    // At most two cities per event (the old and the new): one statement each.
-    for (const [city, delta] of deltas)
-      await manager.query(
-        `INSERT INTO "identity"."user_city_reviews" AS c (user_id, city, review_count) VALUES ($1, $2, GREATEST($3::int, 0))
-         ON CONFLICT (user_id, city) DO UPDATE SET review_count = GREATEST(c.review_count + $3::int, 0)`,
-        [userId, city, delta],
-      );
-    await this.refreshBadges(manager, userId, cities);
-  }
-
-  /** City badges of these cities take the user's review count there and its tier. */
-  async refreshBadges(manager: EntityManager, userId: number, cities: string[]): Promise<void> {
-    if (cities.length === 0) return;
-    await manager.query(
-      `UPDATE "identity"."city_badges" b
-       SET review_count = COALESCE(c.review_count, 0), level = ${cityTierSql('COALESCE(c.review_count, 0)')},
-           last_updated = now()
-       FROM (SELECT unnest($2::text[]) AS city) wanted
-       LEFT JOIN "identity"."user_city_reviews" c ON c.user_id = $1 AND c.city = wanted.city
-       WHERE b.user_id = $1 AND b.city = wanted.city`,
-      [userId, cities],
+      `WITH d AS (SELECT * FROM unnest($2::text[], $3::int[]) AS d(city, delta)),
+       updated AS (
+         UPDATE "identity"."user_city_reviews" c SET review_count = GREATEST(c.review_count + d.delta, 0)
+         FROM d WHERE c.user_id = $1 AND c.city = d.city
+         RETURNING c.city, c.review_count),
+       inserted AS (
+         INSERT INTO "identity"."user_city_reviews" (user_id, city, review_count)
+         SELECT $1, d.city, GREATEST(d.delta, 0) FROM d
+         WHERE NOT EXISTS (SELECT 1 FROM "identity"."user_city_reviews" c WHERE c.user_id = $1 AND c.city = d.city)
+         ON CONFLICT (user_id, city) DO NOTHING
+         RETURNING city, review_count),
+       counts AS (SELECT city, review_count FROM updated UNION ALL SELECT city, review_count FROM inserted),
+       badges AS (
+         UPDATE "identity"."city_badges" b
+         SET review_count = counts.review_count, level = ${cityTierSql('counts.review_count')}, last_updated = now()
+         FROM counts WHERE b.user_id = $1 AND b.city = counts.city),
+       total AS (
+         UPDATE "identity"."users" SET review_count = GREATEST(review_count + $4, 0) WHERE id = $1 AND $4 <> 0)
+       INSERT INTO "identity"."review_tallies" (review_id, user_id, city, version, deleted)
+       VALUES ($5, $1, $6, $7, $8)
+       ON CONFLICT (review_id) DO UPDATE
+       SET city = EXCLUDED.city, version = EXCLUDED.version, deleted = EXCLUDED.deleted`,
+      [
+        change.userId,
+        cities,
+        deltas,
+        change.total,
+        change.tally.reviewId,
+        change.tally.city,
+        change.tally.version,
+        change.tally.deleted,
+      ],
     );
   }
 }
