@@ -42,8 +42,48 @@ export interface ReviewWrite {
   visitDate: string | null;
 }
 
+/** A restaurant named by its keys; `exact`: the review has coordinates of its own. */
+export interface KnownPlace {
+  nameKey: string;
+  addressKey: string;
+  exact: boolean;
+}
+
 @Injectable()
 export class ReviewsRepository {
+  /**
+   * Inserts the review at the restaurant with these keys, in the same round trip as finding it;
+   * null when there is none yet, or when the review's exact coordinates must first replace the
+   * restaurant's approximate ones (the caller then takes the find-or-create path).
+   */
+  async insertAtKnownPlace(
+    manager: EntityManager,
+    place: KnownPlace,
+    review: Omit<ReviewWrite, 'restaurantId'>,
+  ): Promise<ReviewRow | null> {
+    const rows = rowsOf<ReviewRow>(
+      await manager.query(
+        `WITH p AS (
+           SELECT id FROM ${RESTAURANTS}
+           WHERE name_key = $1 AND address_key = $2 AND NOT ($3::boolean AND location_approximate)
+         ), v AS (
+           INSERT INTO ${REVIEWS} (user_id, restaurant_id, rating, notes, visit_date)
+           SELECT $4, p.id, $5, $6, $7 FROM p RETURNING *
+         ) ${selectFrom('v')}`,
+        [
+          place.nameKey,
+          place.addressKey,
+          place.exact,
+          review.userId,
+          review.rating,
+          review.notes,
+          review.visitDate,
+        ],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
   /** Inserts the review and answers it joined with its restaurant, in one round trip. */
   async insert(manager: EntityManager, review: ReviewWrite): Promise<ReviewRow> {
     const rows = rowsOf<ReviewRow>(

@@ -65,15 +65,24 @@ export class ReviewsService {
     if (name === '') throw badRequest(REVIEW_MESSAGES.restaurantNameRequired);
     if (address === '') throw badRequest(REVIEW_MESSAGES.addressRequired);
     const place = resolvePlace({ address, latitude: request.latitude, longitude: request.longitude });
+    const review = {
+      userId: caller.userId,
+      rating: request.rating,
+      notes: cleanNotes(request.notes),
+      visitDate: request.visitDate ?? null,
+    };
     return this.transactions.run(async (manager) => {
-      const restaurant = await this.placeFor(manager, name, address, place);
-      const row = await this.reviews.insert(manager, {
-        userId: caller.userId,
-        restaurantId: restaurant.id,
-        rating: request.rating,
-        notes: cleanNotes(request.notes),
-        visitDate: request.visitDate ?? null,
-      });
+      // Most reviews are of a known place: found and inserted in one round trip.
+      const row =
+        (await this.reviews.insertAtKnownPlace(
+          manager,
+          { nameKey: placeKey(name), addressKey: placeKey(address), exact: !place.approximate },
+          review,
+        )) ??
+        (await this.reviews.insert(manager, {
+          ...review,
+          restaurantId: (await this.placeFor(manager, name, address, place)).id,
+        }));
       await this.events.record(manager, 'reviews.review.created', eventOf(row), row.version);
       return toReviewDto(row);
     });
