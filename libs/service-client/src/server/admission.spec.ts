@@ -49,6 +49,14 @@ async function start(limits: Partial<typeof DEFAULT_ADMISSION>, fixedHeaders = {
     reached.push('costly-busy');
     return reply.code(503).send({ busy: true });
   });
+  app.get('/big', async (_req, reply) => {
+    reached.push('big');
+    return reply.type('application/octet-stream').send(Buffer.alloc(32 * 1024 * 1024, 1));
+  });
+  app.post('/upload', async () => {
+    reached.push('upload');
+    return { ok: true };
+  });
   app.get('/fast', async () => {
     reached.push('fast');
     return { ok: true };
@@ -123,6 +131,36 @@ describe('admission door', () => {
       releaseOne();
       expect((await Promise.all([first, second, third])).map((r) => r.status)).toEqual([200, 200, 200]);
       expect(reached).toEqual(['slow', 'slow2', 'slow3']);
+    } finally {
+      releaseAll();
+    }
+  });
+
+  it('ends a turn when the answer is written, not when a slow reader has taken it all', async () => {
+    const { url, reached } = await start({ maxInFlight: 10, maxConcurrent: 1 });
+    // Headers only: the 32 MB body stays unread, far more than the socket buffers hold.
+    const big = await request(`${url}/big`);
+    expect(big.statusCode).toBe(200);
+    expect((await get(`${url}/fast`)).status).toBe(200);
+    expect(reached).toEqual(['big', 'fast']);
+    big.body.destroy();
+  });
+
+  it('starts a request with a body at once: a slow upload must not hold a turn', async () => {
+    const { url, reached, releaseAll } = await start({ maxInFlight: 10, maxConcurrent: 1 });
+    try {
+      const slow = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      const upload = await request(`${url}/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(upload.statusCode).toBe(200);
+      await upload.body.dump();
+      expect(reached).toEqual(['slow', 'upload']);
+      releaseAll();
+      expect((await slow).status).toBe(200);
     } finally {
       releaseAll();
     }

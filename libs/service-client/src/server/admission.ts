@@ -127,6 +127,12 @@ export function refusalAnswer(
   };
 }
 
+/** Whether a request announces a body (a length above 0, or chunks). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /** The part of Fastify's options a raw server needs (what Fastify sets on a server it makes). */
 interface ServerTimeouts {
   keepAliveTimeout?: number;
@@ -188,7 +194,11 @@ export class AdmissionDoor {
     options: ServerTimeouts,
   ): Server => {
     const server = createServer((req, res) => {
-      if (this.admit(req, res)) this.startOrQueue(res, () => handler(req, res));
+      if (!this.admit(req, res)) return;
+      // A request whose body is still on its way starts at once: holding a turn while a slow
+      // client trickles its upload in would let a few such clients stall everyone else.
+      if (hasBody(req)) handler(req, res);
+      else this.startOrQueue(res, () => handler(req, res));
     });
     // What Fastify sets on a server it makes itself (its defaults when absent).
     server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
@@ -232,8 +242,20 @@ export class AdmissionDoor {
 
   private run(res: ServerResponse, start: () => void): void {
     this.running += 1;
-    // 'close' fires once for every outcome (answered, failed, client gone).
-    res.once('close', () => this.finishedOne());
+    // The turn ends when the app has written its answer, not when a slow reader has taken it
+    // all; 'close' covers every other outcome (failed, client gone).
+    let ended = false;
+    const endTurn = () => {
+      if (ended) return;
+      ended = true;
+      this.finishedOne();
+    };
+    const end = res.end;
+    res.end = function (this: ServerResponse, ...args: Parameters<ServerResponse['end']>) {
+      endTurn();
+      return end.apply(this, args);
+    } as ServerResponse['end'];
+    res.once('close', endTurn);
     start();
   }
 
