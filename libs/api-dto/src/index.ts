@@ -6,6 +6,7 @@ export * from './validation/validation-options.js';
 export * from './validation/validate-request.js';
 export * from './validation/validators.js';
 export * from './validation/transforms.js';
+export * from './validation/base64-image.js';
 export * from './common/paging.dto.js';
 export * from './common/user.dto.js';
 export * from './common/common.responses.js';

@@ -3,3 +3,4 @@ export * from './ports.js';
 export * from './service-harness.js';
 export * from './identity-harness.js';
 export * from './fixtures.js';
+export * from './broker.js';

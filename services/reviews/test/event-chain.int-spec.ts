@@ -5,6 +5,7 @@ import { RabbitMqEventBus, silentEventsLogger } from '@dinebuds/events';
 import { startIdentityService } from '@dinebuds/identity';
 import { startSocialGraphService } from '@dinebuds/social-graph';
 import {
+  closeTestBus,
   createTestDatabase,
   eventually,
   query,
@@ -101,17 +102,7 @@ describe('reviews events through RabbitMQ', () => {
     await identity?.stop();
     await reviews?.stop();
     await social?.stop();
-    if (bus) {
-      const channel = await bus.connectionManager.connection?.createChannel();
-      if (channel) {
-        for (const queue of Object.values(queues))
-          for (const name of [queue, `${queue}.retry`, `${queue}.dlq`]) await channel.deleteQueue(name);
-        await channel.deleteExchange(exchange);
-        await channel.deleteExchange(deadLetterExchange);
-        await channel.close();
-      }
-      await bus.close();
-    }
+    await closeTestBus(bus, { queues: Object.values(queues), exchanges: [exchange, deadLetterExchange] });
     await db?.drop();
   });
 

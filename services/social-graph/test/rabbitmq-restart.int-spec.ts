@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventEnvelope, EventType, RegisterRequest } from '@dinebuds/contracts';
 import { RabbitMqEventBus, silentEventsLogger, type Subscription } from '@dinebuds/events';
 import {
+  closeTestBus,
   createTestDatabase,
   eventually,
   query,
@@ -106,18 +107,10 @@ describe('social-graph over RabbitMQ: projection, published events and catching 
     await identity?.stop();
     await social?.stop();
     await observer?.cancel();
-    if (bus) {
-      const channel = await bus.connectionManager.connection?.createChannel();
-      if (channel) {
-        for (const queue of [eventsQueue, identityQueue, observerQueue]) {
-          for (const name of [queue, `${queue}.retry`, `${queue}.dlq`]) await channel.deleteQueue(name);
-        }
-        await channel.deleteExchange(exchange);
-        await channel.deleteExchange(deadLetterExchange);
-        await channel.close();
-      }
-      await bus.close();
-    }
+    await closeTestBus(bus, {
+      queues: [eventsQueue, identityQueue, observerQueue],
+      exchanges: [exchange, deadLetterExchange],
+    });
     await db?.drop();
   });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { decodeImageBytes, imageContentType } from '@dinebuds/api-dto';
 import { DomainError } from '@dinebuds/errors';
-import { assertAllowedPictureType, decodePicture } from './picture.policy.js';
+import { PICTURE_UPLOAD } from './picture.policy.js';
+
+const decodePicture = (dataBase64: string, maxBytes = PICTURE_UPLOAD.maxBytes) =>
+  decodeImageBytes(dataBase64, { ...PICTURE_UPLOAD, maxBytes });
 
 function errorOf(fn: () => unknown): DomainError {
   try {
@@ -31,9 +35,9 @@ describe('picture policy', () => {
 
   it('accepts only JPEG, PNG, GIF and WebP content (415 otherwise)', () => {
     for (const type of ['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
-      expect(assertAllowedPictureType(type)).toBe(type);
+      expect(imageContentType(type)).toBe(type);
     for (const type of [undefined, 'image/svg+xml', 'application/pdf', 'image/tiff']) {
-      expect(errorOf(() => assertAllowedPictureType(type))).toMatchObject({
+      expect(errorOf(() => imageContentType(type))).toMatchObject({
         code: 'UNSUPPORTED_MEDIA_TYPE',
         message: 'Invalid file type / Please upload an image file',
       });

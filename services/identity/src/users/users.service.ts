@@ -9,12 +9,12 @@ import {
   type UserDto,
   type UserSummaryDto,
 } from '@dinebuds/contracts';
+import { decodeImage } from '@dinebuds/api-dto';
 import { DomainError } from '@dinebuds/errors';
-import { fileTypeFromBuffer } from 'file-type';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
 import { Transactions } from '@dinebuds/service-kit';
-import { assertAllowedPictureType, decodePicture, pictureEtag } from './picture.policy.js';
+import { PICTURE_UPLOAD, pictureEtag } from './picture.policy.js';
 import type { UserEntity } from './user.entity.js';
 import { UserEventsService } from './user-events.service.js';
 import { UsersRepository } from './users.repository.js';
@@ -142,9 +142,7 @@ export class UsersService {
   async setPicture(caller: Caller, id: number, dataBase64: string): Promise<ProfilePictureResponse> {
     await this.requireUser(id);
     assertOwner(caller.userId, id);
-    const bytes = decodePicture(dataBase64);
-    const detected = await fileTypeFromBuffer(bytes);
-    const contentType = assertAllowedPictureType(detected?.mime);
+    const { bytes, contentType } = await decodeImage(dataBase64, PICTURE_UPLOAD);
     return this.transactions.run(async (manager) => {
       const user = await this.lockUser(manager, id);
       const version = user.pictureVersion + 1;

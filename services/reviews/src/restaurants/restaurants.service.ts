@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { fileTypeFromBuffer } from 'file-type';
+import { decodeImage } from '@dinebuds/api-dto';
 import {
   cityKey,
   cityLabel,
@@ -18,7 +18,7 @@ import { photoUrlOf } from '../common/mappers.js';
 import { windowOf } from '../common/rpc.js';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
 import { Transactions } from '@dinebuds/service-kit';
-import { decodePhoto, photoEtag, photoTypeOf } from './photo.policy.js';
+import { PHOTO_UPLOAD, photoEtag } from './photo.policy.js';
 import { moodTags, oneDecimal, placeholderSvg } from './restaurant.policy.js';
 import { RestaurantsRepository, type RatedRestaurantRow } from './restaurants.repository.js';
 
@@ -127,8 +127,7 @@ export class RestaurantsService {
       throw notFound(REVIEW_MESSAGES.restaurantNotFound);
     if (!caller.isAdmin && !(await this.restaurants.hasReviewed(manager, restaurantId, caller.userId)))
       throw forbidden(REVIEW_MESSAGES.photoReviewersOnly);
-    const bytes = decodePhoto(dataBase64);
-    const contentType = photoTypeOf((await fileTypeFromBuffer(bytes))?.mime);
+    const { bytes, contentType } = await decodeImage(dataBase64, PHOTO_UPLOAD);
     const version = await this.restaurants.setPhoto(manager, restaurantId, { bytes, contentType });
     if (version === null) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
     return { photoUrl: photoUrlOf(restaurantId, version) };
