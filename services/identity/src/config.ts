@@ -19,6 +19,8 @@ export const identityEnvShape = {
   PASSWORD_WORK_QUEUE: z.coerce.number().int().nonnegative().optional(),
   /** Longest wait for password work before 503. */
   PASSWORD_WORK_MAX_WAIT_MS: z.coerce.number().int().positive().default(1000),
+  /** OS priority (nice 0-19) of the hashing threads: higher yields the cores to reads sooner. */
+  PASSWORD_WORK_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Failed sign-ins of one account before it is locked for a while. */
   LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   /** First lock of an account; it doubles with each further failure up to the maximum. */
@@ -29,6 +31,9 @@ export const identityEnvShape = {
 export function loadIdentityEnv(env: ServiceEnv = process.env) {
   return loadConfig(identityEnvShape, env);
 }
+
+/** Hashing threads yield the cores to the event loop and PostgreSQL when both want them. */
+export const DEFAULT_PASSWORD_WORK_NICE = 10;
 
 /** OWASP's argon2id floor (19 MiB, 2 passes, 1 lane); options may only raise it. */
 export const ARGON2_DEFAULTS = { memoryCost: 19456, timeCost: 2 } as const;
@@ -46,6 +51,8 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export interface IdentitySettings {
   argon2: { memoryCost: number; timeCost: number };
   passwordWork: PasswordWorkLimits;
+  /** OS priority (nice) of the hashing threads. */
+  passwordWorkNice: number;
   loginThrottle: LoginThrottleLimits;
   sessionTtlMs: number;
   sessionPurgeIntervalMs: number;

@@ -3,6 +3,7 @@ import { defineService, type RunningService, type ServiceStartOptions } from '@d
 import { AdminBootstrapService } from './auth/admin-bootstrap.service.js';
 import { AuthRpcController } from './auth/auth.rpc-controller.js';
 import { AuthService } from './auth/auth.service.js';
+import { Argon2Threads } from './auth/argon2-threads.js';
 import { argon2Cost, PasswordHasher } from './auth/password-hasher.js';
 import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './auth/login-throttle.js';
 import {
@@ -21,6 +22,7 @@ import { UserEventsService } from './users/user-events.service.js';
 import { UsersRepository } from './users/users.repository.js';
 import {
   DEFAULT_SESSION_PURGE_INTERVAL_MS,
+  DEFAULT_PASSWORD_WORK_NICE,
   DEFAULT_SESSION_TTL_MS,
   IDENTITY_SCHEMA,
   IDENTITY_SETTINGS,
@@ -48,6 +50,8 @@ export interface IdentityOptions {
   argon2?: { memoryCost: number; timeCost: number };
   /** Bounded password work (defaults: half the cores, 8 waiting per slot, 1 s wait). */
   passwordWork?: Partial<PasswordWorkLimits>;
+  /** OS priority (nice, 0-19) of the hashing threads; default 10. */
+  passwordWorkNice?: number;
   /** Per-account throttle of failed sign-ins (defaults: 5 free, then 30 s doubling to 15 min). */
   loginThrottle?: Partial<LoginThrottleLimits>;
   /** Session lifetime since last use. Default 30 days. */
@@ -84,6 +88,7 @@ function identitySettings(options: IdentityServiceOptions): IdentitySettings {
       maxQueued: options.passwordWork?.maxQueued ?? concurrency * 8,
       maxWaitMs: options.passwordWork?.maxWaitMs ?? work.maxWaitMs,
     }),
+    passwordWorkNice: options.passwordWorkNice ?? DEFAULT_PASSWORD_WORK_NICE,
     loginThrottle,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     sessionPurgeIntervalMs: options.sessionPurgeIntervalMs ?? DEFAULT_SESSION_PURGE_INTERVAL_MS,
@@ -91,6 +96,9 @@ function identitySettings(options: IdentityServiceOptions): IdentitySettings {
     adminPassword: options.adminPassword,
   };
   if (!(settings.sessionTtlMs > 0)) throw new Error('identity: sessionTtlMs must be positive');
+  const nice = settings.passwordWorkNice;
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19)
+    throw new Error('identity: passwordWorkNice must be an integer from 0 to 19');
   const purgeEvery = settings.sessionPurgeIntervalMs;
   if (!Number.isInteger(purgeEvery) || purgeEvery <= 0 || purgeEvery > MAX_TIMER_DELAY_MS)
     throw new Error(`identity: sessionPurgeIntervalMs must be an integer from 1 to ${MAX_TIMER_DELAY_MS}`);
@@ -109,7 +117,11 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     {
       provide: PasswordHasher,
       useFactory: (settings: IdentitySettings) =>
-        new PasswordHasher(settings.argon2, new PasswordWorkQueue(settings.passwordWork)),
+        new PasswordHasher(
+          settings.argon2,
+          new PasswordWorkQueue(settings.passwordWork),
+          new Argon2Threads({ count: settings.passwordWork.concurrency, nice: settings.passwordWorkNice }),
+        ),
       inject: [IDENTITY_SETTINGS],
     },
     {
@@ -144,6 +156,7 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
         ...(config.PASSWORD_WORK_QUEUE !== undefined ? { maxQueued: config.PASSWORD_WORK_QUEUE } : {}),
         maxWaitMs: config.PASSWORD_WORK_MAX_WAIT_MS,
       },
+      passwordWorkNice: config.PASSWORD_WORK_NICE,
       loginThrottle: {
         freeFailures: config.LOGIN_FREE_FAILURES,
         baseLockMs: config.LOGIN_LOCK_SECONDS * 1000,

@@ -1,10 +1,11 @@
-import { hash as argon2Hash, verify as argon2Verify, type Algorithm, type Options } from '@node-rs/argon2';
+import type { Algorithm, Options } from '@node-rs/argon2';
 
 // @node-rs/argon2's Algorithm is a const enum, which isolated modules cannot read: Argon2id is 2.
 // (Prebuilt binaries per platform: installs with no compiler or headers, as a plain user too.)
 const ARGON2ID = 2 as Algorithm;
-import type { OnModuleInit } from '@nestjs/common';
-import { ARGON2_DEFAULTS } from '../config.js';
+import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { ARGON2_DEFAULTS, DEFAULT_PASSWORD_WORK_NICE } from '../config.js';
+import { Argon2Threads } from './argon2-threads.js';
 import { PasswordWorkQueue, defaultPasswordWorkLimits } from './password-work-queue.js';
 
 export interface Argon2Cost {
@@ -29,15 +30,17 @@ export function argon2Cost(given?: Partial<Argon2Cost>): Argon2Cost {
 
 /**
  * argon2id password hashing; verifying an unknown user costs the same as a known one. Every hash
- * and verification runs through the bounded PasswordWorkQueue: past it, 503 before any hashing.
+ * and verification runs through the bounded PasswordWorkQueue (past it, 503 before any hashing),
+ * on threads of their own at a lower OS priority (Argon2Threads).
  */
-export class PasswordHasher implements OnModuleInit {
+export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
   private readonly options: Options & { algorithm: Algorithm; memoryCost: number; timeCost: number };
   private dummyHash: Promise<string> | undefined;
 
   constructor(
     cost: Argon2Cost,
     private readonly queue = new PasswordWorkQueue(defaultPasswordWorkLimits()),
+    private readonly threads = new Argon2Threads({ count: 1, nice: DEFAULT_PASSWORD_WORK_NICE }),
   ) {
     this.options = {
       algorithm: ARGON2ID,
@@ -52,14 +55,18 @@ export class PasswordHasher implements OnModuleInit {
     await this.dummy();
   }
 
+  async onModuleDestroy(): Promise<void> {
+    await this.threads.close();
+  }
+
   hash(password: string): Promise<string> {
-    return this.queue.run(() => argon2Hash(password, this.options));
+    return this.queue.run(() => this.threads.hash(password, this.options));
   }
 
   verify(hash: string, password: string): Promise<boolean> {
     return this.queue.run(async () => {
       try {
-        return await argon2Verify(hash, password);
+        return await this.threads.verify(hash, password);
       } catch {
         // A corrupt stored hash must read as a wrong password, not a 500.
         return false;
@@ -74,7 +81,7 @@ export class PasswordHasher implements OnModuleInit {
 
   private dummy(): Promise<string> {
     // Outside the queue: made once at start, and a refusal must not be cached for good.
-    this.dummyHash ??= argon2Hash('dinebuds-timing-equaliser', this.options);
+    this.dummyHash ??= this.threads.hash('dinebuds-timing-equaliser', this.options);
     return this.dummyHash;
   }
 
