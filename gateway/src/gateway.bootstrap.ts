@@ -19,6 +19,7 @@ import { answerClientError } from './http/client-error.js';
 import { fixedSecurityHeaders, installSecurityHeaders } from './http/security.js';
 import { installApiNoStore } from './http/api-cache.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { isHealthProbe } from './health/health-probe.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { spaFallback, spaStaticOptions } from './spa/spa.js';
 import { isPasswordWork } from './upstream/password-work.js';
@@ -45,8 +46,6 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
  * process: the kernel drops their SYNs and they retry after 1, 3, 7 s, a wait no 503 can shorten.
  */
 const LISTEN_BACKLOG = 4096;
-
-const isHealthProbe = (url: string) => url.startsWith('/api/health');
 
 /** Nest's adapter, with the SPA's deep links answered before the API's JSON 404. */
 class GatewayAdapter extends FastifyAdapter {
