@@ -9,7 +9,7 @@ import type {
 } from '@dinebuds/contracts';
 import { eventually } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
  * Hostile input against every route of the OpenAPI description (/api/docs-json), as anonymous,
@@ -891,8 +891,7 @@ describe('hostile input through the gateway (all-in-one)', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await system?.stop();
-    if (system) removeDataDir(system.dataDir);
+    await stopAllInOneSystem(system);
   });
 
   it('knows who owns each route of the OpenAPI description', () => {

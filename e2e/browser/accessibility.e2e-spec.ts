@@ -5,7 +5,7 @@ import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem, horizontalOverflowProblem } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
@@ -85,8 +85,7 @@ describe('accessibility of every screen (axe-core)', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
-    if (system) removeDataDir(system.dataDir);
+    await stopAllInOneSystem(system);
   });
 
   describe.each(VIEWPORTS)('at the $name size', ({ name, viewport }) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { uniqueUsername } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
  * The foundation's user journey in a real browser against `npm start`'s all-in-one mode:
@@ -21,8 +21,7 @@ describe('registration and sign-in in the browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
-    if (system) removeDataDir(system.dataDir);
+    await stopAllInOneSystem(system);
   });
 
   it('registers, survives a reload, signs out and signs back in', async () => {

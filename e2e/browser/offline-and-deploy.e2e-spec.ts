@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { uniqueUsername } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
  * Issue 13 in a real browser against `npm start`'s all-in-one mode (it serves frontend/dist: build
@@ -51,8 +51,7 @@ describe('the app offline, across a sign-out and across a deploy', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
-    await system?.stop();
-    if (system) removeDataDir(system.dataDir);
+    await stopAllInOneSystem(system);
   });
 
   it('shows the sign-in screen on a repeat visit without the network', async () => {

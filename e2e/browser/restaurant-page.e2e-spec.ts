@@ -4,7 +4,7 @@ import type { CurrentUserDto, RestaurantDetailDto, ReviewDto } from '@dinebuds/c
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Review#123';
 // A 1x1 PNG: a map tile this machine cannot fetch, and a photo to upload.
@@ -73,8 +73,7 @@ describe('the restaurant page in the browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
-    if (system) removeDataDir(system.dataDir);
+    await stopAllInOneSystem(system);
   });
 
   it('shows "Map view unavailable" with the address and a maps search when no tile loads', async () => {

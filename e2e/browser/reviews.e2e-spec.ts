@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CurrentUserDto, ReviewDto } from '@dinebuds/contracts';
 import { uniqueUsername } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
  * Reviews on the own profile in a browser against the all-in-one mode (frontend/dist must be
@@ -37,8 +37,7 @@ describe('reviews on the profile in the browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
-    if (system) removeDataDir(system.dataDir);
+    await stopAllInOneSystem(system);
   });
 
   it('adds a review from the sheet, after its validation messages', async () => {

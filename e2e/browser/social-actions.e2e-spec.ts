@@ -4,7 +4,7 @@ import type { CurrentUserDto } from '@dinebuds/contracts';
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
  * The rest of the social screens in a browser against the all-in-one mode (frontend/dist must be
@@ -79,8 +79,7 @@ describe('social actions in the browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
-    if (system) removeDataDir(system.dataDir);
+    await stopAllInOneSystem(system);
   });
 
   it('shows anonymous visitors no follow or block controls', async () => {

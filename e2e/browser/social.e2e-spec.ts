@@ -4,7 +4,7 @@ import type { CurrentUserDto, TogglePrivacyResponse } from '@dinebuds/contracts'
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
  * The social graph in two browsers against `npm start`'s all-in-one mode (it serves
@@ -61,8 +61,7 @@ describe('following a private bud in the browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
-    if (system) removeDataDir(system.dataDir);
+    await stopAllInOneSystem(system);
   });
 
   /** A profile header count, e.g. stat(page, '1 Follower'): the count buttons are named by their text. */

@@ -86,6 +86,13 @@ export function removeDataDir(dataDir: string): void {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** Stops what startAllInOneSystem started (if it got that far) and removes its data folder. */
+export async function stopAllInOneSystem(system?: { stop(): Promise<void>; dataDir: string }): Promise<void> {
+  if (!system) return;
+  await system.stop();
+  removeDataDir(system.dataDir);
+}
+
 export interface TestVhost {
   /** `amqpUrl` pointing at the new virtual host. */
   url: string;

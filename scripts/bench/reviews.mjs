@@ -11,12 +11,12 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
 import {
   createDatabase,
   killChildren,
+  load,
   register,
   startApp,
   startChild,
@@ -53,20 +53,6 @@ async function postReview(gateway, cookie, i) {
   });
   if (r.status !== 201) throw new Error(`POST /api/reviews answered ${r.status}: ${await r.text()}`);
   return r.json();
-}
-
-async function load({ url, method = 'GET', headers = {}, body, connections, duration }) {
-  const times = [];
-  const instance = autocannon({ url, method, headers, body, connections, pipelining: 1, duration });
-  instance.on('response', (_c, _s, _b, responseTime) => times.push(responseTime));
-  const result = await new Promise((r, reject) => instance.once('done', r).once('error', reject));
-  times.sort((a, b) => a - b);
-  return {
-    rps: result.requests.total / result.duration,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
 }
 
 /** Ms from now until identity's review_count of `userId` equals the user's reviews in reviews. */
@@ -212,7 +198,7 @@ async function measureMode(mode) {
           fmt(b.rps, 0).padStart(11),
           fmt(b.p99).padStart(9),
           `${fmt(a.rps / b.rps)}x`.padStart(6),
-          String(a.failed).padStart(7),
+          String(a.non2xx + a.errors).padStart(7),
         ].join(' '),
       );
     }

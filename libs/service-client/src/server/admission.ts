@@ -209,7 +209,7 @@ export class AdmissionDoor {
   };
 
   /** Answers false after refusing the request, true after counting it in. */
-  admit(req: IncomingMessage, res: ServerResponse): boolean {
+  private admit(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '/';
     if (this.isProbe(url)) return true;
     const costly = this.limits.maxCostlyInFlight > 0 && this.isCostly(req.method ?? 'GET', url);
@@ -234,7 +234,7 @@ export class AdmissionDoor {
   }
 
   /** Starts the request now if a turn is free, else when one frees up (arrival order). */
-  startOrQueue(res: ServerResponse, start: () => void): void {
+  private startOrQueue(res: ServerResponse, start: () => void): void {
     if (this.limits.maxConcurrent === 0) return start();
     if (this.running < this.limits.maxConcurrent) this.run(res, start);
     else this.waiting.push({ start, res, at: performance.now() });
