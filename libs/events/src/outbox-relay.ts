@@ -194,34 +194,33 @@ export class OutboxRelay {
       });
     });
 
-    await this.dataSource.transaction(async (manager) => {
-      if (published.length > 0) {
-        await manager.query(
-          `UPDATE ${this.table} SET "published_at" = now(), "locked_until" = NULL, "last_error" = NULL,
-             "next_attempt_at" = NULL
-           WHERE "id" = ANY($1::uuid[])`,
-          [published],
-        );
-      }
-      if (failed.length > 0) {
-        await manager.query(
-          `UPDATE ${this.table} AS o SET "locked_until" = NULL, "last_error" = f.error,
-             "attempts" = CASE WHEN f.counted THEN o."attempts" ELSE greatest(o."attempts" - 1, 0) END,
-             "next_attempt_at" = now() + f.delay_ms * interval '1 millisecond',
-             "parked_at" = CASE WHEN f.park THEN now() ELSE NULL END
-           FROM unnest($1::uuid[], $2::text[], $3::int[], $4::bool[], $5::bool[])
-             AS f(id, error, delay_ms, counted, park)
-           WHERE o."id" = f.id`,
-          [
-            failed.map((f) => f.id),
-            failed.map((f) => f.error),
-            failed.map((f) => f.delayMs),
-            failed.map((f) => f.counted),
-            failed.map((f) => f.park),
-          ],
-        );
-      }
-    });
+    // Each row's outcome stands alone: the two updates need no transaction around them.
+    if (published.length > 0) {
+      await this.dataSource.query(
+        `UPDATE ${this.table} SET "published_at" = now(), "locked_until" = NULL, "last_error" = NULL,
+           "next_attempt_at" = NULL
+         WHERE "id" = ANY($1::uuid[])`,
+        [published],
+      );
+    }
+    if (failed.length > 0) {
+      await this.dataSource.query(
+        `UPDATE ${this.table} AS o SET "locked_until" = NULL, "last_error" = f.error,
+           "attempts" = CASE WHEN f.counted THEN o."attempts" ELSE greatest(o."attempts" - 1, 0) END,
+           "next_attempt_at" = now() + f.delay_ms * interval '1 millisecond',
+           "parked_at" = CASE WHEN f.park THEN now() ELSE NULL END
+         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::bool[], $5::bool[])
+           AS f(id, error, delay_ms, counted, park)
+         WHERE o."id" = f.id`,
+        [
+          failed.map((f) => f.id),
+          failed.map((f) => f.error),
+          failed.map((f) => f.delayMs),
+          failed.map((f) => f.counted),
+          failed.map((f) => f.park),
+        ],
+      );
+    }
     const parked = failed.filter((f) => f.park);
     for (const f of parked) {
       const row = rows.find((r) => r.id === f.id)!;
@@ -289,28 +288,29 @@ export class OutboxRelay {
     return Math.round(exp * (0.5 + Math.random() / 2));
   }
 
+  /**
+   * Claims and leases the next batch in one statement (no transaction round trips): the inner
+   * SELECT locks the rows it picks (others skip them), the UPDATE leases them. RETURNING has no
+   * order, so the rows are put back in `seq` order here.
+   */
   private async claim(): Promise<OutboxRow[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT "id", "type", "payload", "attempts" + 1 AS "attempts" FROM ${this.table}
+    const [rows] = (await this.dataSource.query(
+      `UPDATE ${this.table} AS o
+       SET "locked_until" = now() + $2 * interval '1 millisecond', "attempts" = o."attempts" + 1
+       FROM (
+         SELECT "id" FROM ${this.table}
          WHERE "published_at" IS NULL AND "parked_at" IS NULL
            AND ("locked_until" IS NULL OR "locked_until" < now())
            AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= now())
          ORDER BY "seq"
          LIMIT $1
-         FOR UPDATE SKIP LOCKED`,
-        [this.batchSize],
-      );
-      if (rows.length > 0) {
-        await manager.query(
-          `UPDATE ${this.table}
-           SET "locked_until" = now() + $2 * interval '1 millisecond', "attempts" = "attempts" + 1
-           WHERE "id" = ANY($1::uuid[])`,
-          [rows.map((r) => r.id), this.leaseMs],
-        );
-      }
-      return rows;
-    });
+         FOR UPDATE SKIP LOCKED
+       ) AS next
+       WHERE o."id" = next."id"
+       RETURNING o."id", o."type", o."payload", o."attempts", o."seq"::text AS "seq"`,
+      [this.batchSize, this.leaseMs],
+    )) as [Array<OutboxRow & { seq: string }>, number];
+    return rows.sort((a, b) => compareSeq(a.seq, b.seq));
   }
 
   /** Deletes rows published longer ago than retainPublishedMs (the loop calls it about once a minute). */
@@ -372,6 +372,11 @@ export class OutboxRelay {
     outboxWriters.delete(queryRunner);
     if (committed) this.nudge();
   }
+}
+
+/** Orders two bigint `seq` values given as text (they may pass 2^53). */
+function compareSeq(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function toEnvelope(payload: EventEnvelope | string): EventEnvelope {
