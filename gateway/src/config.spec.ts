@@ -21,6 +21,7 @@ describe('gateway configuration', () => {
       trustProxy: false,
       bodyLimit: '1mb',
       rpcTimeoutMs: 5000,
+      requestTimeoutMs: 120000,
       rateLimitAuthPerMinute: 20,
       rateLimitPerMinute: 600,
       logLevel: 'info',

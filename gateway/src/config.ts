@@ -2,6 +2,7 @@ import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@d
 import { observabilityEnvShape } from '@dinebuds/observability';
 import {
   DEFAULT_MAP_TILE_URL,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RESERVATION_URL_TEMPLATE,
   type GatewayOptions,
 } from './gateway-options.js';
@@ -24,6 +25,7 @@ export const gatewayEnvShape = {
     .regex(/^\d+(b|kb|mb)$/i, { message: "must be a size such as '1mb' or '500kb'" })
     .default('1mb'),
   RPC_TIMEOUT_MS: envInt(5000),
+  REQUEST_TIMEOUT_MS: envInt(DEFAULT_REQUEST_TIMEOUT_MS),
   RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
   RATE_LIMIT_PER_MINUTE: envInt(600),
   LOG_LEVEL: envLogLevel(),
@@ -49,6 +51,7 @@ export function gatewayOptionsFromEnv(env: Record<string, string | undefined> = 
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
     rpcTimeoutMs: config.RPC_TIMEOUT_MS,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     logLevel: config.LOG_LEVEL,

@@ -35,6 +35,12 @@ export interface GatewayOptions {
   bodyLimit?: string;
   /** Timeout of one call to a service (default 5000 ms). */
   rpcTimeoutMs?: number;
+  /**
+   * Time a client has to send a whole request, headers and body, before it is answered 408 and
+   * its connection closed (default 120000 ms: an 8 MB photo at ~70 KB/s). A slow
+   * upload holds its place in the admission door's count until then.
+   */
+  requestTimeoutMs?: number;
   /** Login, register and password-change attempts per IP per minute (default 20). */
   rateLimitAuthPerMinute?: number;
   /** Requests per IP per minute on any /api route (default 600). */
@@ -48,6 +54,7 @@ export interface GatewayOptions {
   admission?: AdmissionLimits;
 }
 
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 /** We hold no availability: booking hands the visitor's choices to a reservation site's search. */
 export const DEFAULT_RESERVATION_URL_TEMPLATE =
@@ -64,6 +71,7 @@ export interface ResolvedGatewayOptions {
   trustProxy: TrustProxy;
   bodyLimit: string;
   rpcTimeoutMs: number;
+  requestTimeoutMs: number;
   rateLimitAuthPerMinute: number;
   rateLimitPerMinute: number;
   logLevel: string;
@@ -96,6 +104,7 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     trustProxy: checkTrustProxy(options.trustProxy),
     bodyLimit: options.bodyLimit ?? '1mb',
     rpcTimeoutMs: options.rpcTimeoutMs ?? 5000,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     rateLimitAuthPerMinute: options.rateLimitAuthPerMinute ?? 20,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
     logLevel: options.logLevel ?? 'info',

@@ -82,6 +82,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const adapter = new GatewayAdapter({
     serverFactory: door.serverFactory,
     bodyLimit: parseByteSize(config.bodyLimit),
+    requestTimeout: config.requestTimeoutMs,
     // Fastify takes a hop count too (proxy-addr, as Express); its type leaves numbers out.
     trustProxy: fastifyTrustProxy(config.trustProxy) as string[],
     genReqId: genRequestId,

@@ -4,6 +4,7 @@ export {
   type GatewayServices,
   type ResolvedGatewayOptions,
   DEFAULT_MAP_TILE_URL,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RESERVATION_URL_TEMPLATE,
   resolveGatewayOptions,
 } from './gateway-options.js';

@@ -108,6 +108,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       trustProxy: config.TRUST_PROXY,
       bodyLimit: config.BODY_LIMIT,
       rpcTimeoutMs: config.RPC_TIMEOUT_MS,
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
       rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       logLevel: config.LOG_LEVEL,

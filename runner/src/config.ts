@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
-import { DEFAULT_MAP_TILE_URL, DEFAULT_RESERVATION_URL_TEMPLATE, envTrustProxy } from '@dinebuds/gateway';
+import {
+  DEFAULT_MAP_TILE_URL,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_RESERVATION_URL_TEMPLATE,
+  envTrustProxy,
+} from '@dinebuds/gateway';
 import { observabilityEnvShape } from '@dinebuds/observability';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,6 +30,7 @@ export function loadRunnerConfig(env: Record<string, string | undefined> = proce
       TRUST_PROXY: envTrustProxy(),
       BODY_LIMIT: z.string().default('1mb'),
       RPC_TIMEOUT_MS: envInt(5000),
+      REQUEST_TIMEOUT_MS: envInt(DEFAULT_REQUEST_TIMEOUT_MS),
       RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
       RATE_LIMIT_PER_MINUTE: envInt(600),
       LOG_LEVEL: envLogLevel(),

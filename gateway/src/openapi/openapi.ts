@@ -11,7 +11,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('DineBuds API')
     .setDescription(
       'The public HTTP API of DineBuds, served by the gateway. Sessions travel in the HttpOnly cookie ' +
-        `\`${SESSION_COOKIE}\`. Every error answers \`{ statusCode, message, error }\` with one sentence in \`message\`.`,
+        `\`${SESSION_COOKIE}\`. Every error answers \`{ statusCode, message, error }\` with one sentence in \`message\`. ` +
+        'Before any route, on any path: 400 for what is not valid HTTP, 431 for too long a URL or headers, ' +
+        '408 (and a closed connection) for a request that does not arrive whole within the time limit, ' +
+        'and 503 with Retry-After when the server sheds load.',
     )
     .setVersion('1.0')
     .addCookieAuth(SESSION_COOKIE)

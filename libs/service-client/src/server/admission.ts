@@ -193,16 +193,27 @@ export class AdmissionDoor {
     handler: (req: IncomingMessage, res: ServerResponse) => void,
     options: ServerTimeouts,
   ): Server => {
-    const server = createServer((req, res) => {
-      if (!this.admit(req, res)) return;
-      // A request whose body is still on its way starts at once: holding a turn while a slow
-      // client trickles its upload in would let a few such clients stall everyone else.
-      if (hasBody(req)) handler(req, res);
-      else this.startOrQueue(res, () => handler(req, res));
-    });
+    const requestTimeout = options.requestTimeout ?? 0;
+    const server = createServer(
+      {
+        requestTimeout,
+        // Node's own header deadline (60 s), never past the whole request's.
+        headersTimeout: requestTimeout > 0 ? Math.min(60_000, requestTimeout) : 60_000,
+        // How often Node looks for requests past their deadline (its default, 30 s, would let
+        // a short timeout run far over).
+        connectionsCheckingInterval:
+          requestTimeout > 0 ? Math.min(30_000, Math.max(100, requestTimeout / 4)) : 30_000,
+      },
+      (req, res) => {
+        if (!this.admit(req, res)) return;
+        // A request whose body is still on its way starts at once: holding a turn while a slow
+        // client trickles its upload in would let a few such clients stall everyone else.
+        if (hasBody(req)) handler(req, res);
+        else this.startOrQueue(res, () => handler(req, res));
+      },
+    );
     // What Fastify sets on a server it makes itself (its defaults when absent).
     server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = options.requestTimeout ?? 0;
     server.setTimeout(options.connectionTimeout ?? 0);
     if ((options.maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket!;
     return server;
