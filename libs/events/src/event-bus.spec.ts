@@ -12,7 +12,7 @@ describe('delivery settings shared by both buses', () => {
     delete process.env.EVENT_RETRY_DELAY_MS;
     delete process.env.EVENT_HANDLER_TIMEOUT_MS;
     expect(deliverySettings({})).toEqual({
-      prefetch: 10,
+      prefetch: 32,
       maxRetries: 5,
       retryDelayMs: 1000,
       handlerTimeoutMs: 30_000,

@@ -79,7 +79,7 @@ export function wantedTypes(topology: EventTopology): Set<string> {
 
 export const DEFAULT_MAX_RETRIES = 5;
 export const DEFAULT_RETRY_DELAY_MS = 1000;
-export const DEFAULT_PREFETCH = 10;
+export const DEFAULT_PREFETCH = 32;
 export const DEFAULT_HANDLER_TIMEOUT_MS = 30_000;
 
 /** How a bus delivers to its consumers, whatever carries the messages. */

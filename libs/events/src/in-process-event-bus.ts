@@ -19,7 +19,10 @@ import { eventsInstrumentation } from './instrumentation.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
 
 export interface InProcessEventBusOptions extends RetryOptions {
-  /** Handlers running at once per queue (like RabbitMQ prefetch). Default 10. */
+  /**
+   * Handlers running at once per queue (like RabbitMQ prefetch). Default 32: the consumers'
+   * InboxBatcher applies a burst in batches of up to that many.
+   */
   prefetch?: number;
   /**
    * Start paused: publish() waits and nothing is delivered until resume(). The all-in-one runner

@@ -44,7 +44,10 @@ export interface RabbitMqEventBusOptions extends RetryOptions {
   exchange?: string;
   /** Direct exchange routing poison messages to `<queue>.dlq`. Default DEAD_LETTER_EXCHANGE. */
   deadLetterExchange?: string;
-  /** Unacked deliveries per consumer channel. Default 10. */
+  /**
+   * Unacked deliveries per consumer channel. Default 32: the consumers' InboxBatcher applies a
+   * burst in batches of up to that many.
+   */
   prefetch?: number;
   /**
    * How long publish() keeps trying (waiting for a connection, resending after a lost channel)

@@ -15,7 +15,7 @@ import { EVENT_TOPOLOGY, type EventType } from '@dinebuds/contracts';
 import type { EnvelopeOf } from '../envelope.js';
 import type { EventBus, Subscription } from '../event-bus.js';
 import { eventsSettingsFromEnv } from '../events-settings.js';
-import { Inbox } from '../inbox.js';
+import { InboxBatcher } from '../inbox.js';
 import { eventsInstrumentation } from '../instrumentation.js';
 import { DEFAULT_INBOX_RETENTION_DAYS, InboxPurger } from '../inbox-purger.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from '../logger.js';
@@ -69,17 +69,20 @@ interface DiscoveredHandler {
 export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private subscription: Subscription | undefined;
   private readonly logger: EventsLogger;
+  /** Events handled while a transaction runs share the next one (a burst costs fewer round trips). */
+  private readonly inbox: InboxBatcher;
 
   constructor(
     @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-    @Inject(EVENTS_DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(EVENTS_DATA_SOURCE) dataSource: DataSource,
     private readonly relay: OutboxRelay,
     private readonly purger: InboxPurger,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
   ) {
     this.logger = options.logger ?? consoleEventsLogger;
+    this.inbox = new InboxBatcher(dataSource, options.schema);
   }
 
   /** Subscribes the discovered handlers first (declaring the queue), then starts the relay. */
@@ -115,17 +118,13 @@ export class EventsLifecycle implements OnApplicationBootstrap, BeforeApplicatio
     const handle = async () => {
       const started = performance.now();
       let firstError: unknown;
-      // Each handler applies the event once on its own (its own inbox row and transaction): when
-      // one fails, the retry skips those that already succeeded.
+      // Each handler applies the event once on its own (its own inbox row; its own transaction or
+      // its place in a batch's): when one fails, the retry skips those that already succeeded.
       for (const handler of handlers.get(envelope.type) ?? []) {
         const handlerStarted = performance.now();
         try {
-          const applied = await Inbox.handleOnce(
-            this.dataSource,
-            this.options.schema,
-            handler.consumer,
-            envelope,
-            (manager) => handler.call(envelope, manager).then(() => undefined),
+          const applied = await this.inbox.handleOnce(handler.consumer, envelope, (manager) =>
+            handler.call(envelope, manager).then(() => undefined),
           );
           const seconds = (performance.now() - handlerStarted) / 1000;
           hooks.inboxHandled(
