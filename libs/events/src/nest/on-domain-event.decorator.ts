@@ -28,6 +28,9 @@ export type DomainEventMethod<T extends EventType> = (
  * binds the service's queue to the types, and calls it inside Inbox.handleOnce: the method gets
  * the envelope and the transaction's EntityManager, and must make its changes through that manager
  * (then a redelivered event is applied once). Throwing makes the delivery fail and be retried.
+ * In a burst the transaction is shared with the events before and after it (InboxBatcher): a
+ * handler that throws rolls it back and its neighbours are re-applied alone, so a handler must
+ * not catch a failed statement and carry on (the shared transaction would be aborted).
  *
  * @example
  *   @OnDomainEvent('identity.user.registered')
