@@ -266,6 +266,43 @@ describe('admission door', () => {
     expect((await get(`${url}/health`)).status).toBe(200);
   });
 
+  it('refuses a waiting request whose turn comes while the loop is under pressure, with the prebuilt answer', async () => {
+    const { url, door, reached, releaseAll } = await start({
+      maxInFlight: 10,
+      maxConcurrent: 1,
+      maxEventLoopDelayMs: 50,
+      sampleIntervalMs: 50,
+    });
+    try {
+      let calm = 0;
+      for (let i = 0; i < 100 && calm !== 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        calm = (await get(`${url}/fast`)).status;
+      }
+      expect(calm).toBe(200);
+      reached.length = 0;
+      const first = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      const waiting = get(`${url}/fast`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const blockUntil = Date.now() + 300;
+      while (Date.now() < blockUntil) {
+        // Block the loop as a CPU-bound handler would, while /fast waits its turn.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      releaseAll();
+      const refused = await waiting;
+      expect(refused).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'BUSY' } });
+      // The door's own answer (its fixed length), not a second one from the pressure plugin.
+      expect(refused.headers['content-length']).toBeDefined();
+      expect((await first).status).toBe(200);
+      expect(reached).toEqual(['slow']);
+      expect(door.refused.pressure).toBe(1);
+    } finally {
+      releaseAll();
+    }
+  });
+
   it('reads its limits from the environment and refuses nonsense', () => {
     expect(admissionFromEnv({})).toEqual(DEFAULT_ADMISSION);
     expect(

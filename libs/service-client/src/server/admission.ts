@@ -277,8 +277,12 @@ export class AdmissionDoor {
     while (this.running < this.limits.maxConcurrent && this.waiting.length > 0) {
       const next = this.waiting.shift()!;
       if (next.res.destroyed) continue; // the client left while it waited
-      if (now - next.at > this.limits.maxQueueWaitMs) {
-        this.refused.waited += 1;
+      // Waited too long, or the loop came under pressure while it waited: refused now rather
+      // than started late.
+      const reason =
+        now - next.at > this.limits.maxQueueWaitMs ? 'waited' : this.underPressure() ? 'pressure' : null;
+      if (reason) {
+        this.refused[reason] += 1;
         this.writeRefusal(next.res);
       } else this.run(next.res, next.start);
     }
@@ -309,8 +313,9 @@ export class AdmissionDoor {
   }
 
   /**
-   * Event-loop delay and heap checks (@fastify/under-pressure), when the limits ask for them. Its
-   * own hook stays as a second line for requests admitted just before the pressure was seen.
+   * Event-loop delay and heap measured by @fastify/under-pressure, when the limits ask for them.
+   * It only measures: the door refuses, on arrival and when a waiting request's turn comes, so
+   * every refusal is the one prebuilt answer.
    */
   async watchPressure(fastify: FastifyInstance): Promise<void> {
     const { maxEventLoopDelayMs, maxHeapUsedBytes, sampleIntervalMs } = this.limits;
@@ -319,15 +324,8 @@ export class AdmissionDoor {
       maxEventLoopDelay: maxEventLoopDelayMs,
       maxHeapUsedBytes,
       sampleInterval: sampleIntervalMs,
-      // Returning undefined lets the request through; a value is sent as the answer.
-      pressureHandler: (req, reply) => {
-        if (this.isProbe(req.url)) return undefined;
-        this.refused.pressure += 1;
-        // Fastify measures and may compress the body itself: no fixed length on this path.
-        const { 'content-length': _length, ...headers } = this.answer.headers;
-        reply.code(503).headers(headers);
-        return this.answer.body as unknown as void;
-      },
+      // Returning undefined lets the request through (the door has decided already).
+      pressureHandler: () => undefined,
     });
     this.underPressure = () => fastify.isUnderPressure();
   }
