@@ -303,6 +303,24 @@ describe('admission door', () => {
     }
   });
 
+  it('lets a health probe through at once while every turn is taken', async () => {
+    const { url, reached, releaseAll } = await start({
+      maxInFlight: 1,
+      maxConcurrent: 1,
+      maxQueueWaitMs: 20,
+    });
+    try {
+      const slow = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      // Past the in-flight limit and with no turn free, the probe neither waits nor is refused.
+      setTimeout(releaseAll, 200);
+      expect((await get(`${url}/health`)).status).toBe(200);
+      expect((await slow).status).toBe(200);
+    } finally {
+      releaseAll();
+    }
+  });
+
   it('reads its limits from the environment and refuses nonsense', () => {
     expect(admissionFromEnv({})).toEqual(DEFAULT_ADMISSION);
     expect(

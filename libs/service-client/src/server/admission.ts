@@ -163,6 +163,8 @@ export class AdmissionDoor {
   /** Admitted requests waiting for a turn, oldest first. */
   private readonly waiting: Array<{ start: () => void; res: ServerResponse; at: number }> = [];
   private costlyInFlight = 0;
+  /** Started requests whose turn has not ended yet. */
+  private readonly holdingTurn = new WeakSet<ServerResponse>();
   /**
    * Costly requests let through at once, learnt from the answers: the upstream behind them
    * (identity's password queue) may hold fewer than `maxCostlyInFlight`. Each costly request it
@@ -205,6 +207,9 @@ export class AdmissionDoor {
           requestTimeout > 0 ? Math.min(30_000, Math.max(100, requestTimeout / 4)) : 30_000,
       },
       (req, res) => {
+        // Health probes are never refused and never wait for a turn, so an orchestrator does not
+        // restart a replica for being busy.
+        if (this.isProbe(req.url ?? '/')) return handler(req, res);
         if (!this.admit(req, res)) return;
         // A request whose body is still on its way starts at once: holding a turn while a slow
         // client trickles its upload in would let a few such clients stall everyone else.
@@ -221,9 +226,7 @@ export class AdmissionDoor {
 
   /** Answers false after refusing the request, true after counting it in. */
   private admit(req: IncomingMessage, res: ServerResponse): boolean {
-    const url = req.url ?? '/';
-    if (this.isProbe(url)) return true;
-    const costly = this.limits.maxCostlyInFlight > 0 && this.isCostly(req.method ?? 'GET', url);
+    const costly = this.limits.maxCostlyInFlight > 0 && this.isCostly(req.method ?? 'GET', req.url ?? '/');
     const reason = this.refusalReason(costly);
     if (reason) {
       this.refused[reason] += 1;
@@ -232,9 +235,11 @@ export class AdmissionDoor {
     }
     this.inFlight += 1;
     if (costly) this.costlyInFlight += 1;
-    // 'close' fires once for every outcome (answered, failed, client gone).
+    // 'close' fires once for every outcome (answered, failed, client gone); it also ends a turn
+    // the request still holds (one listener for both).
     res.once('close', () => {
       this.inFlight -= 1;
+      this.endTurn(res);
       if (!costly) return;
       this.costlyInFlight -= 1;
       if (res.statusCode === 503) this.costlyLimit = Math.max(1, this.costlyInFlight);
@@ -253,21 +258,20 @@ export class AdmissionDoor {
 
   private run(res: ServerResponse, start: () => void): void {
     this.running += 1;
+    this.holdingTurn.add(res);
     // The turn ends when the app has written its answer, not when a slow reader has taken it
-    // all; 'close' covers every other outcome (failed, client gone).
-    let ended = false;
-    const endTurn = () => {
-      if (ended) return;
-      ended = true;
-      this.finishedOne();
-    };
+    // all; admit's 'close' listener covers every other outcome (failed, client gone).
     const end = res.end;
+    const endTurn = () => this.endTurn(res);
     res.end = function (this: ServerResponse, ...args: Parameters<ServerResponse['end']>) {
       endTurn();
       return end.apply(this, args);
     } as ServerResponse['end'];
-    res.once('close', endTurn);
     start();
+  }
+
+  private endTurn(res: ServerResponse): void {
+    if (this.holdingTurn.delete(res)) this.finishedOne();
   }
 
   /** A started request ended: its turn goes to the oldest waiting request still worth starting. */
