@@ -108,7 +108,9 @@ export class Argon2Threads {
 
   /** The live thread with the fewest calls in hand, starting threads up to `count`. */
   private least(): Argon2Thread {
-    this.threads = this.threads.filter((thread) => !thread.dead);
+    // A thread dies rarely: copy the list only then.
+    if (this.threads.some((thread) => thread.dead))
+      this.threads = this.threads.filter((thread) => !thread.dead);
     if (this.threads.length < this.options.count) {
       const started = new Argon2Thread(this.source, this.options.nice);
       this.threads.push(started);
