@@ -3,8 +3,6 @@
 // so the load generator never shares its event loop. Reports the service URLs to the parent.
 /* global process */
 import { join, dirname } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -14,14 +12,13 @@ const { loadRunnerConfig, startAllInOne } = await import(
 const system = await startAllInOne(loadRunnerConfig(process.env));
 process.send?.({ ready: true, url: system.url, services: system.services });
 // A full collection on request, to tell garbage from live data (bench child only).
-setFlagsFromString('--expose-gc');
-const fullGc = runInNewContext('gc');
+const { fullGarbageCollection } = await import('@dinebuds/service-client');
 
 // The overload bench asks where the memory is (V8 heap or outside it).
 process.on('message', (message) => {
   if (message?.type !== 'memory') return;
   const before = process.memoryUsage();
-  fullGc();
+  fullGarbageCollection();
   process.send?.({ type: 'memory', usage: before, afterGc: process.memoryUsage() });
 });
 process.on('SIGTERM', async () => {
