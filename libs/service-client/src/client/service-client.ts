@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { context, propagation } from '@opentelemetry/api';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { INTERNAL_HEADERS, RPC_PATH_PREFIX, type Caller, type RpcMap } from '@dinebuds/contracts';
@@ -101,18 +102,24 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     if (!ended) throw new UpstreamHttpError(503, BUSY_MESSAGE, 'BUSY', 1);
     let response;
     let text: string;
+    // The whole call's deadline, time queued for a connection included (the agent's own
+    // timeouts start once the request is sent). undici takes an emitter as its signal: ~1 µs a
+    // call, where AbortSignal.timeout cost ~27 µs and, 5 s later, a DOMException from its timer.
+    const deadline = new EventEmitter();
+    const timer = setTimeout(() => deadline.emit('abort'), this.timeoutMs);
     try {
       response = await request(url, {
         method: 'POST',
         headers,
         body: JSON.stringify(payload ?? {}),
         dispatcher: laned ? this.laneAgent! : this.agent,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: deadline,
       });
       text = await response.body.text();
     } catch (error) {
       throw this.transportError(error);
     } finally {
+      clearTimeout(timer);
       ended();
     }
     if (response.statusCode >= 200 && response.statusCode < 300) {
