@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
-import { startGateway, type RunningGateway } from '../src/index.js';
+import type { RunningGateway } from '../src/index.js';
+import { startLoneGateway } from './support/gateway-under-test.js';
 
 const ASSET = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
 
@@ -46,18 +46,7 @@ describe('compressed delivery', () => {
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), ASSET);
     writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET));
     writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(ASSET));
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: {
-        identity: `http://127.0.0.1:${await freePort()}`,
-        socialGraph: `http://127.0.0.1:${await freePort()}`,
-      },
-      internalToken: 'compression-test-internal-token',
-      frontendDist: dist,
-      logLevel: 'silent',
-      admission: TEST_ADMISSION,
-    });
+    gateway = await startLoneGateway({ frontendDist: dist });
   });
 
   afterAll(async () => {

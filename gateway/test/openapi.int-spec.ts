@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
-import { startGateway, type RunningGateway } from '../src/index.js';
+import type { RunningGateway } from '../src/index.js';
+import { startLoneGateway } from './support/gateway-under-test.js';
 
 interface Schema {
   $ref?: string;
@@ -53,16 +53,8 @@ describe('the OpenAPI description', () => {
   let doc: Document;
 
   beforeAll(async () => {
-    const url = async () => `http://127.0.0.1:${await freePort()}`;
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: { identity: await url(), socialGraph: await url(), reviews: await url() },
-      internalToken: 'openapi-test-internal-token-0',
-      logLevel: 'silent',
-      // A loaded test machine must not make the gateway shed the one request this suite reads.
-      admission: TEST_ADMISSION,
-    });
+    // (With the tests' admission limits: a loaded machine must not shed the one request it reads.)
+    gateway = await startLoneGateway();
     const res = await fetch(`${gateway.url}/api/docs-json`);
     expect(res.status).toBe(200);
     doc = (await res.json()) as Document;

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
-import { startGateway, type RunningGateway } from '../src/index.js';
+import type { RunningGateway } from '../src/index.js';
+import { startLoneGateway } from './support/gateway-under-test.js';
 
 /** Writes `request` on a fresh connection and answers all that comes back until the server closes it. */
 function sendAndWaitForClose(url: string, request: string): Promise<string> {
@@ -20,18 +20,7 @@ describe('request timeout', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: {
-        identity: `http://127.0.0.1:${await freePort()}`,
-        socialGraph: `http://127.0.0.1:${await freePort()}`,
-      },
-      internalToken: 'request-timeout-test-internal-token',
-      logLevel: 'silent',
-      admission: TEST_ADMISSION,
-      requestTimeoutMs: 400,
-    });
+    gateway = await startLoneGateway({ requestTimeoutMs: 400 });
   });
 
   afterAll(async () => {

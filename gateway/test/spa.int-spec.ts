@@ -5,8 +5,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
-import { startGateway, type RunningGateway } from '../src/index.js';
+import type { RunningGateway } from '../src/index.js';
+import { startLoneGateway } from './support/gateway-under-test.js';
 
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
@@ -24,17 +24,7 @@ describe('gateway serving the built SPA', () => {
     writeFileSync(join(dist, 'index.html.gz'), gzipSync(INDEX));
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const identity = `http://127.0.0.1:${await freePort()}`;
-    const socialGraph = `http://127.0.0.1:${await freePort()}`;
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      services: { identity, socialGraph },
-      internalToken: 'spa-test-internal-token-000',
-      frontendDist: dist,
-      logLevel: 'silent',
-      admission: TEST_ADMISSION,
-    });
+    gateway = await startLoneGateway({ frontendDist: dist });
   });
 
   afterAll(async () => {

@@ -57,6 +57,24 @@ async function startInFront(
   };
 }
 
+/**
+ * The gateway alone: every service URL points at a port nobody listens on, for what the gateway
+ * answers itself (files, the API description, compression, time-outs). Silent, with the tests'
+ * admission limits, so a loaded machine does not make it shed a test's requests.
+ */
+export async function startLoneGateway(options: TestGatewayOptions = {}): Promise<RunningGateway> {
+  const nowhere = async () => `http://127.0.0.1:${await freePort()}`;
+  return startGateway({
+    port: 0,
+    host: '127.0.0.1',
+    services: { identity: await nowhere(), socialGraph: await nowhere(), reviews: await nowhere() },
+    internalToken: 'lone-gateway-test-internal-token',
+    logLevel: 'silent',
+    admission: TEST_ADMISSION,
+    ...options,
+  });
+}
+
 /** A gateway in front of the real identity and social-graph, each behind a recording relay. */
 export async function startGatewayOnServices(
   real: RealServices,
