@@ -270,26 +270,18 @@ describe('admission door', () => {
     const { url, door, reached, releaseAll } = await start({
       maxInFlight: 10,
       maxConcurrent: 1,
-      maxEventLoopDelayMs: 50,
-      sampleIntervalMs: 50,
+      // The plugin is on but its own threshold is never reached; the test says when the loop
+      // is under pressure (the plugin's measuring is the test above's).
+      maxEventLoopDelayMs: 60_000,
     });
+    let pressure = false;
+    (app as FastifyInstance & { isUnderPressure: () => boolean }).isUnderPressure = () => pressure;
     try {
-      let calm = 0;
-      for (let i = 0; i < 100 && calm !== 200; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        calm = (await get(`${url}/fast`)).status;
-      }
-      expect(calm).toBe(200);
-      reached.length = 0;
       const first = get(`${url}/slow`);
       await until(() => reached.length === 1);
       const waiting = get(`${url}/fast`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const blockUntil = Date.now() + 300;
-      while (Date.now() < blockUntil) {
-        // Block the loop as a CPU-bound handler would, while /fast waits its turn.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      pressure = true;
       releaseAll();
       const refused = await waiting;
       expect(refused).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'BUSY' } });
