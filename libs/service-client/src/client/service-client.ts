@@ -52,9 +52,15 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   private readonly lanePatterns: ReadonlySet<string>;
   private readonly timeoutMs: number;
   private readonly queue: QueueGuard;
+  /** The service's origin and the path every RPC starts with, parsed once (not per call). */
+  private readonly origin: string;
+  private readonly rpcPath: string;
 
   constructor(private readonly options: ServiceClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
+    const base = new URL(options.baseUrl);
+    this.origin = base.origin;
+    this.rpcPath = `${base.pathname.replace(/\/$/, '')}${RPC_PATH_PREFIX}/`;
     const connections = options.connections ?? 64;
     this.agent = this.newAgent(connections);
     this.queue = new QueueGuard(connections, options.queueBudgetMs ?? this.timeoutMs / 2);
@@ -95,7 +101,6 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     // W3C traceparent of the active span, so the service's span joins the caller's trace (a
     // no-op unless tracing is set up: see libs/observability).
     propagation.inject(context.active(), headers);
-    const url = `${this.options.baseUrl.replace(/\/$/, '')}${RPC_PATH_PREFIX}/${pattern}`;
     const laned = this.laneAgent !== null && this.lanePatterns.has(pattern);
     // Lane calls are bounded at the gateway's door; the rest by how long the queue makes them wait.
     const ended = laned ? () => {} : this.queue.enter();
@@ -108,11 +113,13 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     const deadline = new EventEmitter();
     const timer = setTimeout(() => deadline.emit('abort'), this.timeoutMs);
     try {
-      response = await request(url, {
+      // The dispatcher's own request(): undici's top-level one parses the URL again on every call.
+      response = await (laned ? this.laneAgent! : this.agent).request({
+        origin: this.origin,
+        path: `${this.rpcPath}${pattern}`,
         method: 'POST',
         headers,
         body: JSON.stringify(payload ?? {}),
-        dispatcher: laned ? this.laneAgent! : this.agent,
         signal: deadline,
       });
       text = await response.body.text();
