@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,21 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The pid of an `initdb` that `parent` started, if one is running. */
+function initdbChildOf(parent: number): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').trim();
+      const [, comm, rest] = /^\d+ \((.*)\) (.*)$/.exec(stat) ?? [];
+      if (comm === 'initdb' && Number(rest?.split(' ')[1]) === parent) return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return undefined;
 }
 
 describe('npm start after a run killed with SIGKILL', () => {
@@ -98,5 +113,51 @@ describe('npm start after a run killed with SIGKILL', () => {
       body: JSON.stringify({ username: 'survivor', password: 'Keep#1234x' }),
     });
     expect(login.status).toBe(200);
+  }, 180_000);
+
+  it('starts after a first run was stopped while it initialised PostgreSQL (Ctrl-C)', async () => {
+    const mainJs = join(repoRoot, 'runner', 'dist', 'main.js');
+    if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: build first (npm run build)`);
+    const dataDir = mkdtempSync(join(tmpdir(), 'dinebuds-interrupted-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const pgPort = await freePort();
+    const first = spawn(process.execPath, [mainJs], {
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        FRONTEND_DIST: join(dataDir, 'no-frontend'),
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: '0',
+      },
+      stdio: 'ignore',
+      // A group of its own: Ctrl-C stops the whole foreground group, initdb included.
+      detached: true,
+    });
+    const exited = new Promise<void>((resolve) => first.once('exit', () => resolve()));
+    const group = first.pid!;
+    cleanups.push(async () => {
+      if (first.exitCode === null && first.signalCode === null) process.kill(-group, 'SIGKILL');
+      await exited;
+    });
+    // Midway through initdb: it has written its first files and is bootstrapping.
+    await eventually(async () => initdbChildOf(group) !== undefined, 60_000, 10);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(-group, 'SIGKILL');
+    await exited;
+
+    const second = await startAllInOneSystem({ dataDir, env: { EMBEDDED_PG_PORT: String(pgPort) } });
+    cleanups.push(() => second.stop());
+    const cluster = clusterDir(dataDir);
+    cleanups.push(() => rmSync(cluster, { recursive: true, force: true }));
+    const register = await fetch(`${second.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'patient', password: 'Keep#1234x', name: 'Patient' }),
+    });
+    expect(register.status).toBe(201);
   }, 180_000);
 });

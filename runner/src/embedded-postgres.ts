@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '@dinebuds/logging';
 import { embeddedPostgresNativeDir } from './postgres-binaries.js';
-import { placeEmbeddedPostgres, prepareDatabaseDir } from './postgres-placement.js';
+import { type PostgresPlacement, placeEmbeddedPostgres, prepareDatabaseDir } from './postgres-placement.js';
 import { initialiseCluster, startPostgresServer } from './postgres-server.js';
 import { releaseStaleCluster } from './stale-postmaster.js';
 
@@ -48,8 +48,7 @@ export async function startEmbeddedPostgres(
   const onLog = (line: string) => logger.debug({ postgres: line });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
-    prepareDatabaseDir(placement);
-    await initialiseCluster({ ...placement, user: SUPERUSER, password: PASSWORD, onLog });
+    await initialiseWhole(placement, onLog);
   }
   await releaseStaleCluster(databaseDir, logger);
   const server = await startPostgresServer({ ...placement, port, onLog });
@@ -65,6 +64,26 @@ export async function startEmbeddedPostgres(
     databaseDir,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * initdb into a sibling folder, moved into place only once it has finished: a first start stopped
+ * midway (Ctrl-C) used to leave a half cluster with its PG_VERSION, which every later start then
+ * failed on. What a stopped build left is removed first.
+ */
+async function initialiseWhole(placement: PostgresPlacement, onLog: (line: string) => void): Promise<void> {
+  const building = `${placement.databaseDir}.initdb`;
+  rmSync(building, { recursive: true, force: true });
+  prepareDatabaseDir({ ...placement, databaseDir: building });
+  await initialiseCluster({
+    ...placement,
+    databaseDir: building,
+    user: SUPERUSER,
+    password: PASSWORD,
+    onLog,
+  });
+  // Replaces the empty folder an earlier start may have made (a non-empty one is refused).
+  renameSync(building, placement.databaseDir);
 }
 
 async function ensureDatabase(port: number): Promise<void> {
