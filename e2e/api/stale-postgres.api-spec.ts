@@ -39,6 +39,29 @@ function initdbChildOf(parent: number): number | undefined {
   return undefined;
 }
 
+/** `npm start`'s entry point, built. */
+function builtRunner(): string {
+  const mainJs = join(repoRoot, 'runner', 'dist', 'main.js');
+  if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: build first (npm run build)`);
+  return mainJs;
+}
+
+/** The environment of `npm start` on `dataDir` with its own ports, API only, quiet. */
+function runnerEnv(dataDir: string, port: number, pgPort: number, extra: NodeJS.ProcessEnv = {}) {
+  return {
+    ...process.env,
+    NODE_OPTIONS: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    FRONTEND_DIST: join(dataDir, 'no-frontend'),
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: '0',
+    ...extra,
+  };
+}
+
 describe('npm start after a run killed with SIGKILL', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
@@ -46,26 +69,14 @@ describe('npm start after a run killed with SIGKILL', () => {
   });
 
   it('stops the PostgreSQL the killed run left on its data directory, and starts with the data kept', async () => {
-    const mainJs = join(repoRoot, 'runner', 'dist', 'main.js');
-    if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: build first (npm run build)`);
+    const mainJs = builtRunner();
     const dataDir = mkdtempSync(join(tmpdir(), 'dinebuds-killed-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort();
     const pgPort = await freePort();
     const logs: string[] = [];
     const first = spawn(process.execPath, [mainJs], {
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(pgPort),
-        FRONTEND_DIST: join(dataDir, 'no-frontend'),
-        LOG_LEVEL: 'warn',
-        METRICS_PORT: '0',
-        ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '0',
-      },
+      env: runnerEnv(dataDir, port, pgPort, { ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<void>((resolve) => first.once('exit', () => resolve()));
@@ -116,23 +127,12 @@ describe('npm start after a run killed with SIGKILL', () => {
   }, 180_000);
 
   it('starts after a first run was stopped while it initialised PostgreSQL (Ctrl-C)', async () => {
-    const mainJs = join(repoRoot, 'runner', 'dist', 'main.js');
-    if (!existsSync(mainJs)) throw new Error(`${mainJs} is missing: build first (npm run build)`);
+    const mainJs = builtRunner();
     const dataDir = mkdtempSync(join(tmpdir(), 'dinebuds-interrupted-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const pgPort = await freePort();
     const first = spawn(process.execPath, [mainJs], {
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(pgPort),
-        FRONTEND_DIST: join(dataDir, 'no-frontend'),
-        LOG_LEVEL: 'warn',
-        METRICS_PORT: '0',
-      },
+      env: runnerEnv(dataDir, await freePort(), pgPort),
       stdio: 'ignore',
       // A group of its own: Ctrl-C stops the whole foreground group, initdb included.
       detached: true,

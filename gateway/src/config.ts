@@ -8,15 +8,11 @@ import {
 } from './gateway-options.js';
 import { envTrustProxy } from './http/trust-proxy.js';
 
-/** The gateway's environment variables, validated at start-up. */
-export const gatewayEnvShape = {
-  PORT: envPort(3000),
-  HOST: z.string().default('0.0.0.0'),
-  IDENTITY_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4101'),
-  SOCIAL_GRAPH_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4102'),
-  REVIEWS_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4103'),
-  INTERNAL_TOKEN: z.string().min(16),
-  FRONTEND_DIST: z.string().optional(),
+/**
+ * The gateway's settings that do not depend on where it runs: read the same way by the gateway
+ * alone and by the all-in-one runner (gatewayTuning turns them into GatewayOptions).
+ */
+export const gatewayTuningEnvShape = {
   COOKIE_SECURE: envBool(false),
   /** Off unless set: a hop count or the proxies' addresses (http/trust-proxy.ts). */
   TRUST_PROXY: envTrustProxy(),
@@ -28,10 +24,38 @@ export const gatewayEnvShape = {
   REQUEST_TIMEOUT_MS: envInt(DEFAULT_REQUEST_TIMEOUT_MS),
   RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
   RATE_LIMIT_PER_MINUTE: envInt(600),
-  LOG_LEVEL: envLogLevel(),
   MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
   /** `{date}`, `{time}`, `{partySize}` and `{name}` are filled in by the reservation dialog. */
   RESERVATION_URL_TEMPLATE: envUrl(['http:', 'https:']).default(DEFAULT_RESERVATION_URL_TEMPLATE),
+};
+
+export type GatewayTuningEnv = z.infer<z.ZodObject<typeof gatewayTuningEnvShape>>;
+
+export function gatewayTuning(config: GatewayTuningEnv) {
+  return {
+    cookieSecure: config.COOKIE_SECURE,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT,
+    rpcTimeoutMs: config.RPC_TIMEOUT_MS,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    mapTileUrl: config.MAP_TILE_URL,
+    reservationUrlTemplate: config.RESERVATION_URL_TEMPLATE,
+  } satisfies Partial<GatewayOptions>;
+}
+
+/** The gateway's environment variables, validated at start-up. */
+export const gatewayEnvShape = {
+  PORT: envPort(3000),
+  HOST: z.string().default('0.0.0.0'),
+  IDENTITY_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4101'),
+  SOCIAL_GRAPH_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4102'),
+  REVIEWS_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4103'),
+  INTERNAL_TOKEN: z.string().min(16),
+  FRONTEND_DIST: z.string().optional(),
+  ...gatewayTuningEnvShape,
+  LOG_LEVEL: envLogLevel(),
   ...observabilityEnvShape,
 };
 
@@ -47,15 +71,7 @@ export function gatewayOptionsFromEnv(env: Record<string, string | undefined> = 
     },
     internalToken: config.INTERNAL_TOKEN,
     frontendDist: config.FRONTEND_DIST ?? null,
-    cookieSecure: config.COOKIE_SECURE,
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: config.BODY_LIMIT,
-    rpcTimeoutMs: config.RPC_TIMEOUT_MS,
-    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
-    rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    ...gatewayTuning(config),
     logLevel: config.LOG_LEVEL,
-    mapTileUrl: config.MAP_TILE_URL,
-    reservationUrlTemplate: config.RESERVATION_URL_TEMPLATE,
   };
 }

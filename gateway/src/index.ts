@@ -8,7 +8,7 @@ export {
   DEFAULT_RESERVATION_URL_TEMPLATE,
   resolveGatewayOptions,
 } from './gateway-options.js';
-export { gatewayEnvShape, gatewayOptionsFromEnv } from './config.js';
+export { gatewayEnvShape, gatewayOptionsFromEnv, gatewayTuning, gatewayTuningEnvShape } from './config.js';
 export { SESSION_COOKIE } from './auth/session-cookie.js';
 export { type TrustProxy, envTrustProxy, parseTrustProxy } from './http/trust-proxy.js';
 /** The same ADMISSION_* reading for the all-in-one runner, which starts gateway and services. */

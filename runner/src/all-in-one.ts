@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
-import { admissionFromEnv, startGateway } from '@dinebuds/gateway';
+import { admissionFromEnv, gatewayTuning, startGateway } from '@dinebuds/gateway';
 import { createLogger } from '@dinebuds/logging';
 import { startProcessObservability } from '@dinebuds/observability';
 import type { RunnerConfig } from './config.js';
@@ -104,16 +104,8 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       services,
       internalToken: config.INTERNAL_TOKEN,
       frontendDist,
-      cookieSecure: config.COOKIE_SECURE,
-      trustProxy: config.TRUST_PROXY,
-      bodyLimit: config.BODY_LIMIT,
-      rpcTimeoutMs: config.RPC_TIMEOUT_MS,
-      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
-      rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
-      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      ...gatewayTuning(config),
       logLevel: config.LOG_LEVEL,
-      mapTileUrl: config.MAP_TILE_URL,
-      reservationUrlTemplate: config.RESERVATION_URL_TEMPLATE,
       admission,
     });
     stops.push(gateway.close);

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
-import {
-  DEFAULT_MAP_TILE_URL,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  DEFAULT_RESERVATION_URL_TEMPLATE,
-  envTrustProxy,
-} from '@dinebuds/gateway';
+import { envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+import { gatewayTuningEnvShape } from '@dinebuds/gateway';
 import { observabilityEnvShape } from '@dinebuds/observability';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,16 +21,8 @@ export function loadRunnerConfig(env: Record<string, string | undefined> = proce
       ADMIN_USERNAME: z.string().min(3).optional(),
       ADMIN_PASSWORD: z.string().min(6).optional(),
       FRONTEND_DIST: z.string().default(resolve(repoRoot, 'frontend', 'dist')),
-      COOKIE_SECURE: envBool(false),
-      TRUST_PROXY: envTrustProxy(),
-      BODY_LIMIT: z.string().default('1mb'),
-      RPC_TIMEOUT_MS: envInt(5000),
-      REQUEST_TIMEOUT_MS: envInt(DEFAULT_REQUEST_TIMEOUT_MS),
-      RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
-      RATE_LIMIT_PER_MINUTE: envInt(600),
+      ...gatewayTuningEnvShape,
       LOG_LEVEL: envLogLevel(),
-      MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
-      RESERVATION_URL_TEMPLATE: envUrl(['http:', 'https:']).default(DEFAULT_RESERVATION_URL_TEMPLATE),
       // One /metrics for the gateway and every service (each series names its service).
       ...observabilityEnvShape,
     },

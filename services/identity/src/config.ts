@@ -7,6 +7,9 @@ import type { PasswordWorkLimits } from './auth/password-work-queue.js';
  * Identity's own environment (the kit reads PORT, HOST, DATABASE_URL, AMQP_URL, INTERNAL_TOKEN and
  * LOG_LEVEL for every service).
  */
+/** Hashing threads yield the cores to the event loop and PostgreSQL when both want them. */
+export const DEFAULT_PASSWORD_WORK_NICE = 10;
+
 export const identityEnvShape = {
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -20,7 +23,7 @@ export const identityEnvShape = {
   /** Longest wait for password work before 503. */
   PASSWORD_WORK_MAX_WAIT_MS: z.coerce.number().int().positive().default(1000),
   /** OS priority (nice 0-19) of the hashing threads: higher yields the cores to reads sooner. */
-  PASSWORD_WORK_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  PASSWORD_WORK_NICE: z.coerce.number().int().min(0).max(19).default(DEFAULT_PASSWORD_WORK_NICE),
   /** Failed sign-ins of one account before it is locked for a while. */
   LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   /** First lock of an account; it doubles with each further failure up to the maximum. */
@@ -31,9 +34,6 @@ export const identityEnvShape = {
 export function loadIdentityEnv(env: ServiceEnv = process.env) {
   return loadConfig(identityEnvShape, env);
 }
-
-/** Hashing threads yield the cores to the event loop and PostgreSQL when both want them. */
-export const DEFAULT_PASSWORD_WORK_NICE = 10;
 
 /** OWASP's argon2id floor (19 MiB, 2 passes, 1 lane); options may only raise it. */
 export const ARGON2_DEFAULTS = { memoryCost: 19456, timeCost: 2 } as const;
