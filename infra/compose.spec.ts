@@ -301,14 +301,15 @@ describe('docker-compose.yml', () => {
       },
     );
 
-    it('gives the gateway the internal token, a log level and a port, but no database or broker', () => {
-      // It owns no data: a secret it does not need is one more to leak.
+    it("gives the gateway the internal token, a log level, a port and the services' broker, but no database", () => {
+      // It owns no data: a secret it does not need is one more to leak. The broker it needs for
+      // identity's access-changed notices (its session cache).
       const env = environmentOf(services.gateway);
       expect(env.INTERNAL_TOKEN?.length ?? 0).toBeGreaterThanOrEqual(16);
       expect(env.LOG_LEVEL).toBeTruthy();
       expect(env.PORT).toMatch(/^\d+$/);
       expect(env.DATABASE_URL).toBeUndefined();
-      expect(env.AMQP_URL).toBeUndefined();
+      expect(env.AMQP_URL).toBe(environmentOf(services.identity).AMQP_URL);
     });
 
     it('gives the gateway a TRUST_PROXY it accepts, naming hops or addresses', () => {
@@ -767,7 +768,7 @@ describe('infra/k8s manifests', () => {
     }
   });
 
-  it('give every service its database, broker and internal token (the gateway only the token) from the Secret the example documents', () => {
+  it('give every service its database, broker and internal token (the gateway the token and the broker) from the Secret the example documents', () => {
     const example = k8sDocs.find(
       ({ doc }) => doc.kind === 'Secret' && doc.metadata?.name === 'dinebuds-secrets',
     );
@@ -782,8 +783,8 @@ describe('infra/k8s manifests', () => {
             expect.arrayContaining(['DATABASE_URL', 'AMQP_URL', 'INTERNAL_TOKEN', 'PORT']),
           );
         else {
-          expect(names).toEqual(expect.arrayContaining(['INTERNAL_TOKEN', 'PORT']));
-          expect(names.filter((n) => ['DATABASE_URL', 'AMQP_URL'].includes(n))).toEqual([]);
+          expect(names).toEqual(expect.arrayContaining(['INTERNAL_TOKEN', 'AMQP_URL', 'PORT']));
+          expect(names).not.toContain('DATABASE_URL');
         }
         for (const entry of container.env ?? []) {
           const ref = entry.valueFrom?.secretKeyRef;

@@ -24,6 +24,9 @@ describe('gateway configuration', () => {
       requestTimeoutMs: 120000,
       rateLimitAuthPerMinute: 20,
       rateLimitPerMinute: 600,
+      sessionCacheTtlMs: 10000,
+      sessionCacheMaxEntries: 50000,
+      amqpUrl: null,
       logLevel: 'info',
       mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
       reservationUrlTemplate:
@@ -42,6 +45,9 @@ describe('gateway configuration', () => {
       TRUST_PROXY: '1',
       BODY_LIMIT: '2mb',
       RATE_LIMIT_AUTH_PER_MINUTE: '5',
+      AMQP_URL: 'amqp://rabbitmq:5672',
+      SESSION_CACHE_TTL_MS: '0',
+      SESSION_CACHE_MAX_ENTRIES: '1000',
       RESERVATION_URL_TEMPLATE: 'https://book.example.com/?d={date}&t={time}&n={partySize}&q={name}',
     });
     expect(options).toMatchObject({
@@ -52,6 +58,9 @@ describe('gateway configuration', () => {
       trustProxy: 1,
       bodyLimit: '2mb',
       rateLimitAuthPerMinute: 5,
+      amqpUrl: 'amqp://rabbitmq:5672',
+      sessionCacheTtlMs: 0,
+      sessionCacheMaxEntries: 1000,
       reservationUrlTemplate: 'https://book.example.com/?d={date}&t={time}&n={partySize}&q={name}',
     });
   });

@@ -6,6 +6,7 @@ import {
   DEFAULT_RESERVATION_URL_TEMPLATE,
   type GatewayOptions,
 } from './gateway-options.js';
+import { DEFAULT_SESSION_CACHE_MAX_ENTRIES, DEFAULT_SESSION_CACHE_TTL_MS } from './auth/session-cache.js';
 import { envTrustProxy } from './http/trust-proxy.js';
 
 /**
@@ -24,6 +25,9 @@ export const gatewayTuningEnvShape = {
   REQUEST_TIMEOUT_MS: envInt(DEFAULT_REQUEST_TIMEOUT_MS),
   RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
   RATE_LIMIT_PER_MINUTE: envInt(600),
+  /** 0: every signed-in request asks identity (see auth/session-cache.ts). */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().nonnegative().default(DEFAULT_SESSION_CACHE_TTL_MS),
+  SESSION_CACHE_MAX_ENTRIES: envInt(DEFAULT_SESSION_CACHE_MAX_ENTRIES),
   MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
   /** `{date}`, `{time}`, `{partySize}` and `{name}` are filled in by the reservation dialog. */
   RESERVATION_URL_TEMPLATE: envUrl(['http:', 'https:']).default(DEFAULT_RESERVATION_URL_TEMPLATE),
@@ -40,6 +44,8 @@ export function gatewayTuning(config: GatewayTuningEnv) {
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,
+    sessionCacheMaxEntries: config.SESSION_CACHE_MAX_ENTRIES,
     mapTileUrl: config.MAP_TILE_URL,
     reservationUrlTemplate: config.RESERVATION_URL_TEMPLATE,
   } satisfies Partial<GatewayOptions>;
@@ -54,14 +60,23 @@ export const gatewayEnvShape = {
   REVIEWS_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4103'),
   INTERNAL_TOKEN: z.string().min(16),
   FRONTEND_DIST: z.string().optional(),
+  /**
+   * The services' RabbitMQ: the gateway hears identity's access-changed notices there. Unset: it
+   * remembers no session (every signed-in request asks identity).
+   */
+  AMQP_URL: envUrl(['amqp:', 'amqps:']).optional(),
   ...gatewayTuningEnvShape,
   LOG_LEVEL: envLogLevel(),
   ...observabilityEnvShape,
 };
 
-export function gatewayOptionsFromEnv(env: Record<string, string | undefined> = process.env): GatewayOptions {
+/** The gateway's options from the environment, and the RabbitMQ URL its event bus connects to. */
+export function gatewayOptionsFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): GatewayOptions & { amqpUrl: string | null } {
   const config = loadConfig(gatewayEnvShape, env);
   return {
+    amqpUrl: config.AMQP_URL ?? null,
     port: config.PORT,
     host: config.HOST,
     services: {

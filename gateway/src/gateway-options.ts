@@ -1,4 +1,6 @@
+import type { EventBus } from '@dinebuds/events';
 import { type AdmissionLimits, admissionFromEnv } from '@dinebuds/service-client';
+import { DEFAULT_SESSION_CACHE_MAX_ENTRIES, DEFAULT_SESSION_CACHE_TTL_MS } from './auth/session-cache.js';
 import { type TrustProxy, checkTrustProxy } from './http/trust-proxy.js';
 
 /** Base URL of each service behind the gateway, e.g. http://identity:4101. */
@@ -52,6 +54,15 @@ export interface GatewayOptions {
   reservationUrlTemplate?: string;
   /** Load shedding limits; default: from ADMISSION_* variables. */
   admission?: AdmissionLimits;
+  /**
+   * The event bus the gateway hears identity's access-changed notices on (the runner's, or one of
+   * its own on AMQP_URL). Without it no session is remembered: every request asks identity.
+   */
+  events?: EventBus | null;
+  /** How long a resolved session is remembered (default 10 s; 0: never). See SessionCache. */
+  sessionCacheTtlMs?: number;
+  /** Sessions remembered at most (default 50000). */
+  sessionCacheMaxEntries?: number;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
@@ -78,6 +89,9 @@ export interface ResolvedGatewayOptions {
   mapTileUrl: string;
   reservationUrlTemplate: string;
   admission: AdmissionLimits;
+  events: EventBus | null;
+  sessionCacheTtlMs: number;
+  sessionCacheMaxEntries: number;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
@@ -111,5 +125,8 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     mapTileUrl: options.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
     reservationUrlTemplate: options.reservationUrlTemplate ?? DEFAULT_RESERVATION_URL_TEMPLATE,
     admission: options.admission ?? admissionFromEnv(),
+    events: options.events ?? null,
+    sessionCacheTtlMs: options.sessionCacheTtlMs ?? DEFAULT_SESSION_CACHE_TTL_MS,
+    sessionCacheMaxEntries: options.sessionCacheMaxEntries ?? DEFAULT_SESSION_CACHE_MAX_ENTRIES,
   };
 }

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { structuredLoggerModule } from '@dinebuds/logging';
 import { AuthController } from './auth/auth.controller.js';
+import { sessionCacheProvider } from './auth/session-cache.provider.js';
 import { SessionGuard } from './auth/session.guard.js';
 import { BadgesController } from './badges/badges.controller.js';
 import { EnvController } from './env/env.controller.js';
@@ -53,6 +54,7 @@ export class GatewayModule {
         RestaurantsController,
       ],
       providers: [
+        sessionCacheProvider(options),
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: SessionGuard },
         { provide: APP_INTERCEPTOR, useClass: BodyTypeInterceptor },

@@ -107,6 +107,8 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       ...gatewayTuning(config),
       logLevel: config.LOG_LEVEL,
       admission,
+      // identity's access-changed notices reach the gateway's session cache on the same bus.
+      events: bus,
     });
     stops.push(gateway.close);
 

@@ -3,6 +3,7 @@ import type { Caller, CurrentUserDto } from '@dinebuds/contracts';
 import type { ResolvedGatewayOptions } from '../gateway-options.js';
 import type { IdentityClient } from '../upstream/service-clients.js';
 import { AuthController } from './auth.controller.js';
+import { SessionCache } from './session-cache.js';
 
 const caller: Caller = { userId: 7, isAdmin: false, sessionId: 's1' };
 const user = { id: 7, username: 'ada' } as CurrentUserDto;
@@ -22,7 +23,11 @@ function identityAnswering(answer: CurrentUserDto) {
 describe('GET /api/user (AuthController.me)', () => {
   it('answers with the user the session guard resolved, without calling identity again', async () => {
     const identity = identityAnswering({ ...user, username: 'from-users.me' });
-    const controller = new AuthController(identity.client, {} as ResolvedGatewayOptions);
+    const controller = new AuthController(
+      identity.client,
+      {} as ResolvedGatewayOptions,
+      new SessionCache(null, 0),
+    );
     await expect(Promise.resolve(controller.me(user, caller))).resolves.toBe(user);
     expect(identity.calls).toEqual([]);
   });
@@ -30,7 +35,11 @@ describe('GET /api/user (AuthController.me)', () => {
   it('asks identity for the user when the resolve carried none (an older identity mid-deploy)', async () => {
     const fromIdentity = { ...user, username: 'from-users.me' };
     const identity = identityAnswering(fromIdentity);
-    const controller = new AuthController(identity.client, {} as ResolvedGatewayOptions);
+    const controller = new AuthController(
+      identity.client,
+      {} as ResolvedGatewayOptions,
+      new SessionCache(null, 0),
+    );
     await expect(Promise.resolve(controller.me(null, caller))).resolves.toBe(fromIdentity);
     expect(identity.calls).toEqual(['users.me']);
   });

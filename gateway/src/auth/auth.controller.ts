@@ -23,6 +23,7 @@ import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
 import { CurrentCaller, RequireAuth, SignedInUser } from './auth.decorators.js';
 import { clientInfo } from './client-info.js';
 import type { GatewayRequest } from './gateway-request.js';
+import { SessionCache } from './session-cache.js';
 import {
   type CookieReply,
   clearSessionCookie,
@@ -39,6 +40,7 @@ export class AuthController {
   constructor(
     @Inject(IDENTITY) private readonly identity: IdentityClient,
     @Inject(GATEWAY_OPTIONS) private readonly options: ResolvedGatewayOptions,
+    private readonly sessionCache: SessionCache,
   ) {}
 
   @Get('user')
@@ -51,8 +53,8 @@ export class AuthController {
     @SignedInUser() user: CurrentUserDto | null,
     @CurrentCaller() caller: Caller,
   ): CurrentUserDto | Promise<CurrentUserDto> {
-    // Resolved with the session by the guard (identity answered it in the same call); an older
-    // identity's resolve carries no user, so ask for it rather than fail mid-deploy.
+    // Resolved with the session by the guard (identity answered it in the same call); when the
+    // session came from the guard's cache, or an older identity's resolve carried no user, ask.
     return user ?? this.identity.call('users.me', {}, caller);
   }
 
@@ -109,6 +111,9 @@ export class AuthController {
         // A session identity no longer knows is as good as revoked.
         if (!(error instanceof UpstreamHttpError) || (error.status !== 401 && error.status !== 404))
           throw error;
+      } finally {
+        // This gateway forgets at once; the others on identity's notice.
+        this.sessionCache.forgetSession(token);
       }
     }
     return { message: LOGGED_OUT };
@@ -125,12 +130,18 @@ export class AuthController {
   @ApiBody({ type: ChangePasswordDto })
   @ApiOkResponse({ type: MessageResponseSchema })
   @ApiErrors(400, 401, 429)
-  changePassword(@Body() body: ChangePasswordDto, @CurrentCaller() caller: Caller): Promise<MessageResponse> {
-    return this.identity.call(
+  async changePassword(
+    @Body() body: ChangePasswordDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageResponse> {
+    const result = await this.identity.call(
       'users.changePassword',
       { currentPassword: body.currentPassword, newPassword: body.newPassword },
       caller,
     );
+    // The other sessions are revoked: this gateway forgets them at once, the others on notice.
+    this.sessionCache.forgetUser(caller.userId);
+    return result;
   }
 
   private startSession(res: CookieReply, result: AuthResult): CurrentUserDto {

@@ -6,6 +6,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { Caller } from '@dinebuds/contracts';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
 import { AUTH_MODE, type AuthMode, NOT_AUTHENTICATED } from './auth.decorators.js';
@@ -16,14 +17,17 @@ import {
   readSessionToken,
   setSessionCookie,
 } from './session-cookie.js';
+import { SessionCache } from './session-cache.js';
 import { SessionCookieRenewals } from './session-renewal.js';
 
 /**
  * Global guard: on routes marked @RequireAuth() or @OptionalAuth() it resolves the session cookie
- * through identity (`sessions.resolve`) into `req.caller` and the user's own view into
- * `req.signedInUser` (one call, one statement). Revocation is immediate because
- * nothing is cached. A cookie identity no longer knows is cleared; the cookie of a session in use
- * is sent again with a fresh lifetime now and then, as identity slides the session's expiry.
+ * into `req.caller`: from the SessionCache when it remembers the session, else through identity
+ * (`sessions.resolve`, one call, one statement), which also gives the user's own view
+ * (`req.signedInUser`; after a cache hit there is none and GET /api/user asks identity). Revocation
+ * stays immediate: identity's access-changed notices empty the cache (see SessionCache). A cookie
+ * identity no longer knows is cleared; the cookie of a session in use is sent again with a fresh
+ * lifetime now and then, as identity slides the session's expiry.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -33,6 +37,7 @@ export class SessionGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(IDENTITY) private readonly identity: IdentityClient,
     @Inject(GATEWAY_OPTIONS) private readonly options: ResolvedGatewayOptions,
+    private readonly cache: SessionCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -47,16 +52,23 @@ export class SessionGuard implements CanActivate {
     req.caller = null;
     const token = readSessionToken(req);
     if (token) {
-      const session = await this.identity.call('sessions.resolve', { sessionToken: token });
-      if (session) {
-        req.caller = { userId: session.userId, isAdmin: session.isAdmin, sessionId: session.sessionId };
-        req.signedInUser = session.user;
-        if (this.renewals.due(session.sessionId)) setSessionCookie(res, token, this.options.cookieSecure);
-      } else {
-        clearSessionCookie(res, this.options.cookieSecure);
-      }
+      const caller = this.cache.get(token) ?? (await this.resolve(token, req));
+      req.caller = caller;
+      if (!caller) clearSessionCookie(res, this.options.cookieSecure);
+      else if (caller.sessionId && this.renewals.due(caller.sessionId))
+        setSessionCookie(res, token, this.options.cookieSecure);
     }
     if (mode === 'required' && !req.caller) throw new UnauthorizedException(NOT_AUTHENTICATED);
     return true;
+  }
+
+  private async resolve(token: string, req: GatewayRequest): Promise<Caller | null> {
+    const ticket = this.cache.ticket();
+    const session = await this.identity.call('sessions.resolve', { sessionToken: token });
+    if (!session) return null;
+    const caller = { userId: session.userId, isAdmin: session.isAdmin, sessionId: session.sessionId };
+    req.signedInUser = session.user;
+    this.cache.remember(token, caller, ticket);
+    return caller;
   }
 }

@@ -3,6 +3,7 @@ import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { MessageResponseSchema, SessionSchema } from '@dinebuds/api-dto';
 import type { Caller, MessageResponse, SessionDto } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { SessionCache } from '../auth/session-cache.js';
 import { type CookieReply, clearSessionCookie } from '../auth/session-cookie.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
@@ -18,6 +19,7 @@ export class SessionsController {
   constructor(
     @Inject(IDENTITY) private readonly identity: IdentityClient,
     @Inject(GATEWAY_OPTIONS) private readonly options: ResolvedGatewayOptions,
+    private readonly sessionCache: SessionCache,
   ) {}
 
   @Get()
@@ -38,6 +40,8 @@ export class SessionsController {
     @Res({ passthrough: true }) res: CookieReply,
   ): Promise<MessageResponse> {
     const result = await this.identity.call('sessions.revoke', { sessionId }, caller);
+    // This gateway forgets the revoked session at once, the others on identity's notice.
+    this.sessionCache.forgetUser(caller.userId);
     // Revoking this very session is a sign-out: the browser forgets the cookie too.
     if (sessionId === caller.sessionId) clearSessionCookie(res, this.options.cookieSecure);
     return result;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import type { SocialRpc } from '@dinebuds/contracts';
+import type { EventBus } from '@dinebuds/events';
 // The gateway reaches services over HTTP only; its integration tests start the real ones in
 // this process (on loopback ports, as the all-in-one runner does) to have something to reach.
 import { startIdentityService, type RunningIdentityService } from '@dinebuds/identity';
@@ -26,6 +27,8 @@ export interface RealServices {
   /** Separate databases, so one service's database can fail while the other's works. */
   identityDb: TestDatabase;
   socialDb: TestDatabase;
+  /** The services' event bus (in-process), e.g. for a gateway hearing identity's notices. */
+  bus: EventBus;
   close(): Promise<void>;
 }
 
@@ -48,7 +51,7 @@ export async function startRealServices(prefix: string): Promise<RealServices> {
       }),
     );
     const identity = await system.own(startIdentityForTest(startIdentityService, system.db.url, system.bus));
-    return { identity, social, identityDb: system.db, socialDb, close };
+    return { identity, social, identityDb: system.db, socialDb, bus: system.bus, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,6 +1,7 @@
 import type { ConsumerQueueTopology, EventEnvelope, EventType } from '@dinebuds/contracts';
 import type { EnvelopeOf } from './envelope.js';
 import { eventsSettingsFromEnv } from './events-settings.js';
+import { errorInfo, type EventsLogger } from './logger.js';
 
 /** Handles one delivery. Resolve = processed (acked); reject = failed (retried, then dead-lettered). */
 export type EventHandler<T extends EventType = EventType> = (envelope: EnvelopeOf<T>) => Promise<void>;
@@ -23,6 +24,34 @@ export interface Subscription {
   cancel(): Promise<void>;
 }
 
+export interface ListenOptions<T extends EventType = EventType> {
+  /** Event types to receive (exact routing keys). */
+  types: readonly T[];
+  /** Called once per event received while live. Never retried: a throw is logged and dropped. */
+  handler: (envelope: EnvelopeOf<T>) => void | Promise<void>;
+}
+
+/**
+ * A fan-out listener of this process: every listener gets every event of its types published
+ * while it is live; nothing is kept for it while it is not (no durable queue, no retries, no
+ * inbox). For in-memory state that must follow changes made elsewhere (the gateway's session
+ * cache): such state is trustworthy only while `live` holds and `generation` has not moved.
+ */
+export interface Listener {
+  /**
+   * True while events of its types reach the handler: false until its set-up completes, while
+   * the broker connection or channel is down, and after cancel().
+   */
+  readonly live: boolean;
+  /**
+   * 0 until first live, then incremented each time it becomes live again: the same generation
+   * seen twice, live both times, means no event can have been missed in between.
+   */
+  readonly generation: number;
+  /** Stops listening (RabbitMQ: its queue goes away). Idempotent. */
+  cancel(): Promise<void>;
+}
+
 /**
  * Domain-event transport. Delivery is at least once: handlers must be idempotent (use the Inbox).
  */
@@ -35,6 +64,8 @@ export interface EventBus {
    * the message is retried a bounded number of times, then moved to `<queue>.dlq`.
    */
   subscribe<T extends EventType>(options: SubscribeOptions<T>): Promise<Subscription>;
+  /** Starts a fan-out Listener for this process; returns at once, without waiting to be live. */
+  listen<T extends EventType>(options: ListenOptions<T>): Listener;
   /** For health checks: false while the broker connection is down or after close(). */
   isHealthy(): boolean;
   /**
@@ -153,4 +184,23 @@ export function runHandlerWithTimeout(run: () => Promise<void>, timeoutMs: numbe
   // A late rejection of the abandoned handler must not become an unhandled rejection.
   running.catch(() => undefined);
   return Promise.race([running, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs a listener's handler for one event; what it throws is logged, never retried. */
+export function notifyListener<T extends EventType>(
+  options: ListenOptions<T>,
+  envelope: EnvelopeOf<T>,
+  logger: EventsLogger,
+): void {
+  const failed = (err: unknown) =>
+    logger.warn(
+      { eventId: envelope.id, eventType: envelope.type, err: errorInfo(err) },
+      'Event listener failed',
+    );
+  try {
+    const result = options.handler(envelope);
+    if (result instanceof Promise) result.catch(failed);
+  } catch (err) {
+    failed(err);
+  }
 }

@@ -338,4 +338,62 @@ describe('InProcessEventBus', () => {
     expect(bus.isHealthy()).toBe(false);
     await expect(bus.publish(deleted(2))).rejects.toThrow(/closed/);
   });
+
+  describe('listen', () => {
+    it('gives every listener of the type its own copy, after publish() returns; other types not', async () => {
+      bus = new InProcessEventBus({ logger: silentEventsLogger, topology: [] });
+      const first: EventEnvelope[] = [];
+      const second: EventEnvelope[] = [];
+      const a = bus.listen({ types: ['identity.user.deleted'], handler: (e) => void first.push(e) });
+      bus.listen({ types: ['identity.user.deleted'], handler: (e) => void second.push(e) });
+      expect([a.live, a.generation]).toEqual([true, 1]);
+      const e = deleted(1);
+      await bus.publish(e); // no queue consumes it: still delivered to listeners
+      expect(first).toEqual([]);
+      await bus.publish(deactivated(2));
+      await eventually(() => first.length === 1 && second.length === 1, 'both listeners');
+      expect(first[0]).toEqual(e);
+      expect(first[0]).not.toBe(second[0]);
+      expect(second.map((x) => x.type)).toEqual(['identity.user.deleted']);
+    });
+
+    it('delivers events held while paused once resumed, in order', async () => {
+      bus = new InProcessEventBus({ logger: silentEventsLogger, topology: [], paused: true });
+      const got: number[] = [];
+      bus.listen({ types: ['identity.user.deleted'], handler: (e) => void got.push(e.data.userId) });
+      const publishing = [bus.publish(deleted(1)), bus.publish(deleted(2))];
+      await new Promise((r) => setImmediate(r));
+      expect(got).toEqual([]);
+      bus.resume();
+      await Promise.all(publishing);
+      await eventually(() => got.length === 2, 'held events');
+      expect(got).toEqual([1, 2]);
+    });
+
+    it('stops on cancel(); a failing handler breaks neither publish() nor the other listeners', async () => {
+      bus = new InProcessEventBus({ logger: silentEventsLogger, topology: [] });
+      const got: number[] = [];
+      const cancelled: number[] = [];
+      bus.listen({
+        types: ['identity.user.deleted'],
+        handler: () => {
+          throw new Error('broken listener');
+        },
+      });
+      bus.listen({
+        types: ['identity.user.deleted'],
+        handler: async () => Promise.reject(new Error('broken async listener')),
+      });
+      bus.listen({ types: ['identity.user.deleted'], handler: (e) => void got.push(e.data.userId) });
+      const gone = bus.listen({
+        types: ['identity.user.deleted'],
+        handler: (e) => void cancelled.push(e.data.userId),
+      });
+      await gone.cancel();
+      expect(gone.live).toBe(false);
+      await expect(bus.publish(deleted(7))).resolves.toBeUndefined();
+      await eventually(() => got.length === 1, 'the working listener');
+      expect(cancelled).toEqual([]);
+    });
+  });
 });

@@ -2,14 +2,18 @@ import { EVENT_TOPOLOGY, type EventEnvelope, type EventType } from '@dinebuds/co
 import type { EnvelopeOf } from './envelope.js';
 import {
   assertBinding,
+  assertEventTypes,
   deadLetterQueueName,
   deliverySettings,
+  notifyListener,
   retryQueueName,
   runHandlerWithTimeout,
   wantedTypes,
   type EventBus,
   type EventHandler,
   type EventTopology,
+  type ListenOptions,
+  type Listener,
   type QueueDepth,
   type RetryOptions,
   type SubscribeOptions,
@@ -66,6 +70,13 @@ interface Consumer {
   handler: EventHandler<EventType>;
 }
 
+interface LocalListener extends Listener {
+  live: boolean;
+  generation: number;
+  types: Set<string>;
+  options: ListenOptions;
+}
+
 interface QueueState {
   name: string;
   types: Set<string>;
@@ -92,6 +103,7 @@ interface QueueState {
  */
 export class InProcessEventBus implements EventBus {
   private readonly queues = new Map<string, QueueState>();
+  private readonly listeners = new Set<LocalListener>();
   private readonly dead = new Map<string, DeadLetter[]>();
   private readonly maxRetries: number;
   private readonly retryDelayMs: number;
@@ -124,6 +136,7 @@ export class InProcessEventBus implements EventBus {
       await new Promise<void>((resolve) => this.resumeWaiters.push(resolve));
       this.assertOpen();
     }
+    this.notifyListeners(envelope);
     const bound = [...this.queues.values()].filter((q) => q.types.has(envelope.type));
     if (bound.length === 0) {
       if (!this.topologyTypes.has(envelope.type)) return; // nobody consumes it: dropped on purpose
@@ -194,6 +207,24 @@ export class InProcessEventBus implements EventBus {
     };
   }
 
+  /** Live at once (nothing can be missed within the process); held events reach it on resume(). */
+  listen<T extends EventType>(options: ListenOptions<T>): Listener {
+    this.assertOpen();
+    assertEventTypes(options.types);
+    const listener: LocalListener = {
+      live: true,
+      generation: 1,
+      types: new Set(options.types),
+      options: options as unknown as ListenOptions,
+      cancel: async () => {
+        listener.live = false;
+        this.listeners.delete(listener);
+      },
+    };
+    this.listeners.add(listener);
+    return listener;
+  }
+
   isHealthy(): boolean {
     return !this.closed;
   }
@@ -201,6 +232,7 @@ export class InProcessEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    for (const listener of [...this.listeners]) await listener.cancel();
     for (const resolve of this.resumeWaiters.splice(0)) resolve();
     for (const queue of this.queues.values()) {
       for (const [timer, item] of queue.retryTimers) {
@@ -267,6 +299,17 @@ export class InProcessEventBus implements EventBus {
 
   private assertOpen(): void {
     if (this.closed) throw new Error('InProcessEventBus is closed');
+  }
+
+  /** Each listener of the type gets its own copy, after publish() returns (as a broker would). */
+  private notifyListeners(envelope: EventEnvelope): void {
+    for (const listener of this.listeners) {
+      if (!listener.types.has(envelope.type)) continue;
+      const copy = JSON.parse(JSON.stringify(envelope)) as EnvelopeOf<EventType>;
+      setImmediate(() => {
+        if (listener.live) notifyListener(listener.options, copy, this.logger);
+      });
+    }
   }
 
   private schedulePump(queue: QueueState): void {

@@ -15,8 +15,10 @@ import {
 import { parseEnvelope, type EnvelopeOf } from './envelope.js';
 import {
   assertBinding,
+  assertEventTypes,
   deadLetterQueueName,
   deliverySettings,
+  notifyListener,
   retryQueueName,
   runHandlerWithTimeout,
   wantedTypes,
@@ -24,6 +26,8 @@ import {
   type EventTopology,
   type QueueDepth,
   type EventHandler,
+  type ListenOptions,
+  type Listener,
   type RetryOptions,
   type SubscribeOptions,
   type Subscription,
@@ -122,6 +126,7 @@ export class RabbitMqEventBus implements EventBus {
   /** Message ids published and not yet confirmed → whether the broker returned them. */
   private readonly returns = new Map<string, boolean>();
   private readonly subscriptions = new Map<string, ActiveSubscription>();
+  private readonly listeners = new Set<Listener>();
   private readonly closedChannels = new WeakSet<ConfirmChannel>();
   private publisherChannel: ConfirmChannel | undefined;
   private startPromise: Promise<void> | undefined;
@@ -330,6 +335,79 @@ export class RabbitMqEventBus implements EventBus {
 
   /** Connected, with a live publisher channel and a live channel for every subscription. */
   /**
+   * A server-named, exclusive, auto-delete queue of its own bound to the types, consumed without
+   * acks: it lives and dies with this connection, so events published while it is down are
+   * missed, and `live` / `generation` say so. Set up again (generation + 1) on every reconnect.
+   */
+  listen<T extends EventType>(options: ListenOptions<T>): Listener {
+    this.assertOpen();
+    assertEventTypes(options.types);
+    const state = {
+      live: false,
+      generation: 0,
+      cancelled: false,
+      channel: undefined as ConfirmChannel | undefined,
+    };
+    const wrapper = this.manager.createChannel({
+      name: `listener:${options.types.join(',')}`,
+      confirm: true,
+      json: false,
+      setup: async (channel: ConfirmChannel) => {
+        if (state.cancelled) return;
+        state.channel = channel;
+        this.watchChannel(channel, 'listener', () => state.channel === channel && !state.cancelled);
+        channel.once('close', () => {
+          if (state.channel === channel) state.live = false;
+        });
+        await channel.assertExchange(this.exchange, 'topic', { durable: true });
+        const { queue } = await channel.assertQueue('', {
+          exclusive: true,
+          autoDelete: true,
+          durable: false,
+        });
+        for (const type of options.types) await channel.bindQueue(queue, this.exchange, type);
+        await channel.consume(queue, (msg) => this.onListened(options, msg), { noAck: true });
+        if (state.channel !== channel || state.cancelled) return;
+        state.generation++;
+        state.live = true;
+      },
+    });
+    wrapper.on('error', (err: Error) => {
+      if (!this.closed) this.logger.warn({ err: errorInfo(err) }, 'RabbitMQ listener channel error');
+    });
+    const listener: Listener = {
+      get live() {
+        return state.live;
+      },
+      get generation() {
+        return state.generation;
+      },
+      cancel: async () => {
+        if (state.cancelled) return;
+        state.cancelled = true;
+        state.live = false;
+        this.listeners.delete(listener);
+        // Closing the channel cancels the consumer: the auto-delete queue goes with it.
+        await withTimeout(wrapper.close(), this.closeTimeoutMs, 'close timed out').catch(() => undefined);
+      },
+    };
+    this.listeners.add(listener);
+    return listener;
+  }
+
+  private onListened<T extends EventType>(options: ListenOptions<T>, msg: ConsumeMessage | null): void {
+    if (!msg) return; // consumer cancelled by the broker: the channel's close follows
+    let envelope: EnvelopeOf<T>;
+    try {
+      envelope = parseEnvelope(msg.content) as EnvelopeOf<T>;
+    } catch (err) {
+      this.logger.warn({ err: errorInfo(err) }, 'Listener dropped a message that is not an event');
+      return;
+    }
+    notifyListener(options, envelope, this.logger);
+  }
+
+  /**
    * Ready messages of the topology's and this bus's consumer queues, their retry and dead-letter
    * queues, read with a passive declare on the publisher channel. Only queues this bus declared
    * are asked about (a passive declare of a missing queue would close the channel).
@@ -364,6 +442,7 @@ export class RabbitMqEventBus implements EventBus {
     this.closePromise ??= (async () => {
       this.closed = true;
       const deadline = Date.now() + this.closeTimeoutMs;
+      await Promise.all([...this.listeners].map((listener) => listener.cancel()));
       await Promise.all([...this.subscriptions.values()].map((sub) => this.cancel(sub, deadline)));
       await withTimeout(this.publisher.close(), remaining(deadline), 'close timed out').catch(
         () => undefined,

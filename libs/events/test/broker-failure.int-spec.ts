@@ -120,6 +120,7 @@ describe.each(['reset', 'silent'] as const)('broker connection lost mid-stream (
         return confirmed;
       },
       subscribe: (o) => producerBus.subscribe(o),
+      listen: (o) => producerBus.listen(o),
       isHealthy: () => producerBus.isHealthy(),
       close: () => producerBus.close(),
     };

@@ -133,6 +133,9 @@ describe('OutboxRelay back-off and parking; inbox purge (PostgreSQL)', () => {
   const failingBus: EventBus = {
     publish: () => Promise.reject(new Error('no route')),
     subscribe: () => Promise.reject(new Error('not used')),
+    listen: () => {
+      throw new Error('not used');
+    },
     isHealthy: () => healthy,
     close: async () => undefined,
   };

@@ -21,6 +21,9 @@ function recordingBus() {
       published.push(envelope);
     },
     subscribe: () => Promise.reject(new Error('not used')),
+    listen: () => {
+      throw new Error('not used');
+    },
     isHealthy: () => true,
     close: async () => undefined,
   };

@@ -239,6 +239,8 @@ export async function startApp(mode, { databaseUrl, amqpUrl, env = {}, execArgv 
           IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
           SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
           REVIEWS_URL: `http://127.0.0.1:${reviewsPort}`,
+          // identity's access-changed notices (the session cache), as compose and Kubernetes give it.
+          AMQP_URL: vhost.url,
         },
         options,
       ),

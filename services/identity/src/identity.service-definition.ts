@@ -17,6 +17,7 @@ import { BadgesService } from './badges/badges.service.js';
 import { CityBadgeEntity } from './badges/city-badge.entity.js';
 import { FlavorBadgeEntity } from './badges/flavor-badge.entity.js';
 import { BadgesRepository } from './badges/badges.repository.js';
+import { AccessChanges } from './sessions/access-changes.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
 import { UserEventsService } from './users/user-events.service.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -132,6 +133,7 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     UsersRepository,
     UserEventsService,
     SessionsRepository,
+    AccessChanges,
     BadgesRepository,
     SessionsService,
     SessionPurgeService,

@@ -25,7 +25,7 @@ describe('identity: registration, login and sessions', () => {
     // Bind a queue first: a topic exchange (and this bus) drops events nobody is bound to.
     await system.bus.subscribe({
       queue: 'test.identity-events',
-      types: ['identity.user.registered', 'identity.user.updated'],
+      types: ['identity.user.registered', 'identity.user.updated', 'identity.user.access-changed'],
       handler: async (envelope) => {
         published.push(envelope as EventEnvelope);
       },
@@ -36,6 +36,13 @@ describe('identity: registration, login and sessions', () => {
   afterAll(async () => {
     await system?.close();
   });
+
+  /** The access-changed notices published for the user (gateways forget their sessions on them). */
+  const accessNotices = (userId: number) =>
+    published
+      .filter((e) => e.type === 'identity.user.access-changed')
+      .map((e) => e.data)
+      .filter((data) => (data as { userId: number }).userId === userId);
 
   describe('register', () => {
     it('creates the user, badges, a session and the registered event in one go', async () => {
@@ -347,10 +354,24 @@ describe('identity: registration, login and sessions', () => {
       await expect(
         identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken }),
       ).resolves.toBeNull();
-      // Logging out twice (or with garbage) is harmless.
+      await eventually(() => accessNotices(auth.user.id).length > 0 || undefined);
+      // Logging out twice (or with garbage) is harmless, and announces nothing more.
       await expect(identity.client.call('auth.logout', { sessionToken: auth.sessionToken })).resolves.toEqual(
         { message: 'Logged out successfully' },
       );
+      const marker = await identity.client.call('auth.login', {
+        username,
+        password: 'secret1',
+        userAgent: null,
+        ipAddress: null,
+      });
+      await identity.client.call('auth.logout', { sessionToken: marker.sessionToken });
+      // Published in order: once the marker's notice is here, a second one for the first would be too.
+      await eventually(() => accessNotices(auth.user.id).length > 1 || undefined);
+      expect(accessNotices(auth.user.id)).toEqual([
+        { userId: auth.user.id, reason: 'signed-out' },
+        { userId: auth.user.id, reason: 'signed-out' },
+      ]);
       expect((await rawCall(identity.service.url, 'sessions.resolve', '{"sessionToken": 7}')).status).toBe(
         400,
       );
@@ -421,9 +442,13 @@ describe('identity: registration, login and sessions', () => {
       await expect(
         identity.client.call('sessions.revoke', { sessionId: 'not-a-uuid' }, caller),
       ).rejects.toMatchObject({ status: 404 });
+      expect(accessNotices(first.user.id)).toEqual([]);
       await expect(
         identity.client.call('sessions.revoke', { sessionId: first.sessionId }, caller),
       ).resolves.toEqual({ message: 'Session revoked' });
+      await eventually(() => accessNotices(first.user.id).length > 0 || undefined);
+      expect(accessNotices(first.user.id)).toEqual([{ userId: first.user.id, reason: 'session-revoked' }]);
+      expect(accessNotices(stranger.user.id)).toEqual([]);
       await expect(
         identity.client.call('sessions.resolve', { sessionToken: first.sessionToken }),
       ).resolves.toBeNull();
@@ -492,6 +517,8 @@ describe('identity: registration, login and sessions', () => {
       await expect(
         identity.client.call('sessions.resolve', { sessionToken: b.sessionToken }),
       ).resolves.toMatchObject({ sessionId: b.sessionId });
+      await eventually(() => accessNotices(a.user.id).length > 0 || undefined);
+      expect(accessNotices(a.user.id)).toEqual([{ userId: a.user.id, reason: 'password-changed' }]);
 
       await expect(
         identity.client.call('auth.login', {

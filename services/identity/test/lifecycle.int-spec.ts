@@ -165,6 +165,12 @@ describe('identity: start-up, admin bootstrap, persistence and health', () => {
         `SELECT count(*)::int AS n FROM identity.outbox WHERE type = 'identity.user.updated'`,
       );
       expect(outboxAfter!.n).toBe(outboxBefore!.n + 1);
+      // Gateways that remember this user's sessions as a non-admin are told to forget them.
+      const notices = await query<{ data: unknown }>(
+        db.url,
+        `SELECT payload->'data' AS data FROM identity.outbox WHERE type = 'identity.user.access-changed'`,
+      );
+      expect(notices.map((n) => n.data)).toEqual([{ userId: userAuth.user.id, reason: 'role-changed' }]);
     } finally {
       await fourth.stop();
     }

@@ -6,6 +6,7 @@ import type {
   RestaurantSaveChangedEvent,
   ReviewChangedEvent,
   ReviewDeletedEvent,
+  UserAccessChangedEvent,
   UserBadgesChangedEvent,
   UserDeactivatedEvent,
   UserDeletedEvent,
@@ -72,6 +73,14 @@ export const EVENT_CATALOGUE = {
     aggregate: 'user',
     aggregateIdField: 'userId',
     versioned: true,
+    schemaVersion: 1,
+  }),
+  // Not a change of the user's data: a notice to every gateway process that the sessions it
+  // remembers for this user may be stale (fan-out to listeners, no durable queue wants it).
+  'identity.user.access-changed': event<UserAccessChangedEvent>()({
+    aggregate: 'user',
+    aggregateIdField: 'userId',
+    versioned: false,
     schemaVersion: 1,
   }),
   // A follow edge (follower, following) is numbered by social-graph's per-pair counter: +1 per

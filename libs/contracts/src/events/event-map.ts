@@ -26,6 +26,19 @@ export interface UserDeactivatedEvent {
   userId: number;
 }
 
+/** Why a user's sessions, or what they may do, changed (for logs). */
+export type AccessChangeReason = 'signed-out' | 'session-revoked' | 'password-changed' | 'role-changed';
+
+/**
+ * Something a gateway may hold about the user's sessions is no longer true: a session was ended
+ * or revoked, or the user's role changed. Gateways drop every session of the user they remember
+ * and ask identity again. Every change that ends a session or changes `isAdmin` publishes it.
+ */
+export interface UserAccessChangedEvent {
+  userId: number;
+  reason: AccessChangeReason;
+}
+
 /** Flavor and city badges after any change (registration, edit badges). */
 export interface UserBadgesChangedEvent {
   userId: number;

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { newPasswordProblem } from '@dinebuds/contracts';
 import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
 import { Transactions } from '@dinebuds/service-kit';
+import { AccessChanges } from '../sessions/access-changes.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UserEventsService } from '../users/user-events.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -34,6 +35,7 @@ export class AdminBootstrapService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly events: UserEventsService,
+    private readonly accessChanges: AccessChanges,
   ) {}
 
   async ensureAdmin(rawUsername: string, password: string): Promise<AdminBootstrapOutcome> {
@@ -94,6 +96,7 @@ export class AdminBootstrapService {
       await this.users.update(manager, user.id, { isAdmin: true });
       user.isAdmin = true;
       await this.events.record(manager, 'identity.user.updated', toUserSnapshot(user));
+      await this.accessChanges.record(manager, user.id, 'role-changed');
       this.logger.log({ username: user.username, userId: user.id }, 'Existing account promoted to admin');
       return 'promoted';
     });

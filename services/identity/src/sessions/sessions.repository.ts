@@ -64,8 +64,8 @@ export class SessionsRepository {
   }
 
   /** Revokes the user's session `id`; false when it is not theirs or already revoked. */
-  async revoke(id: string, userId: number): Promise<boolean> {
-    const result = await this.dataSource
+  async revoke(manager: EntityManager, id: string, userId: number): Promise<boolean> {
+    const result = await manager
       .createQueryBuilder()
       .update(SessionEntity)
       .set({ revokedAt: () => 'now()' })
@@ -74,11 +74,14 @@ export class SessionsRepository {
     return Boolean(result.affected);
   }
 
-  async revokeByTokenHash(tokenHash: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE ${SESSIONS} SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`,
+  /** Revokes the session of this secret's hash; answers its user, or null when none was live. */
+  async revokeByTokenHash(manager: EntityManager, tokenHash: string): Promise<number | null> {
+    const [rows]: [Array<{ user_id: number }>, number] = await manager.query(
+      `UPDATE ${SESSIONS} SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL
+       RETURNING user_id`,
       [tokenHash],
     );
+    return rows[0]?.user_id ?? null;
   }
 
   /** Every live session of the user but `keepId` (null: all); answers how many. */

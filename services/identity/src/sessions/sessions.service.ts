@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Caller, ClientInfo, MessageResponse, ResolvedSession, SessionDto } from '@dinebuds/contracts';
 import { DomainError } from '@dinebuds/errors';
+import { Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { IDENTITY_SETTINGS, SESSION_TOUCH_INTERVAL_MS, type IdentitySettings } from '../config.js';
 import { toUserDto } from '../users/user.mapper.js';
+import { AccessChanges } from './access-changes.js';
 import type { SessionEntity } from './session.entity.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { clientText, expiryFrom, isUuid, shouldTouch } from './session.policy.js';
@@ -27,6 +29,8 @@ export function toSessionDto(session: SessionEntity, currentSessionId: string | 
 export class SessionsService {
   constructor(
     private readonly sessions: SessionsRepository,
+    private readonly transactions: Transactions,
+    private readonly accessChanges: AccessChanges,
     @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
@@ -82,22 +86,30 @@ export class SessionsService {
   /** Revokes one of the caller's own sessions; anybody else's reads as not found. */
   async revoke(caller: Caller, sessionId: string): Promise<MessageResponse> {
     if (!isUuid(sessionId)) throw sessionNotFound();
-    if (!(await this.sessions.revoke(sessionId, caller.userId))) throw sessionNotFound();
+    await this.transactions.run(async (manager) => {
+      if (!(await this.sessions.revoke(manager, sessionId, caller.userId))) throw sessionNotFound();
+      await this.accessChanges.record(manager, caller.userId, 'session-revoked');
+    });
     return { message: 'Session revoked' };
   }
 
   /** Logout: revokes the session of this secret, if it still exists. */
   async revokeByToken(token: string): Promise<void> {
     if (!looksLikeSessionToken(token)) return;
-    await this.sessions.revokeByTokenHash(hashSessionToken(token));
+    await this.transactions.run(async (manager) => {
+      const userId = await this.sessions.revokeByTokenHash(manager, hashSessionToken(token));
+      if (userId !== null) await this.accessChanges.record(manager, userId, 'signed-out');
+    });
   }
 
   /** After a password change: every session of the user but the one making the change. */
   async revokeOthers(manager: EntityManager, userId: number, keepSessionId: string | null): Promise<number> {
-    return this.sessions.revokeOthers(
+    const revoked = await this.sessions.revokeOthers(
       manager,
       userId,
       keepSessionId && isUuid(keepSessionId) ? keepSessionId : null,
     );
+    if (revoked > 0) await this.accessChanges.record(manager, userId, 'password-changed');
+    return revoked;
   }
 }
