@@ -17,6 +17,7 @@ import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js
 import { GatewayModule } from './gateway.module.js';
 import { answerClientError } from './http/client-error.js';
 import { fixedSecurityHeaders, installSecurityHeaders } from './http/security.js';
+import { drainRefusedBodies } from './http/drain-refused-body.js';
 import { installApiNoStore } from './http/api-cache.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { isHealthProbe } from './health/health-probe.js';
@@ -116,6 +117,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
+  drainRefusedBodies(fastify, parseByteSize(config.bodyLimit));
   // Any other body is left unread, so the route's guards answer first (401) and then
   // BodyTypeInterceptor its 415, as for a body-less action.
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
