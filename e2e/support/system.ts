@@ -191,6 +191,8 @@ export async function startDistributedSystem(options: {
       HOST: '127.0.0.1',
       ...gatewayUrls,
       INTERNAL_TOKEN: internalToken,
+      // identity's access-changed notices reach its session cache, as in compose and Kubernetes.
+      AMQP_URL: options.amqpUrl,
       ...TEST_LIMITS,
       LOG_LEVEL: 'warn',
       ...options.env,
