@@ -333,7 +333,6 @@ export class RabbitMqEventBus implements EventBus {
     return { queue: sub.queue, cancel: () => this.cancel(sub) };
   }
 
-  /** Connected, with a live publisher channel and a live channel for every subscription. */
   /**
    * A server-named, exclusive, auto-delete queue of its own bound to the types, consumed without
    * acks: it lives and dies with this connection, so events published while it is down are
@@ -426,6 +425,7 @@ export class RabbitMqEventBus implements EventBus {
     return depths;
   }
 
+  /** Connected, with a live publisher channel and a live channel for every subscription. */
   isHealthy(): boolean {
     if (this.closed || this.startPromise === undefined || !this.manager.isConnected()) return false;
     const live = (channel: ConfirmChannel | undefined) =>
