@@ -10,6 +10,7 @@ import {
   checkPasswordWorkLimits,
   defaultPasswordWorkLimits,
   PasswordWorkQueue,
+  QUEUED_PER_WORKER,
   type PasswordWorkLimits,
 } from './auth/password-work-queue.js';
 import { BadgesRpcController } from './badges/badges.rpc-controller.js';
@@ -86,7 +87,7 @@ function identitySettings(options: IdentityServiceOptions): IdentitySettings {
     argon2: argon2Cost(options.argon2),
     passwordWork: checkPasswordWorkLimits({
       concurrency,
-      maxQueued: options.passwordWork?.maxQueued ?? concurrency * 8,
+      maxQueued: options.passwordWork?.maxQueued ?? concurrency * QUEUED_PER_WORKER,
       maxWaitMs: options.passwordWork?.maxWaitMs ?? work.maxWaitMs,
     }),
     passwordWorkNice: options.passwordWorkNice ?? DEFAULT_PASSWORD_WORK_NICE,

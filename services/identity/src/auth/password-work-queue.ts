@@ -12,13 +12,16 @@ export interface PasswordWorkLimits {
 
 export const PASSWORD_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a moment.';
 
+/** Callers that may wait per hash or verification running, by default. */
+export const QUEUED_PER_WORKER = 8;
+
 /**
  * Half the cores (at least one): argon2id takes a whole core for tens of milliseconds, so the
  * other half stays free for the event loop and PostgreSQL, and reads keep flowing in a sign-in storm.
  */
 export function defaultPasswordWorkLimits(cores = availableParallelism()): PasswordWorkLimits {
   const concurrency = Math.max(1, Math.floor(cores / 2));
-  return { concurrency, maxQueued: concurrency * 8, maxWaitMs: 1000 };
+  return { concurrency, maxQueued: concurrency * QUEUED_PER_WORKER, maxWaitMs: 1000 };
 }
 
 export function checkPasswordWorkLimits(limits: PasswordWorkLimits): PasswordWorkLimits {
