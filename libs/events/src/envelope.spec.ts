@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { EVENT_CATALOGUE, type UserRegisteredEvent } from '@dinebuds/contracts';
-import { createEnvelope, ENVELOPE_VERSION, InvalidEnvelopeError, parseEnvelope } from './envelope.js';
+import {
+  createEnvelope,
+  envelopeHead,
+  ENVELOPE_VERSION,
+  InvalidEnvelopeError,
+  parseEnvelope,
+} from './envelope.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -71,6 +77,21 @@ describe('createEnvelope', () => {
     expect(() => createEnvelope('identity.user.deleted', { userId: 1 }, { producer: '' })).toThrow(
       /producer/,
     );
+  });
+});
+
+describe('envelopeHead', () => {
+  it('is the envelope createEnvelope makes, without data', () => {
+    const options = { producer: 'reviews', requestId: 'r-1', id: '6f1c2a52-1d1b-4c1e-9a51-5a6f4b1c2d3e' };
+    const { data, ...rest } = createEnvelope('identity.user.registered', user, {
+      ...options,
+      occurredAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(data).toEqual(user);
+    expect(
+      envelopeHead('identity.user.registered', { ...options, occurredAt: '2026-01-01T00:00:00.000Z' }),
+    ).toEqual(rest);
+    expect(envelopeHead('identity.user.registered', { producer: 'x' })).not.toHaveProperty('data');
   });
 });
 

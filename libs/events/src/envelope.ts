@@ -37,6 +37,14 @@ export function createEnvelope<T extends EventType>(
   data: EventMap[T],
   options: CreateEnvelopeOptions,
 ): EventEnvelope<T> {
+  return { ...envelopeHead(type, options), data };
+}
+
+/** An envelope without its `data` (an outbox statement adds the data it computes; see Outbox.statementRow). */
+export type EnvelopeHead<T extends EventType = EventType> = Omit<EventEnvelope<T>, 'data'>;
+
+/** Everything of createEnvelope's answer but `data`, checked the same way. */
+export function envelopeHead<T extends EventType>(type: T, options: CreateEnvelopeOptions): EnvelopeHead<T> {
   if (!options.producer) throw new Error('createEnvelope: producer is required');
   const occurredAt =
     options.occurredAt instanceof Date
@@ -56,7 +64,6 @@ export function createEnvelope<T extends EventType>(
     ...(options.traceparent && TRACEPARENT_RE.test(options.traceparent)
       ? { traceparent: options.traceparent }
       : {}),
-    data,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { EventEnvelope, EventMap, EventType } from '@dinebuds/contracts';
 import type { EntityManager, QueryRunner } from 'typeorm';
-import { createEnvelope } from './envelope.js';
+import { createEnvelope, envelopeHead } from './envelope.js';
 import { eventsInstrumentation } from './instrumentation.js';
 import { eventTables } from './schema.js';
 
@@ -26,6 +26,22 @@ export interface OutboxAddOptions {
  * (see OutboxRelay) nudges the relay right after such a transaction commits.
  */
 export const outboxWriters = new WeakSet<QueryRunner>();
+
+/**
+ * The outbox row of an event that one statement writes together with its change (see
+ * Outbox.statementRow): everything but the envelope's `data` and `aggregateVersion`, which the
+ * statement computes from the rows it writes.
+ */
+export interface OutboxStatementRow {
+  /** The quoted outbox table. */
+  table: string;
+  /** The row's (and envelope's) id, the event type and the creation time: the row's columns. */
+  id: string;
+  type: EventType;
+  createdAt: string;
+  /** The envelope without data and aggregateVersion, as JSON (a `jsonb` parameter). */
+  head: string;
+}
 
 /**
  * Writes domain events into the service's outbox table inside the caller's transaction, so the
@@ -73,5 +89,25 @@ export class Outbox {
     );
     outboxWriters.add(queryRunner);
     return envelope;
+  }
+
+  /**
+   * For a statement that writes a change and its event at once, outside a transaction (one round
+   * trip instead of BEGIN, the change, the outbox insert and COMMIT). The statement inserts
+   *   INSERT INTO <table> (id, type, payload, created_at)
+   *   SELECT <id>, <type>, <head>::jsonb || jsonb_build_object('aggregateVersion', .., 'data', ..), <createdAt>
+   * from the rows it writes; it must build exactly the data the event type's contract says.
+   * No commit hook sees such a statement: nudge the relay after it (OutboxRelay.nudge).
+   */
+  statementRow<T extends EventType>(
+    type: T,
+    opts: Pick<OutboxAddOptions, 'requestId'> = {},
+  ): OutboxStatementRow {
+    const head = envelopeHead(type, {
+      producer: this.producer,
+      requestId: opts.requestId ?? null,
+      traceparent: eventsInstrumentation().traceparent(),
+    });
+    return { table: this.table, id: head.id, type, createdAt: head.occurredAt, head: JSON.stringify(head) };
   }
 }

@@ -171,3 +171,9 @@ describe('CITY_CATALOGUE', () => {
     expect(findCity('Paris')!.region).toBe('France');
   });
 });
+
+describe('city keys', () => {
+  it('are printable ASCII for every catalogue city (SQL lower() agrees with cityKey in any locale)', () => {
+    for (const city of CITY_CATALOGUE) expect(cityKey(city.name)).toMatch(/^[a-z0-9 .'-]+$/);
+  });
+});

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventMap, EventType } from '@dinebuds/contracts';
-import { Outbox } from '@dinebuds/events';
+import { Outbox, OutboxRelay, type OutboxStatementRow } from '@dinebuds/events';
 import { currentRequestId } from '@dinebuds/logging';
 import type { EntityManager } from 'typeorm';
 
@@ -14,7 +14,10 @@ export type ReviewsEventType = Extract<EventType, `reviews.${string}`>;
  */
 @Injectable()
 export class ReviewsEvents {
-  constructor(private readonly outbox: Outbox) {}
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly relay: OutboxRelay,
+  ) {}
 
   async record<T extends ReviewsEventType>(
     manager: EntityManager,
@@ -23,5 +26,15 @@ export class ReviewsEvents {
     aggregateVersion: number,
   ): Promise<void> {
     await this.outbox.add(manager, type, data, { requestId: currentRequestId(), aggregateVersion });
+  }
+
+  /** The outbox row of an event a repository statement writes with its change (Outbox.statementRow). */
+  statementRow<T extends ReviewsEventType>(type: T): OutboxStatementRow {
+    return this.outbox.statementRow(type, { requestId: currentRequestId() });
+  }
+
+  /** After such a statement committed: publish now (no transaction's commit hook saw it). */
+  written(): void {
+    this.relay.nudge();
   }
 }

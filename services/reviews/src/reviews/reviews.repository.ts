@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OutboxStatementRow } from '@dinebuds/events';
 import type { EntityManager } from 'typeorm';
 import { rowsOf, table } from '../common/sql.js';
 
@@ -34,6 +35,17 @@ const selectFrom = (reviews: string) => `SELECT v.id, v.user_id, v.restaurant_id
   FROM ${reviews} v JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id`;
 const SELECT = selectFrom(REVIEWS);
 
+/**
+ * The data of `reviews.review.created` from a ReviewRow `w`, in SQL: the city as cityKey gives it
+ * (restaurants store the key already; a row spelled otherwise still gives it, and catalogue keys
+ * are ASCII, so lower() agrees with JavaScript whatever the database's locale) and createdAt as
+ * toISOString gives it (milliseconds, truncated as the pg driver's Date is).
+ */
+const CREATED_EVENT_DATA = `jsonb_build_object(
+    'reviewId', w.id, 'userId', w.user_id, 'restaurantId', w.restaurant_id, 'rating', w.rating,
+    'city', lower(regexp_replace(btrim(w.r_city), '\\s+', ' ', 'g')),
+    'createdAt', to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
 export interface ReviewWrite {
   userId: number;
   restaurantId: number;
@@ -52,14 +64,18 @@ export interface KnownPlace {
 @Injectable()
 export class ReviewsRepository {
   /**
-   * Inserts the review at the restaurant with these keys, in the same round trip as finding it;
-   * null when there is none yet, or when the review's exact coordinates must first replace the
-   * restaurant's approximate ones (the caller then takes the find-or-create path).
+   * Inserts the review at the restaurant with these keys and its `reviews.review.created` event
+   * in one statement (no transaction round trips: the statement commits alone); null, with
+   * nothing written, when there is no such restaurant yet, or when the review's exact coordinates
+   * must first replace the restaurant's approximate ones (the caller then takes the transaction
+   * with find-or-create). The event's data is built here as ReviewsService's eventOf builds it
+   * from the answered row (a test holds the two equal).
    */
   async insertAtKnownPlace(
     manager: EntityManager,
     place: KnownPlace,
     review: Omit<ReviewWrite, 'restaurantId'>,
+    created: OutboxStatementRow,
   ): Promise<ReviewRow | null> {
     const rows = rowsOf<ReviewRow>(
       await manager.query(
@@ -69,7 +85,12 @@ export class ReviewsRepository {
          ), v AS (
            INSERT INTO ${REVIEWS} (user_id, restaurant_id, rating, notes, visit_date)
            SELECT $4, p.id, $5, $6, $7 FROM p RETURNING *
-         ) ${selectFrom('v')}`,
+         ), w AS (${selectFrom('v')}
+         ), event AS (
+           INSERT INTO ${created.table} ("id", "type", "payload", "created_at")
+           SELECT $8, $9, $10::jsonb || jsonb_build_object('aggregateVersion', w.version, 'data', ${CREATED_EVENT_DATA}), $11
+           FROM w
+         ) SELECT * FROM w`,
         [
           place.nameKey,
           place.addressKey,
@@ -78,6 +99,10 @@ export class ReviewsRepository {
           review.rating,
           review.notes,
           review.visitDate,
+          created.id,
+          created.type,
+          created.head,
+          created.createdAt,
         ],
       ),
     );

@@ -71,18 +71,20 @@ export class ReviewsService {
       notes: cleanNotes(request.notes),
       visitDate: request.visitDate ?? null,
     };
+    // Most reviews are of a known place: found, inserted and its event written in one statement.
+    const known = await this.reviews.insertAtKnownPlace(
+      this.transactions.outside,
+      { nameKey: placeKey(name), addressKey: placeKey(address), exact: !place.approximate },
+      review,
+      this.events.statementRow('reviews.review.created'),
+    );
+    if (known) {
+      this.events.written();
+      return toReviewDto(known);
+    }
     return this.transactions.run(async (manager) => {
-      // Most reviews are of a known place: found and inserted in one round trip.
-      const row =
-        (await this.reviews.insertAtKnownPlace(
-          manager,
-          { nameKey: placeKey(name), addressKey: placeKey(address), exact: !place.approximate },
-          review,
-        )) ??
-        (await this.reviews.insert(manager, {
-          ...review,
-          restaurantId: (await this.placeFor(manager, name, address, place)).id,
-        }));
+      const restaurant = await this.placeFor(manager, name, address, place);
+      const row = await this.reviews.insert(manager, { ...review, restaurantId: restaurant.id });
       await this.events.record(manager, 'reviews.review.created', eventOf(row), row.version);
       return toReviewDto(row);
     });
@@ -164,7 +166,8 @@ export class ReviewsService {
   }
 }
 
-function eventOf(row: ReviewRow) {
+/** The data of a review's created or updated event (insertAtKnownPlace builds the same in SQL). */
+export function eventOf(row: ReviewRow) {
   return {
     reviewId: row.id,
     userId: row.user_id,
