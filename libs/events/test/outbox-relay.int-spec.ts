@@ -7,7 +7,7 @@ import { createDataSource, createTestDatabase, eventually, type TestDatabase } f
 const SCHEMA = 'moderation';
 
 /** A bus that records what it is given (and can be told to fail). */
-function recordingBus() {
+function recordingBus(publishMs = 0) {
   const published: EventEnvelope[] = [];
   let failing: Error | null = null;
   const bus: EventBus & { published: EventEnvelope[]; fail(err: Error | null): void } = {
@@ -16,7 +16,7 @@ function recordingBus() {
       failing = err;
     },
     publish: async (envelope) => {
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => (publishMs > 0 ? setTimeout(r, publishMs) : setImmediate(r)));
       if (failing) throw failing;
       published.push(envelope);
     },
@@ -199,6 +199,49 @@ describe('OutboxRelay (PostgreSQL)', () => {
     expect(bus.published.map((e) => e.id)).toEqual([first, second]);
     await relay.stop();
     expect(dataSource.subscribers).toHaveLength(0);
+  });
+
+  it('lets commits that come during a round share the next one (coalesceMs), the first still at once', async () => {
+    /** Rounds that claimed something while 10 events are committed 20 ms apart (a publish: 30 ms). */
+    const claimingRounds = async (coalesceMs: number) => {
+      await clear();
+      const bus = recordingBus(30);
+      const relay = new OutboxRelay({
+        dataSource,
+        schema: SCHEMA,
+        bus,
+        intervalMs: 60_000,
+        coalesceMs,
+        logger: silentEventsLogger,
+      });
+      let rounds = 0;
+      const runOnce = relay.runOnce.bind(relay);
+      relay.runOnce = async () => {
+        const result = await runOnce();
+        if (result.claimed > 0) rounds++;
+        return result;
+      };
+      relay.start();
+      const started = Date.now();
+      const [first] = await addMany(1);
+      // A quiet relay publishes the first commit at once, whatever coalesceMs is.
+      await eventually(() => bus.published.length === 1, 'first publish', 5_000);
+      const firstAfterMs = Date.now() - started;
+      const ids = [first];
+      for (let i = 0; i < 9; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        ids.push(...(await addMany(1)));
+      }
+      await eventually(() => bus.published.length === 10, 'all published', 5_000);
+      await relay.stop();
+      expect(bus.published.map((e) => e.id)).toEqual(ids);
+      return { rounds, firstAfterMs };
+    };
+    const coalesced = await claimingRounds(250);
+    expect(coalesced.rounds).toBeLessThanOrEqual(4);
+    expect(coalesced.firstAfterMs).toBeLessThan(1_000);
+    // Back to back, nearly every commit gets a round of its own.
+    expect((await claimingRounds(0)).rounds).toBeGreaterThanOrEqual(6);
   });
 
   it('purges rows published longer ago than the retention', async () => {
