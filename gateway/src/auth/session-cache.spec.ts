@@ -28,6 +28,22 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('never answers a session past its own end, nor keeps one already ended', () => {
+    const { clock, cache } = setUp();
+    cache.remember('ta', alice, cache.ticket(), clock.now + 3_000);
+    cache.remember('tb', bob, cache.ticket(), clock.now + 60_000);
+    cache.remember('tc', alicePhone, cache.ticket(), clock.now);
+    expect(cache.get('tc')).toBeNull();
+    clock.now += 2_999;
+    expect(cache.get('ta')).toEqual(alice);
+    clock.now += 1;
+    expect(cache.get('ta')).toBeNull();
+    // The lifetime still bounds a session that ends later.
+    expect(cache.get('tb')).toEqual(bob);
+    clock.now += TTL;
+    expect(cache.get('tb')).toBeNull();
+  });
+
   it('forgets every session of a user on notice, and only theirs', () => {
     const { cache, remember } = setUp();
     remember('ta', alice);

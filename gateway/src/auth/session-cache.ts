@@ -32,7 +32,8 @@ interface Remembered {
  * identity.user.access-changed whenever a session ends or a role changes, and the cache forgets
  * the user's sessions at once; while the notices' listener is down, or after it was down (its
  * generation moved), nothing remembered is used. The lifetime bounds what a lost notice could
- * cost. Entries share one lifetime, so the Map's insertion order is their expiry order.
+ * cost, and no session is remembered past its own end. Entries share one lifetime, so the Map's
+ * insertion order is their expiry order, but for a session that ends sooner (get() checks each).
  */
 export class SessionCache {
   private readonly sessions = new Map<string, Remembered>();
@@ -64,14 +65,19 @@ export class SessionCache {
     return { generation: this.notices?.generation ?? 0, forgets: this.forgets };
   }
 
-  /** Keeps identity's answer, unless a notice arrived or could have been missed meanwhile. */
-  remember(token: string, caller: Caller, ticket: ResolveTicket): void {
+  /**
+   * Keeps identity's answer, unless a notice arrived or could have been missed meanwhile; never
+   * past `sessionEndsAt` (ms since the epoch), when the session itself ends unless used again.
+   */
+  remember(token: string, caller: Caller, ticket: ResolveTicket, sessionEndsAt = Infinity): void {
     if (!this.trusted() || this.notices?.generation !== ticket.generation) return;
     if (this.forgets !== ticket.forgets) return;
     const now = this.now();
     this.dropExpired(now);
     this.drop(token);
-    this.sessions.set(token, { caller, expiresAt: now + this.ttlMs, generation: ticket.generation });
+    const expiresAt = Math.min(now + this.ttlMs, sessionEndsAt);
+    if (!(expiresAt > now)) return;
+    this.sessions.set(token, { caller, expiresAt, generation: ticket.generation });
     const tokens = this.byUser.get(caller.userId) ?? new Set<string>();
     this.byUser.set(caller.userId, tokens.add(token));
     if (this.sessions.size > this.maxEntries) {

@@ -68,7 +68,7 @@ export class SessionGuard implements CanActivate {
     if (!session) return null;
     const caller = { userId: session.userId, isAdmin: session.isAdmin, sessionId: session.sessionId };
     req.signedInUser = session.user;
-    this.cache.remember(token, caller, ticket);
+    this.cache.remember(token, caller, ticket, session.expiresAt ? Date.parse(session.expiresAt) : undefined);
     return caller;
   }
 }

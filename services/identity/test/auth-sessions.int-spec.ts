@@ -287,14 +287,21 @@ describe('identity: registration, login and sessions', () => {
       });
       expect(auth.user).toEqual(registered.user);
       expect(auth.sessionId).not.toBe(registered.sessionId);
-      await expect(
-        identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken }),
-      ).resolves.toEqual({
+      const resolved = await identity.client.call('sessions.resolve', { sessionToken: auth.sessionToken });
+      expect(resolved).toEqual({
         userId: registered.user.id,
         isAdmin: false,
         sessionId: auth.sessionId,
         user: registered.user,
+        expiresAt: expect.any(String),
       });
+      // When the session ends unless used again: the gateway remembers it no longer.
+      const [{ expires_at }] = await query<{ expires_at: Date }>(
+        db.url,
+        'SELECT expires_at FROM identity.sessions WHERE id = $1',
+        [auth.sessionId],
+      );
+      expect(resolved?.expiresAt).toBe(expires_at.toISOString());
     });
 
     it('answers the same 401 for a wrong password and an unknown user', async () => {

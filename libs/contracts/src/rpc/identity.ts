@@ -39,6 +39,11 @@ export interface ResolvedSession {
    * Optional because an identity older than this field answers without it (rolling deploys).
    */
   user?: CurrentUserDto;
+  /**
+   * When the session ends unless it is used again (ISO 8601): the gateway remembers it no longer.
+   * Optional because an identity older than this field answers without it (rolling deploys).
+   */
+  expiresAt?: string;
 }
 
 export interface PictureData {

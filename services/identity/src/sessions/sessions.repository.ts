@@ -13,6 +13,7 @@ const USERS = `"${IDENTITY_SCHEMA}"."users"`;
 export interface ActiveSessionRow {
   id: string;
   lastSeenAt: Date;
+  expiresAt: Date;
   user: PublicUserFields;
 }
 
@@ -20,7 +21,7 @@ export interface ActiveSessionRow {
  * The one hot read of every signed-in request: one indexed lookup joined to the user, whose public
  * columns come along so `GET /api/user` needs no second call.
  */
-const ACTIVE_SESSION_BY_TOKEN_HASH = `SELECT s.id AS session_id, s.last_seen_at, ${publicUserColumns('u')}
+const ACTIVE_SESSION_BY_TOKEN_HASH = `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${publicUserColumns('u')}
   FROM ${SESSIONS} s JOIN ${USERS} u ON u.id = s.user_id
  WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
@@ -34,11 +35,16 @@ export class SessionsRepository {
   }
 
   async findActiveByTokenHash(tokenHash: string): Promise<ActiveSessionRow | null> {
-    const rows: Array<PublicUserRow & { session_id: string; last_seen_at: Date }> =
+    const rows: Array<PublicUserRow & { session_id: string; last_seen_at: Date; expires_at: Date }> =
       await this.dataSource.query(ACTIVE_SESSION_BY_TOKEN_HASH, [tokenHash]);
     const row = rows[0];
     if (!row) return null;
-    return { id: row.session_id, lastSeenAt: new Date(row.last_seen_at), user: fromPublicUserRow(row) };
+    return {
+      id: row.session_id,
+      lastSeenAt: new Date(row.last_seen_at),
+      expiresAt: new Date(row.expires_at),
+      user: fromPublicUserRow(row),
+    };
   }
 
   /** Slides the session; the WHERE repeats the interval check, so concurrent requests write once. */

@@ -66,15 +66,18 @@ export class SessionsService {
     const row = await this.sessions.findActiveByTokenHash(hashSessionToken(token));
     if (!row) return null;
     const now = new Date();
+    let expiresAt = row.expiresAt;
     if (shouldTouch(row, now, SESSION_TOUCH_INTERVAL_MS)) {
-      await this.sessions.touch(
-        row.id,
-        now,
-        expiryFrom(now, this.settings.sessionTtlMs),
-        new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS),
-      );
+      expiresAt = expiryFrom(now, this.settings.sessionTtlMs);
+      await this.sessions.touch(row.id, now, expiresAt, new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS));
     }
-    return { userId: row.user.id, isAdmin: row.user.isAdmin, sessionId: row.id, user: toUserDto(row.user) };
+    return {
+      userId: row.user.id,
+      isAdmin: row.user.isAdmin,
+      sessionId: row.id,
+      user: toUserDto(row.user),
+      expiresAt: expiresAt.toISOString(),
+    };
   }
 
   /** The caller's active sessions, newest first; `current` marks the one making the call. */
