@@ -302,22 +302,10 @@ export class OutboxRelay {
    * order, so the rows are put back in `seq` order here.
    */
   private async claim(): Promise<OutboxRow[]> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE ${this.table} AS o
-       SET "locked_until" = now() + $2 * interval '1 millisecond', "attempts" = o."attempts" + 1
-       FROM (
-         SELECT "id" FROM ${this.table}
-         WHERE "published_at" IS NULL AND "parked_at" IS NULL
-           AND ("locked_until" IS NULL OR "locked_until" < now())
-           AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= now())
-         ORDER BY "seq"
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED
-       ) AS next
-       WHERE o."id" = next."id"
-       RETURNING o."id", o."type", o."payload", o."attempts", o."seq"::text AS "seq"`,
-      [this.batchSize, this.leaseMs],
-    )) as [Array<OutboxRow & { seq: string }>, number];
+    const [rows] = (await this.dataSource.query(claimStatement(this.table), [
+      this.batchSize,
+      this.leaseMs,
+    ])) as [Array<OutboxRow & { seq: string }>, number];
     return rows.sort((a, b) => compareSeq(a.seq, b.seq));
   }
 
@@ -385,6 +373,30 @@ export class OutboxRelay {
     outboxWriters.delete(queryRunner);
     if (committed) this.nudge();
   }
+}
+
+/**
+ * The claim (`$1` batch size, `$2` lease in ms). The lower bound on `seq` is what keeps it cheap:
+ * a published row leaves a dead entry in the partial index of unpublished rows until VACUUM, and
+ * without the bound the planner may read them all by bitmap, visiting every row published since
+ * the last vacuum on each claim (2 ms a claim after 4,000 reviews where autovacuum was off). The
+ * min() walks the index in order, which marks dead entries so later walks skip them.
+ */
+export function claimStatement(table: string): string {
+  return `UPDATE ${table} AS o
+       SET "locked_until" = now() + $2 * interval '1 millisecond', "attempts" = o."attempts" + 1
+       FROM (
+         SELECT "id" FROM ${table}
+         WHERE "published_at" IS NULL AND "parked_at" IS NULL
+           AND ("locked_until" IS NULL OR "locked_until" < now())
+           AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= now())
+           AND "seq" >= (SELECT min("seq") FROM ${table} WHERE "published_at" IS NULL)
+         ORDER BY "seq"
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED
+       ) AS next
+       WHERE o."id" = next."id"
+       RETURNING o."id", o."type", o."payload", o."attempts", o."seq"::text AS "seq"`;
 }
 
 /** Orders two bigint `seq` values given as text (they may pass 2^53). */

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventEnvelope } from '@dinebuds/contracts';
 import type { DataSource } from 'typeorm';
-import { Inbox, Outbox, OutboxRelay, silentEventsLogger, type EventBus } from '../src/index.js';
+import {
+  claimStatement,
+  Inbox,
+  Outbox,
+  OutboxRelay,
+  silentEventsLogger,
+  type EventBus,
+} from '../src/index.js';
 import { createDataSource, createTestDatabase, eventually, type TestDatabase } from './helpers.js';
 
 const SCHEMA = 'moderation';
@@ -242,6 +249,39 @@ describe('OutboxRelay (PostgreSQL)', () => {
     expect(coalesced.firstAfterMs).toBeLessThan(1_000);
     // Back to back, nearly every commit gets a round of its own.
     expect((await claimingRounds(0)).rounds).toBeGreaterThanOrEqual(6);
+  });
+
+  it('claims without visiting the rows published before it (their dead index entries are skipped)', async () => {
+    await clear();
+    const table = `"${SCHEMA}"."outbox"`;
+    await dataSource.query(
+      `INSERT INTO ${table} ("id", "type", "payload", "created_at")
+       SELECT gen_random_uuid(), 'identity.user.deleted', '{}'::jsonb, now() FROM generate_series(1, 3000)`,
+    );
+    await dataSource.query(`UPDATE ${table} SET "published_at" = now()`);
+    await addMany(1);
+    /** The executed plan of one claim (run, then rolled back). */
+    const claimBuffers = async () => {
+      const runner = dataSource.createQueryRunner();
+      await runner.startTransaction();
+      try {
+        const [row] = (await runner.query(
+          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${claimStatement(table)}`,
+          [100, 30_000],
+        )) as Array<{
+          'QUERY PLAN': Array<{ Plan: { 'Shared Hit Blocks': number; 'Actual Rows': number } }>;
+        }>;
+        return row['QUERY PLAN'][0].Plan;
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
+    };
+    await claimBuffers(); // the first walk may still meet the dead entries, and marks them
+    const plan = await claimBuffers();
+    expect(plan['Actual Rows']).toBe(1);
+    // Without the bound the bitmap scan read every page of the 3,000 published rows (~60 here).
+    expect(plan['Shared Hit Blocks']).toBeLessThan(25);
   });
 
   it('purges rows published longer ago than the retention', async () => {
