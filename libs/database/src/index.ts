@@ -1,2 +1,3 @@
 export * from './service-data-source.js';
 export * from './sql.js';
+export * from './prepared.js';

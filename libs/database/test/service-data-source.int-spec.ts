@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
-import { openServiceDatabase, pingDatabase, poolSizeFromEnv, statementTimeoutFromEnv } from '../src/index.js';
+import {
+  openServiceDatabase,
+  pingDatabase,
+  poolSizeFromEnv,
+  preparedQuery,
+  statementTimeoutFromEnv,
+} from '../src/index.js';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
   name = 'CreateWidgets1700000000000';
@@ -73,5 +79,45 @@ describe('service data source', () => {
     expect(poolSizeFromEnv({ DB_POOL_SIZE: '4' })).toBe(4);
     expect(() => poolSizeFromEnv({ DB_POOL_SIZE: '0' })).toThrow('DB_POOL_SIZE');
     expect(() => poolSizeFromEnv({ DB_POOL_SIZE: 'many' })).toThrow('DB_POOL_SIZE');
+  });
+
+  it('runs a named prepared statement, planned once per connection, in the caller transaction when there is one', async () => {
+    const source = await openServiceDatabase({ url: db.url, schema: 'gamma', entities: [], migrations: [] });
+    try {
+      await source.query('CREATE TABLE "gamma"."notes" (id serial PRIMARY KEY, body text NOT NULL)');
+      const insert = 'INSERT INTO "gamma"."notes" (body) VALUES ($1) RETURNING id, body';
+      // Outside a transaction: a pooled connection, released afterwards.
+      expect(await preparedQuery(source.manager, 'notes_insert', insert, ['one'])).toEqual([
+        { id: 1, body: 'one' },
+      ]);
+      // Inside: the transaction's own connection (it sees its uncommitted row), and the statement
+      // is kept prepared on that connection under its name.
+      await source
+        .transaction(async (manager) => {
+          await preparedQuery(manager, 'notes_insert', insert, ['two']);
+          expect(
+            await preparedQuery(manager, 'notes_count', 'SELECT count(*)::int AS n FROM "gamma"."notes"', []),
+          ).toEqual([{ n: 2 }]);
+          const prepared = (await manager.query(
+            'SELECT name FROM pg_prepared_statements ORDER BY name',
+          )) as Array<{
+            name: string;
+          }>;
+          expect(prepared.map((p) => p.name)).toEqual(
+            expect.arrayContaining(['notes_count', 'notes_insert']),
+          );
+          throw new Error('roll back');
+        })
+        .catch((error: Error) => expect(error.message).toBe('roll back'));
+      expect(await source.query('SELECT body FROM "gamma"."notes" ORDER BY id')).toEqual([{ body: 'one' }]);
+      // pg's own errors come through (a unique violation keeps its code).
+      await expect(
+        preparedQuery(source.manager, 'notes_dup', 'INSERT INTO "gamma"."notes" (id, body) VALUES (1, $1)', [
+          'x',
+        ]),
+      ).rejects.toMatchObject({ code: '23505' });
+    } finally {
+      await source.destroy();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CITY_TIER_DEFAULTS } from '@dinebuds/contracts';
-import { rowsOf } from '@dinebuds/database';
+import { preparedQuery } from '@dinebuds/database';
 import type { EntityManager } from 'typeorm';
 import type { StoredTally } from './review-tally.policy.js';
 
@@ -11,62 +11,15 @@ export function cityTierSql(countExpression: string): string {
   return `(CASE ${cases} ELSE '${CITY_TIER_DEFAULTS[0].level}' END)`;
 }
 
-/** A review event's effect, ready to write: count changes and the review's new tally. */
-export interface TallyWrite {
-  userId: number;
-  /** Change of the user's reviewCount (-1, 0 or +1). */
-  total: number;
-  /** Change of the user's review count per city (at most the old and the new city). */
-  cities: Map<string, number>;
-  tally: { reviewId: number; city: string | null; version: number; deleted: boolean };
-}
+/** Locks the author's row and reads the review's tally (see lockAuthorAndFind). */
+const LOCK_AUTHOR_AND_FIND = `SELECT t.version, t.city, t.deleted
+  FROM "identity"."users" u
+  LEFT JOIN "identity"."review_tallies" t ON t.review_id = $2
+  WHERE u.id = $1
+  FOR UPDATE OF u`;
 
-/**
- * identity.review_tallies, identity.user_city_reviews and the counts they feed (caller's manager).
- * A review event costs two statements: one that locks the author and reads the review's tally,
- * one that writes every count, badge and the tally (data-modifying CTEs), instead of one round
- * trip per table: the event chain applies events one at a time per user, so its rate is the
- * round trips' latency.
- */
-@Injectable()
-export class ReviewTalliesRepository {
-  /**
-   * Locks the author's row (events of one user apply one at a time) and reads what identity holds
-   * of the review. `userExists` false: no such account (deleted; its events may still arrive).
-   */
-  async lockAuthorAndFind(
-    manager: EntityManager,
-    userId: number,
-    reviewId: number,
-  ): Promise<{ userExists: boolean; stored: StoredTally | null }> {
-    const rows = rowsOf<{ version: number | null; city: string | null; deleted: boolean | null }>(
-      await manager.query(
-        `SELECT t.version, t.city, t.deleted
-         FROM "identity"."users" u
-         LEFT JOIN "identity"."review_tallies" t ON t.review_id = $2
-         WHERE u.id = $1
-         FOR UPDATE OF u`,
-        [userId, reviewId],
-      ),
-    );
-    if (rows.length === 0) return { userExists: false, stored: null };
-    const [row] = rows;
-    return {
-      userExists: true,
-      stored: row.version === null ? null : { version: row.version, city: row.city, deleted: !!row.deleted },
-    };
-  }
-
-  /**
-   * In one statement: the user's reviewCount, the per-city counts (existing rows updated, new ones
-   * inserted; no count below 0), the city badges of those cities (count and tier), the tally.
-   * The CTEs share one snapshot: the badge update reads the counts from the RETURNING rows.
-   */
-  async write(manager: EntityManager, change: TallyWrite): Promise<void> {
-    const cities = [...change.cities.keys()];
-    const deltas = [...change.cities.values()];
-    await manager.query(
-      `WITH d AS (SELECT * FROM unnest($2::text[], $3::int[]) AS d(city, delta)),
+/** Every count, badge and the tally of one review event (see write). */
+const WRITE_TALLY = `WITH d AS (SELECT * FROM unnest($2::text[], $3::int[]) AS d(city, delta)),
        updated AS (
          UPDATE "identity"."user_city_reviews" c SET review_count = GREATEST(c.review_count + d.delta, 0)
          FROM d WHERE c.user_id = $1 AND c.city = d.city
@@ -87,17 +40,66 @@ export class ReviewTalliesRepository {
        INSERT INTO "identity"."review_tallies" (review_id, user_id, city, version, deleted)
        VALUES ($5, $1, $6, $7, $8)
        ON CONFLICT (review_id) DO UPDATE
-       SET city = EXCLUDED.city, version = EXCLUDED.version, deleted = EXCLUDED.deleted`,
-      [
-        change.userId,
-        cities,
-        deltas,
-        change.total,
-        change.tally.reviewId,
-        change.tally.city,
-        change.tally.version,
-        change.tally.deleted,
-      ],
-    );
+       SET city = EXCLUDED.city, version = EXCLUDED.version, deleted = EXCLUDED.deleted`;
+
+/** A review event's effect, ready to write: count changes and the review's new tally. */
+export interface TallyWrite {
+  userId: number;
+  /** Change of the user's reviewCount (-1, 0 or +1). */
+  total: number;
+  /** Change of the user's review count per city (at most the old and the new city). */
+  cities: Map<string, number>;
+  tally: { reviewId: number; city: string | null; version: number; deleted: boolean };
+}
+
+/**
+ * identity.review_tallies, identity.user_city_reviews and the counts they feed (caller's manager).
+ * A review event costs two statements: one that locks the author and reads the review's tally,
+ * one that writes every count, badge and the tally (data-modifying CTEs), instead of one round
+ * trip per table: the event chain applies events one at a time per user, so its rate is the
+ * round trips' latency. Both are prepared statements (planning the write cost more than running it).
+ */
+@Injectable()
+export class ReviewTalliesRepository {
+  /**
+   * Locks the author's row (events of one user apply one at a time) and reads what identity holds
+   * of the review. `userExists` false: no such account (deleted; its events may still arrive).
+   */
+  async lockAuthorAndFind(
+    manager: EntityManager,
+    userId: number,
+    reviewId: number,
+  ): Promise<{ userExists: boolean; stored: StoredTally | null }> {
+    const rows = await preparedQuery<{
+      version: number | null;
+      city: string | null;
+      deleted: boolean | null;
+    }>(manager, 'identity_tally_lock', LOCK_AUTHOR_AND_FIND, [userId, reviewId]);
+    if (rows.length === 0) return { userExists: false, stored: null };
+    const [row] = rows;
+    return {
+      userExists: true,
+      stored: row.version === null ? null : { version: row.version, city: row.city, deleted: !!row.deleted },
+    };
+  }
+
+  /**
+   * In one statement: the user's reviewCount, the per-city counts (existing rows updated, new ones
+   * inserted; no count below 0), the city badges of those cities (count and tier), the tally.
+   * The CTEs share one snapshot: the badge update reads the counts from the RETURNING rows.
+   */
+  async write(manager: EntityManager, change: TallyWrite): Promise<void> {
+    const cities = [...change.cities.keys()];
+    const deltas = [...change.cities.values()];
+    await preparedQuery(manager, 'identity_tally_write', WRITE_TALLY, [
+      change.userId,
+      cities,
+      deltas,
+      change.total,
+      change.tally.reviewId,
+      change.tally.city,
+      change.tally.version,
+      change.tally.deleted,
+    ]);
   }
 }

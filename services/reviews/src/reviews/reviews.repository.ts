@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxStatementRow } from '@dinebuds/events';
 import type { EntityManager } from 'typeorm';
+import { preparedQuery } from '@dinebuds/database';
 import { rowsOf, table } from '../common/sql.js';
 
 const REVIEWS = table('reviews');
@@ -77,9 +78,11 @@ export class ReviewsRepository {
     review: Omit<ReviewWrite, 'restaurantId'>,
     created: OutboxStatementRow,
   ): Promise<ReviewRow | null> {
-    const rows = rowsOf<ReviewRow>(
-      await manager.query(
-        `WITH p AS (
+    // Prepared: PostgreSQL plans this five-part statement once per connection, not per review.
+    const rows = await preparedQuery<ReviewRow>(
+      manager,
+      'reviews_insert_at_known_place',
+      `WITH p AS (
            SELECT id FROM ${RESTAURANTS}
            WHERE name_key = $1 AND address_key = $2 AND NOT ($3::boolean AND location_approximate)
          ), v AS (
@@ -91,20 +94,19 @@ export class ReviewsRepository {
            SELECT $8, $9, $10::jsonb || jsonb_build_object('aggregateVersion', w.version, 'data', ${CREATED_EVENT_DATA}), $11
            FROM w
          ) SELECT * FROM w`,
-        [
-          place.nameKey,
-          place.addressKey,
-          place.exact,
-          review.userId,
-          review.rating,
-          review.notes,
-          review.visitDate,
-          created.id,
-          created.type,
-          created.head,
-          created.createdAt,
-        ],
-      ),
+      [
+        place.nameKey,
+        place.addressKey,
+        place.exact,
+        review.userId,
+        review.rating,
+        review.notes,
+        review.visitDate,
+        created.id,
+        created.type,
+        created.head,
+        created.createdAt,
+      ],
     );
     return rows[0] ?? null;
   }
