@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// `node scripts/bench/cpu-split.mjs`: where a request's CPU goes. Loads POST /api/reviews (or
+// another case) for a while and prints the CPU seconds each process spent per request: the
+// gateway and every service (their own /proc figures), PostgreSQL and RabbitMQ (all their
+// processes), the load generator; and the database transactions and rows written per request.
+// On a shared machine req/s wanders with the neighbours; CPU per request says which layer to cut.
+// --prof writes each app process's V8 CPU profile (.cpuprofile, open in Chrome DevTools) to
+// bench/results/cpu-profiles/. A benchmark, not a test: the exit code says only whether it could measure.
+/* global console, process, setTimeout, URL, fetch */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createDatabase, load, register, startApp } from './lib/harness.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values: opts } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'distributed' },
+    case: { type: 'string', default: 'post-review' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '16' },
+    prof: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (opts.help) {
+  console.log(`usage: node scripts/bench/cpu-split.mjs [--mode distributed|one-process]
+       [--case post-review|user-reviews] [--duration S] [--connections N] [--prof]`);
+  process.exit(0);
+}
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const profileDir = join(repoRoot, 'bench', 'results', 'cpu-profiles');
+
+/** CPU seconds (user + system) of one process, from /proc (clock ticks of 1/100 s on Linux). */
+function processCpu(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of every process of a system user (postgres, rabbitmq) now alive; 0 when none. */
+function userCpu(user) {
+  let pids;
+  try {
+    pids = execFileSync('ps', ['-u', user, '-o', 'pid='], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.trim());
+  } catch {
+    return 0;
+  }
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      sum += processCpu(pid.trim());
+    } catch {
+      // It ended between the listing and the reading (a PostgreSQL backend that closed).
+    }
+  }
+  return sum;
+}
+
+const database = await createDatabase(adminUrl);
+const app = await startApp(opts.mode, {
+  databaseUrl: database.url,
+  amqpUrl,
+  env: {
+    LOG_LEVEL: 'silent',
+    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  },
+  execArgv: opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+});
+const db = new pg.Client({ connectionString: adminUrl });
+try {
+  await db.connect();
+  const writer = await register(app.gateway, 'cpusplit');
+  const review = {
+    url: `${app.gateway}/api/reviews`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: writer.cookie },
+    body: JSON.stringify({
+      restaurantName: 'Load Test Diner',
+      address: '1 Wall St, New York, NY',
+      rating: 4,
+      notes: 'lively',
+    }),
+  };
+  const cases = {
+    'post-review': review,
+    'user-reviews': {
+      url: `${app.gateway}/api/reviews?userId=${writer.user.id}&limit=200`,
+      headers: { cookie: writer.cookie },
+    },
+  };
+  const request = cases[opts.case];
+  if (!request) throw new Error(`unknown case ${opts.case}: ${Object.keys(cases).join(', ')}`);
+  if (opts.case === 'user-reviews') {
+    // The writer's 200 reviews, for the list to read.
+    for (let i = 0; i < 200; i++) {
+      const answer = await fetch(review.url, { method: 'POST', headers: review.headers, body: review.body });
+      if (answer.status !== 201) throw new Error(`POST /api/reviews answered ${answer.status}`);
+    }
+  }
+  const connections = Number(opts.connections);
+  await load({ ...request, connections, duration: 2 }); // warm-up
+
+  const dbName = new URL(database.url).pathname.slice(1);
+  const dbStats = async () =>
+    (
+      await db.query(
+        `SELECT xact_commit + xact_rollback AS transactions, tup_inserted AS inserted, tup_updated AS updated
+         FROM pg_stat_database WHERE datname = $1`,
+        [dbName],
+      )
+    ).rows[0];
+  const names = opts.mode === 'distributed' ? ['social-graph', 'reviews', 'identity', 'gateway'] : ['app'];
+  const statsBefore = await dbStats();
+  const appBefore = app.pids.map(processCpu);
+  const [pgBefore, rabbitBefore] = [userCpu('postgres'), userCpu('rabbitmq')];
+  const loaderBefore = process.cpuUsage();
+  const result = await load({ ...request, connections, duration: Number(opts.duration) });
+  const loader = process.cpuUsage(loaderBefore);
+  const appAfter = app.pids.map(processCpu);
+  const [pgAfter, rabbitAfter] = [userCpu('postgres'), userCpu('rabbitmq')];
+  // PostgreSQL's statistics reach pg_stat_database within about a second.
+  await new Promise((r) => setTimeout(r, 1_500));
+  const statsAfter = await dbStats();
+
+  const n = result.requests;
+  const perRequest = (seconds) => `${((seconds * 1e6) / n).toFixed(0).padStart(6)} µs`;
+  console.log(
+    `${opts.mode}, ${opts.case}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${n} requests, non-2xx ${result.non2xx}`,
+  );
+  console.log('CPU per request');
+  names.forEach((name, i) => console.log(`  ${name.padEnd(13)} ${perRequest(appAfter[i] - appBefore[i])}`));
+  console.log(`  ${'postgresql'.padEnd(13)} ${perRequest(pgAfter - pgBefore)}`);
+  console.log(`  ${'rabbitmq'.padEnd(13)} ${perRequest(rabbitAfter - rabbitBefore)}`);
+  console.log(`  ${'load'.padEnd(13)} ${perRequest((loader.user + loader.system) / 1e6)}`);
+  const per = (key) => ((statsAfter[key] - statsBefore[key]) / n).toFixed(2);
+  console.log(
+    `database per request: ${per('transactions')} transactions, ${per('inserted')} rows inserted, ${per('updated')} updated`,
+  );
+} finally {
+  await db.end().catch(() => undefined);
+  await app.stop();
+  await database.drop();
+  if (opts.prof) console.log(`CPU profiles in ${profileDir}`);
+}
