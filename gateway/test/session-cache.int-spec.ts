@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventBus, Listener } from '@dinebuds/events';
+import { metricsText } from '@dinebuds/observability';
 import { eventually } from '@dinebuds/testing';
 import { startGatewayOnServices, type GatewayOnServices } from './support/gateway-under-test.js';
 import { api, NOT_AUTHENTICATED, PASSWORD, sessionCookie } from './support/http.js';
@@ -49,6 +50,8 @@ describe('session cache', () => {
     return sessionCookie(res.setCookies);
   }
 
+  const sessionCacheHits = (metrics: string) =>
+    Number(/^dinebuds_session_cache_lookups_total\{result="hit"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
   const sessionsOf = (gateway: GatewayOnServices, cookie: string) =>
     api(gateway.url, '/api/user/sessions', { cookie });
   const resolves = (gateway: GatewayOnServices) => gateway.identity.callsTo('sessions.resolve').length;
@@ -56,8 +59,11 @@ describe('session cache', () => {
   it('asks identity once per session, then answers from memory', async () => {
     const user = await signUp(a);
     const before = resolves(b);
+    const hitsBefore = sessionCacheHits(await metricsText());
     for (let i = 0; i < 3; i++) expect((await sessionsOf(b, user.cookie)).status).toBe(200);
     expect(resolves(b) - before).toBe(1);
+    // The scrape counts them (the gateway started last in this process reports).
+    expect(sessionCacheHits(await metricsText()) - hitsBefore).toBe(2);
   });
 
   it('answers GET /api/user from identity even when the session is remembered', async () => {

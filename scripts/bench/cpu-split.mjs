@@ -8,13 +8,12 @@
 // bench/results/cpu-profiles/. A benchmark, not a test: the exit code says only whether it could measure.
 /* global console, process, setTimeout, URL, fetch */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createDatabase, load, register, startApp } from './lib/harness.mjs';
+import { benchEnv, createDatabase, load, register, startApp } from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: opts } = parseArgs({
@@ -68,12 +67,7 @@ const database = await createDatabase(adminUrl);
 const app = await startApp(opts.mode, {
   databaseUrl: database.url,
   amqpUrl,
-  env: {
-    LOG_LEVEL: 'silent',
-    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
-    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  },
+  env: benchEnv(),
   execArgv: opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 });
 const db = new pg.Client({ connectionString: adminUrl });

@@ -6,7 +6,6 @@
 // on real PostgreSQL and RabbitMQ. A benchmark, not a test: the exit code says only whether it
 // could measure. Figures go to bench/results/.
 /* global console, process, setTimeout, fetch, performance */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
 import {
+  benchEnv,
   createDatabase,
   killChildren,
   load,
@@ -78,12 +78,7 @@ async function measureMode(mode) {
   const app = await startApp(mode, {
     databaseUrl: database.url,
     amqpUrl,
-    env: {
-      LOG_LEVEL: 'silent',
-      INTERNAL_TOKEN: randomBytes(24).toString('hex'),
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    },
+    env: benchEnv(),
   });
   const db = new pg.Client({ connectionString: database.url });
   let bare;

@@ -1,11 +1,13 @@
 import type { OnModuleDestroy, Provider } from '@nestjs/common';
 import type { EventBus, Listener } from '@dinebuds/events';
+import { reportSessionCache } from '@dinebuds/observability';
 import type { ResolvedGatewayOptions } from '../gateway-options.js';
 import { SessionCache } from './session-cache.js';
 
 /** The SessionCache forgetting a user's sessions on each identity.user.access-changed notice. */
 class ListeningSessionCache extends SessionCache implements OnModuleDestroy {
   private readonly listener: Listener;
+  private readonly unreport = reportSessionCache(() => ({ ...this.lookups, entries: this.size }));
 
   constructor(events: EventBus, ttlMs: number, maxEntries: number) {
     super(null, ttlMs, maxEntries);
@@ -17,6 +19,7 @@ class ListeningSessionCache extends SessionCache implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.unreport();
     await this.listener.cancel();
   }
 }

@@ -26,6 +26,7 @@ describe('SessionCache', () => {
     clock.now += 1;
     expect(cache.get('ta')).toBeNull();
     expect(cache.size).toBe(0);
+    expect(cache.lookups).toEqual({ hit: 2, miss: 2 });
   });
 
   it('never answers a session past its own end, nor keeps one already ended', () => {

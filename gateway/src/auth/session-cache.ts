@@ -41,6 +41,8 @@ export class SessionCache {
   private readonly byUser = new Map<number, Set<string>>();
   /** Counts forgets: a resolve that overlapped one may hold what was just revoked. */
   private forgets = 0;
+  /** Lookups answered from here (hit) or left to identity (miss), for the metrics. */
+  readonly lookups = { hit: 0, miss: 0 };
 
   constructor(
     protected notices: AccessNotices | null,
@@ -52,11 +54,16 @@ export class SessionCache {
   /** The caller of a session remembered and still trustworthy, else null (ask identity). */
   get(token: string): Caller | null {
     const entry = this.sessions.get(token);
-    if (!entry) return null;
-    if (!this.trusted() || entry.generation !== this.notices?.generation || entry.expiresAt <= this.now()) {
-      this.drop(token);
+    if (!entry) {
+      this.lookups.miss++;
       return null;
     }
+    if (!this.trusted() || entry.generation !== this.notices?.generation || entry.expiresAt <= this.now()) {
+      this.drop(token);
+      this.lookups.miss++;
+      return null;
+    }
+    this.lookups.hit++;
     return entry.caller;
   }
 

@@ -7,14 +7,16 @@ import {
   silentEventsLogger,
 } from '@dinebuds/events';
 import { installEventsObservability } from './events.js';
-import { metricsText, reportAdmissionRefusals, watchService } from './metrics.js';
+import { metricsText, reportAdmissionRefusals, reportSessionCache, watchService } from './metrics.js';
 
 /** The value of `name{...}` whose labels include all of `labels`. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   const line = text
     .split('\n')
     .find(
-      (l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)),
+      (l) =>
+        (l.startsWith(`${name}{`) || l.startsWith(`${name} `)) &&
+        Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)),
     );
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
@@ -79,5 +81,21 @@ describe('admission refusals', () => {
     stop();
     text = await metricsText();
     expect(sample(text, 'dinebuds_admission_refused_total', { service: 'door-test' })).toBeUndefined();
+  });
+});
+
+describe('session cache', () => {
+  it("reads the gateway's hits, misses and entries at scrape time, until it stops reporting", async () => {
+    const counts = { hit: 0, miss: 1, entries: 1 };
+    const stop = reportSessionCache(() => counts);
+    counts.hit = 7;
+    let text = await metricsText();
+    expect(sample(text, 'dinebuds_session_cache_lookups_total', { result: 'hit' })).toBe(7);
+    expect(sample(text, 'dinebuds_session_cache_lookups_total', { result: 'miss' })).toBe(1);
+    expect(sample(text, 'dinebuds_session_cache_entries', {})).toBe(1);
+    stop();
+    text = await metricsText();
+    expect(sample(text, 'dinebuds_session_cache_lookups_total', { result: 'hit' })).toBeUndefined();
+    expect(sample(text, 'dinebuds_session_cache_entries', {})).toBe(0);
   });
 });

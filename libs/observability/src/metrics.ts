@@ -71,6 +71,47 @@ export function reportAdmissionRefusals(service: string, read: () => Record<stri
   };
 }
 
+/** What a gateway's session cache counts (see gateway/src/auth/session-cache.ts). */
+export interface SessionCacheCounts {
+  hit: number;
+  miss: number;
+  entries: number;
+}
+
+let sessionCacheReader: (() => SessionCacheCounts) | null = null;
+
+/** Signed-in requests whose session the gateway answered from its cache (hit) or asked identity about (miss). */
+export const sessionCacheLookups = new Counter({
+  name: 'dinebuds_session_cache_lookups_total',
+  help: "Signed-in requests whose session the gateway's cache answered (hit) or had to ask identity about (miss).",
+  labelNames: ['result'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    const counts = sessionCacheReader?.();
+    if (!counts) return;
+    this.inc({ result: 'hit' }, counts.hit);
+    this.inc({ result: 'miss' }, counts.miss);
+  },
+});
+
+export const sessionCacheEntries = new Gauge({
+  name: 'dinebuds_session_cache_entries',
+  help: 'Sessions the gateway remembers now.',
+  registers: [registry],
+  collect() {
+    this.set(sessionCacheReader?.().entries ?? 0);
+  },
+});
+
+/** Makes the gateway's session cache counts part of the scrape; answers the removal. */
+export function reportSessionCache(read: () => SessionCacheCounts): () => void {
+  sessionCacheReader = read;
+  return () => {
+    if (sessionCacheReader === read) sessionCacheReader = null;
+  };
+}
+
 export const eventsPublished = new Counter({
   name: 'dinebuds_events_published_total',
   help: 'Outbox rows the relay tried to publish, per producing service, event type and outcome (confirmed, unroutable, failed).',
