@@ -40,6 +40,13 @@ describe('gateway serving the built SPA', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toBe(INDEX);
     }
+    // A client that takes no compression (curl, a monitor) gets the page too, not a 403.
+    for (const path of ['/', '/profile/alice']) {
+      const plain = await fetch(`${gateway.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('cache-control')).toBe('no-cache');
+      expect(await plain.text()).toBe(INDEX);
+    }
     const dotted = await fetch(`${gateway.url}/profile/john.doe`, {
       headers: { accept: 'text/html,application/xhtml+xml' },
     });

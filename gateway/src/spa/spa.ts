@@ -45,7 +45,9 @@ export function spaStaticOptions(frontendDist: string): FastifyStaticOptions {
   return {
     root,
     prefix: '/',
-    index: false,
+    // A directory (/) is answered with its index.html: with `index: false` @fastify/static
+    // answered / with 403 to a client that takes no compression (curl, monitors).
+    index: ['index.html'],
     redirect: false,
     wildcard: true,
     preCompressed: true,
