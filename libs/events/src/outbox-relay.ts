@@ -1,5 +1,6 @@
 import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { EventEnvelope } from '@dinebuds/contracts';
+import { preparedQuery } from '@dinebuds/database';
 import type { EventBus } from './event-bus.js';
 import { eventsInstrumentation } from './instrumentation.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
@@ -87,6 +88,9 @@ export class OutboxRelay {
   private readonly dataSource: DataSource;
   private readonly bus: EventBus;
   private readonly table: string;
+  /** The two statements of every round, prepared under names of this schema. */
+  private readonly claimSql: string;
+  private readonly publishedSql: string;
   private readonly intervalMs: number;
   private readonly batchSize: number;
   private readonly publishTimeoutMs: number;
@@ -115,6 +119,9 @@ export class OutboxRelay {
     this.bus = options.bus;
     this.schema = options.schema;
     this.table = eventTables(options.schema).outbox;
+    this.claimSql = claimStatement(this.table);
+    this.publishedSql = `UPDATE ${this.table} SET "published_at" = now(), "locked_until" = NULL,
+       "last_error" = NULL, "next_attempt_at" = NULL WHERE "id" = ANY($1::uuid[])`;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 20);
     this.retryBaseMs = Math.max(1, options.retryBaseMs ?? 1000);
     this.retryMaxMs = Math.max(this.retryBaseMs, options.retryMaxMs ?? 5 * 60_000);
@@ -204,12 +211,9 @@ export class OutboxRelay {
 
     // Each row's outcome stands alone: the two updates need no transaction around them.
     if (published.length > 0) {
-      await this.dataSource.query(
-        `UPDATE ${this.table} SET "published_at" = now(), "locked_until" = NULL, "last_error" = NULL,
-           "next_attempt_at" = NULL
-         WHERE "id" = ANY($1::uuid[])`,
-        [published],
-      );
+      await preparedQuery(this.dataSource.manager, `outbox_published_${this.schema}`, this.publishedSql, [
+        published,
+      ]);
     }
     if (failed.length > 0) {
       await this.dataSource.query(
@@ -302,10 +306,13 @@ export class OutboxRelay {
    * order, so the rows are put back in `seq` order here.
    */
   private async claim(): Promise<OutboxRow[]> {
-    const [rows] = (await this.dataSource.query(claimStatement(this.table), [
-      this.batchSize,
-      this.leaseMs,
-    ])) as [Array<OutboxRow & { seq: string }>, number];
+    // Prepared: every relay polls, and planning this statement cost more than running it.
+    const rows = await preparedQuery<OutboxRow & { seq: string }>(
+      this.dataSource.manager,
+      `outbox_claim_${this.schema}`,
+      this.claimSql,
+      [this.batchSize, this.leaseMs],
+    );
     return rows.sort((a, b) => compareSeq(a.seq, b.seq));
   }
 
