@@ -13,7 +13,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { benchEnv, createDatabase, load, register, startApp } from './lib/harness.mjs';
+import {
+  BENCH_ADMIN_URL as adminUrl,
+  BENCH_AMQP_URL as amqpUrl,
+  benchEnv,
+  createDatabase,
+  load,
+  register,
+  startApp,
+} from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: opts } = parseArgs({
@@ -31,9 +39,6 @@ if (opts.help) {
        [--case post-review|user-reviews] [--duration S] [--connections N] [--prof]`);
   process.exit(0);
 }
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const profileDir = join(repoRoot, 'bench', 'results', 'cpu-profiles');
 
 /** CPU seconds (user + system) of one process, from /proc (clock ticks of 1/100 s on Linux). */

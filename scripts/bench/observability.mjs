@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import {
+  BENCH_ADMIN_URL as adminUrl,
   createDatabase,
   killChildren,
   load,
@@ -78,8 +79,6 @@ const BURST = DURATION / ROUNDS;
 const WARMUP = Number(opts.warmup);
 const CONNECTIONS = Number(opts.connections);
 const PROCESSES = Math.max(1, Number(opts.processes));
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const internalToken = randomBytes(24).toString('hex');
 const BUDGETS = { metrics: 0.05, tracing: 0.15 };
 /** Scrapes measured in a row, and Prometheus's interval (infra/observability/prometheus.yml). */

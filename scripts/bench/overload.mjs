@@ -17,7 +17,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { percentile } from './lib/util.mjs';
-import { createDatabase, register, startApp, stopChildren } from './lib/harness.mjs';
+import {
+  BENCH_ADMIN_URL as adminUrl,
+  BENCH_AMQP_URL as amqpUrl,
+  createDatabase,
+  register,
+  startApp,
+  stopChildren,
+} from './lib/harness.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -47,9 +54,6 @@ const SETTLE_S = Number(opts.settle);
 const MODES = opts.modes.split(',').filter(Boolean);
 /** What a client waits before it gives up (the measurement used 10 s). */
 const CLIENT_TIMEOUT_S = 10;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const internalToken = randomBytes(24).toString('hex');
 const passThrough = Object.fromEntries(
   Object.entries(process.env).filter(([k]) =>

@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, waitFor } from './lib/util.mjs';
 import {
+  BENCH_ADMIN_URL as adminUrl,
+  BENCH_AMQP_URL as amqpUrl,
   createDatabase,
   killChildren,
   load,
@@ -62,9 +64,6 @@ const CONCURRENCIES = [1, 16];
 const FOLLOWERS = 50;
 /** Registrations carry badges, as the app's own sign-up does. */
 const SEED_BADGES = { flavorBuds: ['sushi'], cityBuds: ['new york'] };
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const internalToken = randomBytes(24).toString('hex');
 const appEnv = {
   LOG_LEVEL: 'silent',

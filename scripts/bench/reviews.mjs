@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, percentile, waitFor } from './lib/util.mjs';
 import {
+  BENCH_ADMIN_URL as adminUrl,
+  BENCH_AMQP_URL as amqpUrl,
   benchEnv,
   createDatabase,
   killChildren,
@@ -36,9 +38,6 @@ const { values: opts } = parseArgs({
 const MODES = opts.modes.split(',').filter(Boolean);
 const DURATION = Number(opts.duration);
 const LAG_SAMPLES = Number(opts['lag-samples']);
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
 async function postReview(gateway, cookie, i) {
   const r = await fetch(`${gateway}/api/reviews`, {

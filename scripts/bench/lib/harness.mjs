@@ -62,7 +62,11 @@ export function killChildren() {
   for (const child of children) child.kill('SIGKILL');
 }
 
-/** A fresh database on the server of `adminUrl`; `drop()` removes it. */
+/** Where benches find PostgreSQL (to create their databases) and RabbitMQ, from the environment. */
+export const BENCH_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+
 /**
  * The app's environment in a bench: quiet logs, a fresh internal token, and the per-address rate
  * limits raised (all the load comes from one address), with `extra` on top.
@@ -77,6 +81,7 @@ export function benchEnv(extra = {}) {
   };
 }
 
+/** A fresh database on the server of `adminUrl`; `drop()` removes it. */
 export async function createDatabase(adminUrl) {
   const name = `dinebuds_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
