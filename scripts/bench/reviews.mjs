@@ -33,8 +33,16 @@ const { values: opts } = parseArgs({
     duration: { type: 'string', default: '5' },
     'lag-samples': { type: 'string', default: '100' },
     modes: { type: 'string', default: 'one-process,distributed' },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+if (opts.help) {
+  // `npm run bench -- --help` asks every script of the run.
+  console.log(`usage: npm run bench:reviews -- [--duration S] [--lag-samples N] [--modes one-process,distributed]
+PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+RabbitMQ: AMQP_URL (default amqp://guest:guest@127.0.0.1:5672).`);
+  process.exit(0);
+}
 const MODES = opts.modes.split(',').filter(Boolean);
 const DURATION = Number(opts.duration);
 const LAG_SAMPLES = Number(opts['lag-samples']);
