@@ -53,18 +53,10 @@ export class SessionCache {
 
   /** The caller of a session remembered and still trustworthy, else null (ask identity). */
   get(token: string): Caller | null {
-    const entry = this.sessions.get(token);
-    if (!entry) {
-      this.lookups.miss++;
-      return null;
-    }
-    if (!this.trusted() || entry.generation !== this.notices?.generation || entry.expiresAt <= this.now()) {
-      this.drop(token);
-      this.lookups.miss++;
-      return null;
-    }
-    this.lookups.hit++;
-    return entry.caller;
+    const caller = this.usable(token);
+    if (caller) this.lookups.hit++;
+    else this.lookups.miss++;
+    return caller;
   }
 
   /** Before asking identity about a session: what remember() checks nothing changed since. */
@@ -107,6 +99,17 @@ export class SessionCache {
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** The remembered caller while it may be used; an entry that may not is dropped. */
+  private usable(token: string): Caller | null {
+    const entry = this.sessions.get(token);
+    if (!entry) return null;
+    if (!this.trusted() || entry.generation !== this.notices?.generation || entry.expiresAt <= this.now()) {
+      this.drop(token);
+      return null;
+    }
+    return entry.caller;
   }
 
   private trusted(): boolean {

@@ -45,7 +45,25 @@ export const httpRequests = new Counter({
   },
 });
 
-const refusalReaders = new Map<string, () => Record<string, number>>();
+/**
+ * Counts a process keeps itself (an admission door's refusals, a gateway's session cache), read
+ * at scrape time rather than counted per request through prom-client. `report` answers the removal.
+ */
+function scrapeReaders<K, T>() {
+  const readers = new Map<K, () => T>();
+  return {
+    readers,
+    /** One reader per key: a second report under a key replaces the first. */
+    report(key: K, read: () => T): () => void {
+      readers.set(key, read);
+      return () => {
+        if (readers.get(key) === read) readers.delete(key);
+      };
+    },
+  };
+}
+
+const refusals = scrapeReaders<string, Record<string, number>>();
 
 /**
  * Requests an admission door refused before Fastify saw them (they have no request metric or
@@ -58,17 +76,14 @@ export const admissionRefused = new Counter({
   registers: [registry],
   collect() {
     this.reset();
-    for (const [service, read] of refusalReaders)
+    for (const [service, read] of refusals.readers)
       for (const [reason, count] of Object.entries(read())) this.inc({ service, reason }, count);
   },
 });
 
 /** Makes a service's door counts part of the scrape; answers the removal. */
 export function reportAdmissionRefusals(service: string, read: () => Record<string, number>): () => void {
-  refusalReaders.set(service, read);
-  return () => {
-    if (refusalReaders.get(service) === read) refusalReaders.delete(service);
-  };
+  return refusals.report(service, read);
 }
 
 /** What a gateway's session cache counts (see gateway/src/auth/session-cache.ts). */
@@ -78,7 +93,7 @@ export interface SessionCacheCounts {
   entries: number;
 }
 
-let sessionCacheReader: (() => SessionCacheCounts) | null = null;
+const sessionCaches = scrapeReaders<() => SessionCacheCounts, SessionCacheCounts>();
 
 /** Signed-in requests whose session the gateway answered from its cache (hit) or asked identity about (miss). */
 export const sessionCacheLookups = new Counter({
@@ -88,10 +103,11 @@ export const sessionCacheLookups = new Counter({
   registers: [registry],
   collect() {
     this.reset();
-    const counts = sessionCacheReader?.();
-    if (!counts) return;
-    this.inc({ result: 'hit' }, counts.hit);
-    this.inc({ result: 'miss' }, counts.miss);
+    for (const read of sessionCaches.readers.values()) {
+      const counts = read();
+      this.inc({ result: 'hit' }, counts.hit);
+      this.inc({ result: 'miss' }, counts.miss);
+    }
   },
 });
 
@@ -100,16 +116,15 @@ export const sessionCacheEntries = new Gauge({
   help: 'Sessions the gateway remembers now.',
   registers: [registry],
   collect() {
-    this.set(sessionCacheReader?.().entries ?? 0);
+    let entries = 0;
+    for (const read of sessionCaches.readers.values()) entries += read().entries;
+    this.set(entries);
   },
 });
 
-/** Makes the gateway's session cache counts part of the scrape; answers the removal. */
+/** Makes a gateway's session cache counts part of the scrape (summed over gateways); answers the removal. */
 export function reportSessionCache(read: () => SessionCacheCounts): () => void {
-  sessionCacheReader = read;
-  return () => {
-    if (sessionCacheReader === read) sessionCacheReader = null;
-  };
+  return sessionCaches.report(read, read);
 }
 
 export const eventsPublished = new Counter({
