@@ -62,7 +62,7 @@ describe('session cache', () => {
     const hitsBefore = sessionCacheHits(await metricsText());
     for (let i = 0; i < 3; i++) expect((await sessionsOf(b, user.cookie)).status).toBe(200);
     expect(resolves(b) - before).toBe(1);
-    // The scrape counts them (the gateway started last in this process reports).
+    // The scrape counts them (summed over this process's two gateways; only b was asked).
     expect(sessionCacheHits(await metricsText()) - hitsBefore).toBe(2);
   });
 
