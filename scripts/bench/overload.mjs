@@ -35,13 +35,15 @@ const { values: opts } = parseArgs({
     signins: { type: 'string', default: '128' },
     settle: { type: 'string', default: '10' },
     modes: { type: 'string', default: 'one-process,distributed' },
+    prof: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
   allowPositionals: true,
 });
 if (opts.help) {
   console.log(`usage: npm run bench -- overload [--duration S] [--reads N] [--signins N] [--settle S]
-                                [--modes one-process,distributed]
+                                [--modes one-process,distributed] [--prof]
+--prof writes each app process's V8 CPU profile to bench/results/cpu-profiles/.
 PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 RabbitMQ (distributed mode): AMQP_URL (default amqp://guest:guest@127.0.0.1:5672).
 The app's own variables (ADMISSION_*, PASSWORD_WORK_*, DB_STATEMENT_TIMEOUT_MS ...) pass through.`);
@@ -52,6 +54,7 @@ const READ_CONNECTIONS = Number(opts.reads);
 const SIGNIN_CONNECTIONS = Number(opts.signins);
 const SETTLE_S = Number(opts.settle);
 const MODES = opts.modes.split(',').filter(Boolean);
+const profileDir = join(repoRoot, 'bench', 'results', 'cpu-profiles');
 /** What a client waits before it gives up (the issue's measurement used 10 s). */
 const CLIENT_TIMEOUT_S = 10;
 const internalToken = randomBytes(24).toString('hex');
@@ -170,6 +173,7 @@ async function measureMode(mode) {
       databaseUrl: database.url,
       amqpUrl: mode === 'distributed' ? amqpUrl : undefined,
       env: appEnv,
+      execArgv: opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined,
     });
     const { user: target } = await register(app.gateway, 'overload', {
       flavorBuds: ['sushi'],

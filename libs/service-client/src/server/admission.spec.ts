@@ -220,6 +220,37 @@ describe('admission door', () => {
     }
   });
 
+  it('raises a lowered costly bound by one per bound served, not per answer', async () => {
+    const { url, door, reached, releaseAll, releaseOne } = await start({
+      maxInFlight: 100,
+      maxCostlyInFlight: 8,
+    });
+    const costlyReached = () => reached.filter((r) => r === 'costly').length;
+    try {
+      // Two held when the upstream refuses: the bound drops to 2.
+      const held = [get(`${url}/costly?a`), get(`${url}/costly?b`)];
+      await until(() => costlyReached() === 2);
+      expect((await get(`${url}/costly-busy`)).status).toBe(503);
+      // One served answer of a bound of 2: still 2 at once.
+      releaseOne();
+      expect((await held[0]!).status).toBe(200);
+      const third = get(`${url}/costly?c`);
+      await until(() => costlyReached() === 3);
+      expect((await get(`${url}/costly?d`)).status).toBe(503);
+      expect(door.refused.costly).toBe(1);
+      // The second served answer raises it to 3: two held (b, c) and one more passes.
+      releaseOne();
+      expect((await held[1]!).status).toBe(200);
+      const more = [get(`${url}/costly?e`), get(`${url}/costly?f`)];
+      await until(() => costlyReached() === 5);
+      expect((await get(`${url}/costly?g`)).status).toBe(503);
+      releaseAll();
+      expect((await Promise.all([third, ...more])).map((r) => r.status)).toEqual([200, 200, 200]);
+    } finally {
+      releaseAll();
+    }
+  });
+
   it('answers a connection that retries while refused late, and a fresh one at once', async () => {
     const { url, reached, releaseAll } = await start({
       maxInFlight: 1,

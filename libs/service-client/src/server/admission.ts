@@ -168,10 +168,15 @@ export class AdmissionDoor {
   /**
    * Costly requests let through at once, learnt from the answers: the upstream behind them
    * (identity's password queue) may hold fewer than `maxCostlyInFlight`. Each costly request it
-   * refuses (503) lowers the bound to what it was holding; each it serves raises it by one. A
-   * refusal here costs microseconds, one from identity a trip through both stacks.
+   * refuses (503) lowers the bound to what it was holding; a bound's worth of served answers
+   * raises it by one (additive increase, as TCP's congestion avoidance). A refusal here costs
+   * microseconds, one from identity a trip through both stacks and a query: raised on every
+   * served answer, the bound probed past identity's capacity once per sign-in served, so in a
+   * storm half the sign-ins that reached identity came back refused.
    */
   private costlyLimit: number;
+  /** Costly answers served since the bound last moved. */
+  private costlyServed = 0;
   private underPressure: () => boolean = () => false;
   private readonly answer: RefusalAnswer;
   /** When each connection was last refused (ms, performance.now()). */
@@ -242,11 +247,22 @@ export class AdmissionDoor {
       this.endTurn(res);
       if (!costly) return;
       this.costlyInFlight -= 1;
-      if (res.statusCode === 503) this.costlyLimit = Math.max(1, this.costlyInFlight);
-      else if (res.statusCode < 500)
-        this.costlyLimit = Math.min(this.limits.maxCostlyInFlight, this.costlyLimit + 1);
+      if (res.statusCode === 503) this.lowerCostlyLimit();
+      else if (res.statusCode < 500) this.costlyAnswerServed();
     });
     return true;
+  }
+
+  private lowerCostlyLimit(): void {
+    this.costlyLimit = Math.max(1, this.costlyInFlight);
+    this.costlyServed = 0;
+  }
+
+  private costlyAnswerServed(): void {
+    this.costlyServed += 1;
+    if (this.costlyServed < this.costlyLimit) return;
+    this.costlyServed = 0;
+    this.costlyLimit = Math.min(this.limits.maxCostlyInFlight, this.costlyLimit + 1);
   }
 
   /** Starts the request now if a turn is free, else when one frees up (arrival order). */

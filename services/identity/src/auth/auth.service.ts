@@ -120,6 +120,9 @@ export class AuthService {
     password: string,
     client: ClientInfo,
   ): Promise<AuthResult> {
+    // Every path below ends in a verification: when the password queue would refuse it anyway,
+    // refuse before the account lookup (in a storm, most sign-ins that reach identity).
+    this.hasher.refuseIfBusy();
     if (!plausibleCredentials(username, password)) {
       await this.hasher.verifyDummy(password.slice(0, 256));
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);

@@ -59,6 +59,11 @@ export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
     await this.threads.close();
   }
 
+  /** Throws 503 BUSY when password work would be refused now (before a caller's other work). */
+  refuseIfBusy(): void {
+    this.queue.refuseIfFull();
+  }
+
   hash(password: string): Promise<string> {
     return this.queue.run(() => this.threads.hash(password, this.options));
   }

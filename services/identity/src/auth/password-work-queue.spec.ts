@@ -52,6 +52,26 @@ describe('PasswordWorkQueue', () => {
     expect(queue.stats).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('tells a caller beforehand whether it would be refused now', async () => {
+    const queue = new PasswordWorkQueue({ concurrency: 1, maxQueued: 1, maxWaitMs: 5000 });
+    expect(() => queue.refuseIfFull()).not.toThrow();
+    const running = heldJob();
+    const waiting = heldJob();
+    const first = queue.run(running.run);
+    // A slot is taken but one may still wait.
+    expect(() => queue.refuseIfFull()).not.toThrow();
+    const second = queue.run(waiting.run);
+    expect(() => queue.refuseIfFull()).toThrow(
+      expect.objectContaining({ code: 'BUSY', retryAfterSeconds: 5 }),
+    );
+    running.release();
+    await first;
+    await Promise.resolve();
+    expect(() => queue.refuseIfFull()).not.toThrow();
+    waiting.release();
+    await second;
+  });
+
   it('refuses a caller that waited longer than maxWaitMs, and frees its place', async () => {
     const queue = new PasswordWorkQueue({ concurrency: 1, maxQueued: 4, maxWaitMs: 30 });
     const running = heldJob();

@@ -84,13 +84,27 @@ export class PasswordWorkQueue {
     return Math.ceil((this.waiting.length + 1) / this.limits.concurrency) * this.averageMs;
   }
 
+  /**
+   * Throws the queue's 503 when a caller arriving now would be refused: a sign-in asks before
+   * it looks its account up, so a refused one costs no query either.
+   */
+  refuseIfFull(): void {
+    if (this.full()) throw this.refusal();
+  }
+
+  private full(): boolean {
+    return (
+      this.running >= this.limits.concurrency &&
+      (this.waiting.length >= this.limits.maxQueued || this.expectedWaitMs() > this.limits.maxWaitMs)
+    );
+  }
+
   private acquire(): Promise<void> {
     if (this.running < this.limits.concurrency) {
       this.running += 1;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.limits.maxQueued || this.expectedWaitMs() > this.limits.maxWaitMs)
-      return Promise.reject(this.refusal());
+    if (this.full()) return Promise.reject(this.refusal());
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         // release() hands its slot over: `running` stays the same.
