@@ -94,4 +94,14 @@ describe('compressed delivery', () => {
     expect(env.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(env.body.toString())).toBeTruthy();
   });
+
+  it('marks an API answer no-store by the route it matched, however its path is spelt', async () => {
+    // The router decodes escapes before it matches: /%61pi/env is /api/env.
+    const escaped = await get(`${gateway.url}/%61pi/env`);
+    expect(escaped.status).toBe(200);
+    expect(escaped.headers['cache-control']).toBe('no-store');
+    const missing = await get(`${gateway.url}/api/no-such-route`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
 });

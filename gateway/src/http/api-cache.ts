@@ -11,7 +11,12 @@ export const API_CACHE_CONTROL = 'no-store';
 
 export function installApiNoStore(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (isApiPath(request.url.split('?', 1)[0])) reply.header('Cache-Control', API_CACHE_CONTROL);
+    // By the route matched as well as the path: the router decodes escapes before it matches
+    // (POST /%61pi/login is the sign-in), and an /api path no route owns falls to the files'
+    // wildcard route.
+    const route = request.routeOptions.url;
+    if ((route !== undefined && isApiPath(route)) || isApiPath(request.url.split('?', 1)[0]!))
+      reply.header('Cache-Control', API_CACHE_CONTROL);
     done();
   });
 }
