@@ -6,7 +6,9 @@
 // from many addresses: the per-address limit is raised as if each came from its own). It prints
 // the reads' req/s, p50, p99, time-outs, 503s and other 5xx alone and in the storm, how sign-ins
 // were answered (401 / 429 / 503), the p99 of refused (503) answers, and the app's memory (RSS)
-// idle, at the peak and after the load. Targets of the Overload issue are checked at the end.
+// idle, at the peak and after the load, and each load generator's own event-loop delay (p99: what
+// a starved generator adds to the latencies it reports). Targets of the Overload issue are
+// checked at the end.
 // A benchmark, not a test: the exit code says only whether it could measure.
 /* global console, process, setTimeout, setInterval, clearInterval, URL */
 import { randomBytes } from 'node:crypto';
@@ -154,6 +156,7 @@ function summarise(answers, result) {
     refusedP99: percentile(refused, 99),
     other5xx: answers.filter((a) => a.status >= 500 && a.status !== 503).length,
     refusedTimes: refused,
+    loopDelayP99Ms: result.loopDelayP99Ms,
   };
 }
 
@@ -223,7 +226,7 @@ function printReads(label, r) {
   console.log(
     `  ${label.padEnd(16)} ${fmt(r.okPerSecond).padStart(6)} ok/s ${fmt(r.rps).padStart(6)} answers/s` +
       `  p50 ${fmt(r.p50).padStart(5)} ms  p99 ${fmt(r.p99).padStart(5)} ms  time-outs ${r.timeouts}` +
-      `  503 ${r.refused503}  other 5xx ${r.other5xx}  errors ${r.errors}`,
+      `  503 ${r.refused503}  other 5xx ${r.other5xx}  errors ${r.errors}  generator delay p99 ${fmt(r.loopDelayP99Ms)} ms`,
   );
 }
 
@@ -239,7 +242,9 @@ function report(result) {
   console.log(
     `  sign-ins         ${fmt(signins.rps)} answers/s: ${Object.entries(signins.byStatus)
       .map(([s, n]) => `${s} ${n} (${fmt((100 * n) / signinTotal, 1)}%)`)
-      .join(', ')}; time-outs ${signins.timeouts}; p99 ${fmt(signins.p99)} ms`,
+      .join(
+        ', ',
+      )}; time-outs ${signins.timeouts}; p99 ${fmt(signins.p99)} ms; generator delay p99 ${fmt(signins.loopDelayP99Ms)} ms`,
   );
   console.log(
     `  refused (503) answers p50 ${fmt(result.refusedP50, 1)} ms, p90 ${fmt(result.refusedP90, 1)} ms, p99 ${fmt(result.refusedP99, 1)} ms`,

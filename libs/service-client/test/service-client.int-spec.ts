@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Body, Controller, type INestApplication, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, type INestApplication, Module, Post } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { DomainError, UpstreamHttpError } from '@dinebuds/errors';
 import { structuredLoggerModule } from '@dinebuds/logging';
 import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
-import { OptionalCaller, ServiceClient, createServiceApp } from '../src/index.js';
+import { OpenToProbes, OptionalCaller, ServiceClient, createServiceApp } from '../src/index.js';
 
 interface EchoRpc {
   [pattern: string]: { request: unknown; response: unknown };
@@ -32,7 +32,20 @@ class EchoRpcController {
   }
 }
 
-@Module({ imports: [structuredLoggerModule('echo', 'silent')], controllers: [EchoRpcController] })
+/** What a service's readiness route answers (the kit's own is tested with the services). */
+@Controller('health')
+@OpenToProbes()
+class EchoHealthController {
+  @Get()
+  health() {
+    return { status: 'ok' };
+  }
+}
+
+@Module({
+  imports: [structuredLoggerModule('echo', 'silent')],
+  controllers: [EchoRpcController, EchoHealthController],
+})
 class EchoModule {}
 
 describe('ServiceClient against a real service app', () => {
@@ -140,6 +153,17 @@ describe('ServiceClient against a real service app', () => {
     } finally {
       await queued.close();
     }
+  });
+
+  it("asks for the service's health: ok with its report, not ok when nothing answers", async () => {
+    await expect(client.health()).resolves.toEqual({ ok: true, details: { status: 'ok' } });
+    const gone = new ServiceClient<EchoRpc>({
+      service: 'gone',
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      internalToken: token,
+    });
+    await expect(gone.health()).resolves.toMatchObject({ ok: false, details: { error: expect.any(String) } });
+    await gone.close();
   });
 
   it('turns a slow service into 504 and a missing one into 503', async () => {

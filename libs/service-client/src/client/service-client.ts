@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { context, propagation } from '@opentelemetry/api';
-import { Agent, errors as undiciErrors, request } from 'undici';
+import { Agent, errors as undiciErrors } from 'undici';
 import { INTERNAL_HEADERS, RPC_PATH_PREFIX, type Caller, type RpcMap } from '@dinebuds/contracts';
 import { UpstreamHttpError } from '@dinebuds/errors';
 import { BUSY_MESSAGE } from '../server/admission.js';
@@ -52,15 +52,18 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   private readonly lanePatterns: ReadonlySet<string>;
   private readonly timeoutMs: number;
   private readonly queue: QueueGuard;
-  /** The service's origin and the path every RPC starts with, parsed once (not per call). */
+  /** The service's origin and the paths of its RPCs and health, parsed once (not per call). */
   private readonly origin: string;
   private readonly rpcPath: string;
+  private readonly healthPath: string;
 
   constructor(private readonly options: ServiceClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
     const base = new URL(options.baseUrl);
     this.origin = base.origin;
-    this.rpcPath = `${base.pathname.replace(/\/$/, '')}${RPC_PATH_PREFIX}/`;
+    const basePath = base.pathname.replace(/\/$/, '');
+    this.rpcPath = `${basePath}${RPC_PATH_PREFIX}/`;
+    this.healthPath = `${basePath}/health`;
     const connections = options.connections ?? 64;
     this.agent = this.newAgent(connections);
     this.queue = new QueueGuard(connections, options.queueBudgetMs ?? this.timeoutMs / 2);
@@ -107,11 +110,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     if (!ended) throw new UpstreamHttpError(503, BUSY_MESSAGE, 'BUSY', 1);
     let response;
     let text: string;
-    // The whole call's deadline, time queued for a connection included (the agent's own
-    // timeouts start once the request is sent). undici takes an emitter as its signal: ~1 µs a
-    // call, where AbortSignal.timeout cost ~27 µs and, 5 s later, a DOMException from its timer.
-    const deadline = new EventEmitter();
-    const timer = setTimeout(() => deadline.emit('abort'), this.timeoutMs);
+    const { signal: deadline, clear } = this.deadline(this.timeoutMs);
     try {
       // The dispatcher's own request(): undici's top-level one parses the URL again on every call.
       response = await (laned ? this.laneAgent! : this.agent).request({
@@ -126,7 +125,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     } catch (error) {
       throw this.transportError(error);
     } finally {
-      clearTimeout(timer);
+      clear();
       ended();
     }
     if (response.statusCode >= 200 && response.statusCode < 300) {
@@ -137,10 +136,13 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
 
   /** GET {baseUrl}/health: the service's own readiness (its database and broker). */
   async health(): Promise<{ ok: boolean; details: unknown }> {
+    const { signal, clear } = this.deadline(Math.min(this.timeoutMs, 3000));
     try {
-      const response = await request(`${this.options.baseUrl.replace(/\/$/, '')}/health`, {
-        dispatcher: this.agent,
-        signal: AbortSignal.timeout(Math.min(this.timeoutMs, 3000)),
+      const response = await this.agent.request({
+        origin: this.origin,
+        path: this.healthPath,
+        method: 'GET',
+        signal,
       });
       const text = await response.body.text();
       let details: unknown = text;
@@ -152,7 +154,20 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
       return { ok: response.statusCode === 200, details };
     } catch (error) {
       return { ok: false, details: { error: (error as Error).message } };
+    } finally {
+      clear();
     }
+  }
+
+  /**
+   * A call's deadline, time queued for a connection included (the agent's own timeouts start
+   * once the request is sent). undici takes an emitter as its signal: ~1 µs a call, where
+   * AbortSignal.timeout cost ~27 µs and, when it fired, a DOMException from its timer.
+   */
+  private deadline(ms: number): { signal: EventEmitter; clear: () => void } {
+    const signal = new EventEmitter();
+    const timer = setTimeout(() => signal.emit('abort'), ms);
+    return { signal, clear: () => clearTimeout(timer) };
   }
 
   async close(): Promise<void> {
