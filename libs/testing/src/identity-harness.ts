@@ -27,7 +27,8 @@ export function startIdentityForTest<F extends ServiceBootstrap>(
   bus: EventBus,
   extra: Partial<ServiceOptionsOf<F>> = {},
 ): Promise<TestService<RunningServiceOf<F>, IdentityRpcMap>> {
-  const options = { argon2: TEST_ARGON2, ...extra } as Partial<ServiceOptionsOf<F>>;
+  // Hashing at idle priority would crawl behind the other test workers on the same cores.
+  const options = { argon2: TEST_ARGON2, passwordWorkIdle: false, ...extra } as Partial<ServiceOptionsOf<F>>;
   return startTestService<IdentityRpcMap, F>(start, { name: 'identity', databaseUrl, bus, options });
 }
 

@@ -1,4 +1,4 @@
-import { loadConfig, z } from '@dinebuds/config';
+import { envBool, loadConfig, z } from '@dinebuds/config';
 import type { ServiceEnv } from '@dinebuds/service-kit';
 import type { LoginThrottleLimits } from './auth/login-throttle.js';
 import type { PasswordWorkLimits } from './auth/password-work-queue.js';
@@ -24,6 +24,8 @@ export const identityEnvShape = {
   PASSWORD_WORK_MAX_WAIT_MS: z.coerce.number().int().positive().default(1000),
   /** OS priority (nice 0-19) of the hashing threads: higher yields the cores to reads sooner. */
   PASSWORD_WORK_NICE: z.coerce.number().int().min(0).max(19).default(DEFAULT_PASSWORD_WORK_NICE),
+  /** The hashing threads run under SCHED_IDLE (Linux, with util-linux's chrt): only on a core nothing else wants. */
+  PASSWORD_WORK_SCHED_IDLE: envBool(true),
   /** Failed sign-ins of one account before it is locked for a while. */
   LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   /** First lock of an account; it doubles with each further failure up to the maximum. */
@@ -53,6 +55,8 @@ export interface IdentitySettings {
   passwordWork: PasswordWorkLimits;
   /** OS priority (nice) of the hashing threads. */
   passwordWorkNice: number;
+  /** Whether the hashing threads run under SCHED_IDLE. */
+  passwordWorkIdle: boolean;
   loginThrottle: LoginThrottleLimits;
   sessionTtlMs: number;
   sessionPurgeIntervalMs: number;

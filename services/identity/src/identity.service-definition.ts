@@ -54,6 +54,12 @@ export interface IdentityOptions {
   passwordWork?: Partial<PasswordWorkLimits>;
   /** OS priority (nice, 0-19) of the hashing threads; default 10. */
   passwordWorkNice?: number;
+  /**
+   * The hashing threads run under SCHED_IDLE where chrt can set it (default true): a sign-in storm
+   * then takes only cores nothing else wants. Tests that share the cores with other test
+   * workers turn it off, or their hashes would crawl.
+   */
+  passwordWorkIdle?: boolean;
   /** Per-account throttle of failed sign-ins (defaults: 5 free, then 30 s doubling to 15 min). */
   loginThrottle?: Partial<LoginThrottleLimits>;
   /** Session lifetime since last use. Default 30 days. */
@@ -91,6 +97,7 @@ function identitySettings(options: IdentityServiceOptions): IdentitySettings {
       maxWaitMs: options.passwordWork?.maxWaitMs ?? work.maxWaitMs,
     }),
     passwordWorkNice: options.passwordWorkNice ?? DEFAULT_PASSWORD_WORK_NICE,
+    passwordWorkIdle: options.passwordWorkIdle ?? true,
     loginThrottle,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     sessionPurgeIntervalMs: options.sessionPurgeIntervalMs ?? DEFAULT_SESSION_PURGE_INTERVAL_MS,
@@ -122,7 +129,11 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
         new PasswordHasher(
           settings.argon2,
           new PasswordWorkQueue(settings.passwordWork),
-          new Argon2Threads({ count: settings.passwordWork.concurrency, nice: settings.passwordWorkNice }),
+          new Argon2Threads({
+            count: settings.passwordWork.concurrency,
+            nice: settings.passwordWorkNice,
+            idle: settings.passwordWorkIdle,
+          }),
         ),
       inject: [IDENTITY_SETTINGS],
     },
@@ -160,6 +171,7 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
         maxWaitMs: config.PASSWORD_WORK_MAX_WAIT_MS,
       },
       passwordWorkNice: config.PASSWORD_WORK_NICE,
+      passwordWorkIdle: config.PASSWORD_WORK_SCHED_IDLE,
       loginThrottle: {
         freeFailures: config.LOGIN_FREE_FAILURES,
         baseLockMs: config.LOGIN_LOCK_SECONDS * 1000,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Argon2Threads } from './argon2-threads.js';
 
@@ -22,6 +23,16 @@ describe('argon2 threads', () => {
 
   it('run at the lower priority they were given (a nice value is per thread on Linux)', async () => {
     threads = new Argon2Threads({ count: 1, nice: 7 });
+    expect(await threads.priority()).toBe(7);
+  });
+
+  it('run under SCHED_IDLE when asked (where util-linux chrt can set it), not otherwise', async () => {
+    const chrtHere = spawnSync('chrt', ['--help'], { stdio: 'ignore' }).status === 0;
+    threads = new Argon2Threads({ count: 1, nice: 7, idle: true });
+    expect(await threads.idle()).toBe(chrtHere);
+    await threads.close();
+    threads = new Argon2Threads({ count: 1, nice: 7 });
+    expect(await threads.idle()).toBe(false);
     expect(await threads.priority()).toBe(7);
   });
 

@@ -4,22 +4,48 @@ import type { Options } from '@node-rs/argon2';
 
 /**
  * The code each thread runs: @node-rs/argon2's synchronous hash and verify on that thread, after
- * lowering the thread's own scheduling priority (on Linux a nice value is per thread). Source
+ * lowering the thread's own scheduling priority (on Linux a nice value and a policy are per
+ * thread). SCHED_IDLE is set with util-linux's `chrt` on the thread's own id (Node has no call for
+ * it; lowering one's own policy needs no privilege); without chrt the nice value stands. Source
  * text rather than a module file, so the same code runs from TypeScript under Jest and from dist.
  */
 const THREAD_SOURCE = (argon2Path: string) => `
 const { hashSync, verifySync } = require(${JSON.stringify(argon2Path)});
 const { parentPort, workerData } = require('node:worker_threads');
+const { execFileSync } = require('node:child_process');
+const { readFileSync, readlinkSync } = require('node:fs');
 const os = require('node:os');
 try { os.setPriority(0, workerData.nice); } catch { /* not allowed here: run at normal priority */ }
+if (workerData.idle) {
+  try {
+    const tid = readlinkSync('/proc/thread-self').split('/').pop();
+    execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 });
+  } catch { /* no chrt, or not Linux: the nice value stands */ }
+}
+/** The thread's scheduling policy, field 41 of its stat line (5: SCHED_IDLE); -1 when unknown. */
+function policy() {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+  } catch {
+    return -1;
+  }
+}
 parentPort.on('message', ({ id, op, a, b }) => {
   try {
-    const value = op === 'hash' ? hashSync(a, b) : op === 'verify' ? verifySync(a, b) : os.getPriority(0);
+    const value =
+      op === 'hash' ? hashSync(a, b)
+      : op === 'verify' ? verifySync(a, b)
+      : op === 'policy' ? policy()
+      : os.getPriority(0);
     parentPort.postMessage({ id, value });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) });
   }
 });`;
+
+/** Linux's number for the SCHED_IDLE policy. */
+const SCHED_IDLE = 5;
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -33,8 +59,8 @@ class Argon2Thread {
   private nextId = 0;
   dead = false;
 
-  constructor(source: string, nice: number) {
-    this.worker = new Worker(source, { eval: true, workerData: { nice } });
+  constructor(source: string, priority: ThreadPriority) {
+    this.worker = new Worker(source, { eval: true, workerData: priority });
     this.worker.on('message', ({ id, value, error }: { id: number; value?: unknown; error?: string }) => {
       const call = this.pending.get(id);
       this.pending.delete(id);
@@ -58,7 +84,7 @@ class Argon2Thread {
     return this.pending.size;
   }
 
-  call<T>(op: 'hash' | 'verify' | 'priority', a?: unknown, b?: unknown): Promise<T> {
+  call<T>(op: 'hash' | 'verify' | 'priority' | 'policy', a?: unknown, b?: unknown): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const id = this.nextId++;
       if (this.pending.size === 0) this.worker.ref();
@@ -73,19 +99,28 @@ class Argon2Thread {
   }
 }
 
+/** How the hashing threads give way: a nice value (0-19) and, where it can be set, SCHED_IDLE. */
+export interface ThreadPriority {
+  nice: number;
+  idle?: boolean;
+}
+
 /**
- * argon2id on worker threads of their own, at a lower OS priority (`nice`, 0-19). On the libuv
- * thread pool a hash ran at the priority of the event loop: in a sign-in storm the one password
- * slot kept a whole core of two busy, and reads, PostgreSQL and the loop shared the other. At a
- * lower priority a hash still takes any idle core at full speed but yields it to the loop and the
- * database whenever they have work (overload bench: reads' p99 in the storm 1 s instead of 6-7 s).
- * Threads start on first use and are replaced if one dies.
+ * argon2id on worker threads of their own, at a lower OS priority. On the libuv thread pool a
+ * hash ran at the priority of the event loop: in a sign-in storm the one password slot kept a
+ * whole core of two busy, and reads, PostgreSQL and the loop shared the other. At a lower priority
+ * a hash still takes any idle core at full speed but yields it to the loop and the database
+ * whenever they have work (overload bench: reads' p99 in the storm 1 s instead of 6-7 s). At nice
+ * 10 a hash still took ~40% of a core in the storm; under SCHED_IDLE the kernel also counts its
+ * core as free when it places a woken PostgreSQL backend or event loop, which then runs there
+ * instead of preempting the loop on the other core (distributed storm: reads 0.57-0.61x -> 0.67-0.72x
+ * of alone, 3 runs each). Threads start on first use and are replaced if one dies.
  */
 export class Argon2Threads {
   private readonly source = THREAD_SOURCE(createRequire(import.meta.url).resolve('@node-rs/argon2'));
   private threads: Argon2Thread[] = [];
 
-  constructor(private readonly options: { count: number; nice: number }) {}
+  constructor(private readonly options: { count: number } & ThreadPriority) {}
 
   hash(password: string, options: Options): Promise<string> {
     return this.least().call<string>('hash', password, options);
@@ -100,6 +135,11 @@ export class Argon2Threads {
     return this.least().call<number>('priority');
   }
 
+  /** Whether a thread runs under SCHED_IDLE (false also where that cannot be read). */
+  async idle(): Promise<boolean> {
+    return (await this.least().call<number>('policy')) === SCHED_IDLE;
+  }
+
   async close(): Promise<void> {
     const threads = this.threads;
     this.threads = [];
@@ -112,7 +152,7 @@ export class Argon2Threads {
     if (this.threads.some((thread) => thread.dead))
       this.threads = this.threads.filter((thread) => !thread.dead);
     if (this.threads.length < this.options.count) {
-      const started = new Argon2Thread(this.source, this.options.nice);
+      const started = new Argon2Thread(this.source, { nice: this.options.nice, idle: this.options.idle });
       this.threads.push(started);
       return started;
     }

@@ -1,4 +1,4 @@
-import type { Algorithm, Options } from '@node-rs/argon2';
+import { hash as hashOnThreadPool, type Algorithm, type Options } from '@node-rs/argon2';
 
 // @node-rs/argon2's Algorithm is a const enum, which isolated modules cannot read: Argon2id is 2.
 // (Prebuilt binaries per platform: installs with no compiler or headers, as a plain user too.)
@@ -85,8 +85,10 @@ export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
   }
 
   private dummy(): Promise<string> {
-    // Outside the queue: made once at start, and a refusal must not be cached for good.
-    this.dummyHash ??= this.threads.hash('dinebuds-timing-equaliser', this.options);
+    // Outside the queue (a refusal must not be cached for good) and off the hashing threads: made
+    // once at start on libuv's pool at normal priority, so a start on a busy machine is not held
+    // up behind an idle-priority thread.
+    this.dummyHash ??= hashOnThreadPool('dinebuds-timing-equaliser', this.options);
     return this.dummyHash;
   }
 
