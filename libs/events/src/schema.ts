@@ -69,7 +69,10 @@ export function createEventsMigration(schema: string, timestamp: number): new ()
 /**
  * V2 of the events tables, idempotent (IF NOT EXISTS), for databases that ran the first version:
  * outbox.next_attempt_at (per-row retry back-off), outbox.parked_at (gave up after the attempt
- * cap), and an index on inbox.processed_at for the retention purge.
+ * cap), an index on inbox.processed_at for the retention purge, and an index of the rows the relay
+ * may still claim (unpublished, not parked), in which the claim finds its first `seq` without
+ * reading a parked row's or a dead entry's heap page. Added to V2 later: ensureEventsSchema applies
+ * what a database lacks.
  */
 export function eventsMigrationV2Sql(schema: string): { up: string[]; down: string[] } {
   const s = quoteSchema(schema);
@@ -79,8 +82,11 @@ export function eventsMigrationV2Sql(schema: string): { up: string[]; down: stri
       `ALTER TABLE ${outbox} ADD COLUMN IF NOT EXISTS "next_attempt_at" timestamptz NULL`,
       `ALTER TABLE ${outbox} ADD COLUMN IF NOT EXISTS "parked_at" timestamptz NULL`,
       `CREATE INDEX IF NOT EXISTS "inbox_processed_at_idx" ON ${inbox} ("processed_at")`,
+      `CREATE INDEX IF NOT EXISTS "outbox_claimable_idx" ON ${outbox} ("seq")
+         WHERE "published_at" IS NULL AND "parked_at" IS NULL`,
     ],
     down: [
+      `DROP INDEX IF EXISTS ${s}."outbox_claimable_idx"`,
       `DROP INDEX IF EXISTS ${s}."inbox_processed_at_idx"`,
       `ALTER TABLE ${outbox} DROP COLUMN IF EXISTS "parked_at"`,
       `ALTER TABLE ${outbox} DROP COLUMN IF EXISTS "next_attempt_at"`,
@@ -97,7 +103,8 @@ const ensured = new WeakMap<DataSource, Map<string, Promise<void>>>();
 
 /**
  * Applies the V2 additions when they are missing (a service whose migrations list lacks
- * createEventsMigrationV2): the relay and the inbox purge call it before their first query.
+ * createEventsMigrationV2, or a database that ran V2 before the claimable index joined it): the
+ * relay and the inbox purge call it before their first query.
  * Checked once per data source and schema; concurrent replicas serialise on an advisory lock.
  */
 export function ensureEventsSchema(dataSource: DataSource, schema: string): Promise<void> {
@@ -117,10 +124,11 @@ async function applyV2IfMissing(dataSource: DataSource, schema: string): Promise
     const rows: Array<{ n: number }> = await dataSource.query(
       `SELECT (SELECT count(*)::int FROM information_schema.columns
                WHERE table_schema = $1 AND table_name = 'outbox' AND column_name IN ('next_attempt_at', 'parked_at'))
-            + (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1 AND indexname = 'inbox_processed_at_idx') AS n`,
+            + (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1
+               AND indexname IN ('inbox_processed_at_idx', 'outbox_claimable_idx')) AS n`,
       [schema],
     );
-    return rows[0]?.n === 3;
+    return rows[0]?.n === 4;
   };
   if (await present()) return;
   await dataSource.transaction(async (manager) => {

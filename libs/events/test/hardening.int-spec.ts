@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import {
   createEnvelope,
   eventsMigrationSql,
+  eventsMigrationV2Sql,
   InboxPurger,
   Outbox,
   OutboxRelay,
@@ -207,17 +208,45 @@ describe('OutboxRelay back-off and parking; inbox purge (PostgreSQL)', () => {
     expect(await row(id)).toMatchObject({ attempts: 0, parked_at: null });
   });
 
-  it('adds the V2 columns itself to an outbox created by the first migration', async () => {
-    const old = 'hardening_v1';
-    const v1 = eventsMigrationSql(old).up.slice(0, -3); // without the V2 statements
-    for (const sql of v1) await dataSource.query(sql);
+  /** The outbox's indexes in a schema. */
+  const outboxIndexes = async (schema: string) =>
+    (
+      (await dataSource.query(
+        `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'outbox' ORDER BY indexname`,
+        [schema],
+      )) as Array<{ indexname: string }>
+    ).map((r) => r.indexname);
+
+  /** Creates the events tables in `schema` as an older release left them, then relays one event. */
+  const relayOnTablesOf = async (schema: string, statements: string[]) => {
+    for (const sql of statements) await dataSource.query(sql);
     const bus: EventBus = { ...failingBus, publish: async () => undefined };
-    const relay = new OutboxRelay({ dataSource, schema: old, bus, logger: silentEventsLogger });
+    const relay = new OutboxRelay({ dataSource, schema, bus, logger: silentEventsLogger });
     await dataSource.transaction((m) =>
-      new Outbox({ schema: old, producer: 'x' }).add(m, 'identity.user.deleted', { userId: 2 }),
+      new Outbox({ schema, producer: 'x' }).add(m, 'identity.user.deleted', { userId: 2 }),
     );
     expect(await relay.runOnce()).toMatchObject({ claimed: 1, published: 1 });
     expect(await relay.stats()).toEqual({ pending: 0, parked: 0, oldestPendingSeconds: 0 });
+  };
+
+  it('adds the V2 columns itself to an outbox created by the first migration', async () => {
+    const old = 'hardening_v1';
+    const v2Statements = eventsMigrationV2Sql(old).up.length;
+    await relayOnTablesOf(old, eventsMigrationSql(old).up.slice(0, -v2Statements));
+    expect(await outboxIndexes(old)).toContain('outbox_claimable_idx');
+  });
+
+  it('adds the claimable index to an outbox whose V2 ran before the index joined it', async () => {
+    const old = 'hardening_v2_early';
+    // V2 as first released: its columns and the inbox index, without the claimable index.
+    const firstV2 = eventsMigrationSql(old).up.filter((sql) => !sql.includes('outbox_claimable_idx'));
+    await relayOnTablesOf(old, firstV2);
+    expect(await outboxIndexes(old)).toEqual([
+      'outbox_claimable_idx',
+      'outbox_pkey',
+      'outbox_published_at_idx',
+      'outbox_unpublished_idx',
+    ]);
   });
 
   it('purges inbox rows older than the retention', async () => {

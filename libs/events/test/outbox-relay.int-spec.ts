@@ -254,11 +254,14 @@ describe('OutboxRelay (PostgreSQL)', () => {
   it('claims without visiting the rows published before it (their dead index entries are skipped)', async () => {
     await clear();
     const table = `"${SCHEMA}"."outbox"`;
+    // A row parked before them all: unpublished for good, it must not hold the claim's bound.
+    await addMany(1);
+    await dataSource.query(`UPDATE ${table} SET "parked_at" = now()`);
     await dataSource.query(
       `INSERT INTO ${table} ("id", "type", "payload", "created_at")
        SELECT gen_random_uuid(), 'identity.user.deleted', '{}'::jsonb, now() FROM generate_series(1, 10000)`,
     );
-    await dataSource.query(`UPDATE ${table} SET "published_at" = now()`);
+    await dataSource.query(`UPDATE ${table} SET "published_at" = now() WHERE "parked_at" IS NULL`);
     await addMany(1);
     interface PlanNode {
       'Node Type': string;
