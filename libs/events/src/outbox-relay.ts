@@ -90,6 +90,7 @@ export class OutboxRelay {
   private readonly table: string;
   /** The two statements of every round, prepared under names of this schema. */
   private readonly claimSql: string;
+  private readonly statsSql: string;
   private readonly publishedSql: string;
   private readonly intervalMs: number;
   private readonly batchSize: number;
@@ -120,6 +121,7 @@ export class OutboxRelay {
     this.schema = options.schema;
     this.table = eventTables(options.schema).outbox;
     this.claimSql = claimStatement(this.table);
+    this.statsSql = statsStatement(this.table);
     this.publishedSql = `UPDATE ${this.table} SET "published_at" = now(), "locked_until" = NULL,
        "last_error" = NULL, "next_attempt_at" = NULL WHERE "id" = ANY($1::uuid[])`;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 20);
@@ -260,12 +262,7 @@ export class OutboxRelay {
   async stats(): Promise<OutboxStats> {
     await ensureEventsSchema(this.dataSource, this.schema);
     const rows: Array<{ pending: string; parked: string; oldest: number | null }> =
-      await this.dataSource.query(
-        `SELECT count(*) FILTER (WHERE "parked_at" IS NULL)::text AS pending,
-              count(*) FILTER (WHERE "parked_at" IS NOT NULL)::text AS parked,
-              extract(epoch FROM now() - min("created_at") FILTER (WHERE "parked_at" IS NULL))::float8 AS oldest
-       FROM ${this.table} WHERE "published_at" IS NULL`,
-      );
+      await this.dataSource.query(this.statsSql);
     const row = rows[0];
     return {
       pending: Number(row?.pending ?? 0),
@@ -384,12 +381,12 @@ export class OutboxRelay {
 
 /**
  * The claim (`$1` batch size, `$2` lease in ms). The lower bound on `seq` is what keeps it cheap:
- * a published row leaves a dead entry in the partial index of unpublished rows until VACUUM, and
+ * a published row leaves a dead entry in the partial index of claimable rows until VACUUM, and
  * without the bound the planner may read them all by bitmap, visiting every row published since
  * the last vacuum on each claim (2 ms a claim after 4,000 reviews where autovacuum was off). The
- * min() walks the index in order, which marks dead entries so later walks skip them. It skips
- * parked rows too: they stay unpublished for good, and one parked early would hold the bound
- * there, back to visiting every row published since.
+ * min() walks that index in order, which marks dead entries so later walks skip them. Parked rows
+ * have an index of their own: in one index with the claimable ones, a row parked early held the
+ * bound at its `seq`, back to visiting every row published since.
  */
 export function claimStatement(table: string): string {
   return `UPDATE ${table} AS o
@@ -406,6 +403,21 @@ export function claimStatement(table: string): string {
        ) AS next
        WHERE o."id" = next."id"
        RETURNING o."id", o."type", o."payload", o."attempts", o."seq"::text AS "seq"`;
+}
+
+/**
+ * Health's counts: the pending rows from the first claimable `seq` on, and the parked ones, each
+ * in its own partial index, so neither reads the dead entries that rows published since the last
+ * VACUUM leave in the index of unpublished rows (a whole-table visit on every health check).
+ */
+export function statsStatement(table: string): string {
+  const claimable = `"published_at" IS NULL AND "parked_at" IS NULL`;
+  return `SELECT pending.n::text AS pending, parked.n::text AS parked, pending.oldest
+       FROM (SELECT count(*) AS n, extract(epoch FROM now() - min("created_at"))::float8 AS oldest
+             FROM ${table}
+             WHERE ${claimable} AND "seq" >= (SELECT min("seq") FROM ${table} WHERE ${claimable})) AS pending,
+            (SELECT count(*) AS n FROM ${table}
+             WHERE "published_at" IS NULL AND "parked_at" IS NOT NULL) AS parked`;
 }
 
 /** Orders two bigint `seq` values given as text (they may pass 2^53). */

@@ -69,10 +69,11 @@ export function createEventsMigration(schema: string, timestamp: number): new ()
 /**
  * V2 of the events tables, idempotent (IF NOT EXISTS), for databases that ran the first version:
  * outbox.next_attempt_at (per-row retry back-off), outbox.parked_at (gave up after the attempt
- * cap), an index on inbox.processed_at for the retention purge, and an index of the rows the relay
- * may still claim (unpublished, not parked), in which the claim finds its first `seq` without
- * reading a parked row's or a dead entry's heap page. Added to V2 later: ensureEventsSchema applies
- * what a database lacks.
+ * cap), an index on inbox.processed_at for the retention purge, and the index of unpublished rows
+ * split in two: the rows the relay may still claim (unpublished, not parked) and the parked ones.
+ * A published row leaves a dead entry in such an index until VACUUM; with one index for both, the
+ * claim's first `seq` stayed at a parked row's and health's counts read every dead entry's heap
+ * page. The split joined V2 later: ensureEventsSchema applies what a database lacks.
  */
 export function eventsMigrationV2Sql(schema: string): { up: string[]; down: string[] } {
   const s = quoteSchema(schema);
@@ -84,8 +85,14 @@ export function eventsMigrationV2Sql(schema: string): { up: string[]; down: stri
       `CREATE INDEX IF NOT EXISTS "inbox_processed_at_idx" ON ${inbox} ("processed_at")`,
       `CREATE INDEX IF NOT EXISTS "outbox_claimable_idx" ON ${outbox} ("seq")
          WHERE "published_at" IS NULL AND "parked_at" IS NULL`,
+      `CREATE INDEX IF NOT EXISTS "outbox_parked_idx" ON ${outbox} ("seq")
+         WHERE "published_at" IS NULL AND "parked_at" IS NOT NULL`,
+      // The two above split it: left in place, the planner could still pick it for either.
+      `DROP INDEX IF EXISTS ${s}."outbox_unpublished_idx"`,
     ],
     down: [
+      `CREATE INDEX IF NOT EXISTS "outbox_unpublished_idx" ON ${outbox} ("seq") WHERE "published_at" IS NULL`,
+      `DROP INDEX IF EXISTS ${s}."outbox_parked_idx"`,
       `DROP INDEX IF EXISTS ${s}."outbox_claimable_idx"`,
       `DROP INDEX IF EXISTS ${s}."inbox_processed_at_idx"`,
       `ALTER TABLE ${outbox} DROP COLUMN IF EXISTS "parked_at"`,
@@ -125,10 +132,11 @@ async function applyV2IfMissing(dataSource: DataSource, schema: string): Promise
       `SELECT (SELECT count(*)::int FROM information_schema.columns
                WHERE table_schema = $1 AND table_name = 'outbox' AND column_name IN ('next_attempt_at', 'parked_at'))
             + (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1
-               AND indexname IN ('inbox_processed_at_idx', 'outbox_claimable_idx')) AS n`,
+               AND indexname IN ('inbox_processed_at_idx', 'outbox_claimable_idx', 'outbox_parked_idx'))
+            - (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1 AND indexname = 'outbox_unpublished_idx') AS n`,
       [schema],
     );
-    return rows[0]?.n === 4;
+    return rows[0]?.n === 5;
   };
   if (await present()) return;
   await dataSource.transaction(async (manager) => {

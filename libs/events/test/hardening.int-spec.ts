@@ -236,16 +236,18 @@ describe('OutboxRelay back-off and parking; inbox purge (PostgreSQL)', () => {
     expect(await outboxIndexes(old)).toContain('outbox_claimable_idx');
   });
 
-  it('adds the claimable index to an outbox whose V2 ran before the index joined it', async () => {
+  it('splits the unpublished index of an outbox whose V2 ran before the split joined it', async () => {
     const old = 'hardening_v2_early';
-    // V2 as first released: its columns and the inbox index, without the claimable index.
-    const firstV2 = eventsMigrationSql(old).up.filter((sql) => !sql.includes('outbox_claimable_idx'));
+    // V2 as first released: its columns and the inbox index, without the split.
+    const firstV2 = eventsMigrationSql(old).up.filter(
+      (sql) => !/outbox_claimable_idx|outbox_parked_idx|DROP INDEX/.test(sql),
+    );
     await relayOnTablesOf(old, firstV2);
     expect(await outboxIndexes(old)).toEqual([
       'outbox_claimable_idx',
+      'outbox_parked_idx',
       'outbox_pkey',
       'outbox_published_at_idx',
-      'outbox_unpublished_idx',
     ]);
   });
 
