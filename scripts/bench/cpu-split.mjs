@@ -9,21 +9,20 @@
 /* global console, process, setTimeout, URL, fetch */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
   BENCH_ADMIN_URL as adminUrl,
   BENCH_AMQP_URL as amqpUrl,
   benchEnv,
+  cpuProfileArgs,
+  CPU_PROFILE_DIR,
   createDatabase,
   load,
   register,
   startApp,
 } from './lib/harness.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: opts } = parseArgs({
   options: {
     mode: { type: 'string', default: 'distributed' },
@@ -39,7 +38,6 @@ if (opts.help) {
        [--case post-review|user-reviews] [--duration S] [--connections N] [--prof]`);
   process.exit(0);
 }
-const profileDir = join(repoRoot, 'bench', 'results', 'cpu-profiles');
 
 /** CPU seconds (user + system) of one process, from /proc (clock ticks of 1/100 s on Linux). */
 function processCpu(pid) {
@@ -73,7 +71,7 @@ const app = await startApp(opts.mode, {
   databaseUrl: database.url,
   amqpUrl,
   env: benchEnv(),
-  execArgv: opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  execArgv: cpuProfileArgs(opts.prof),
 });
 const db = new pg.Client({ connectionString: adminUrl });
 try {
@@ -149,5 +147,5 @@ try {
   await db.end().catch(() => undefined);
   await app.stop();
   await database.drop();
-  if (opts.prof) console.log(`CPU profiles in ${profileDir}`);
+  if (opts.prof) console.log(`CPU profiles in ${CPU_PROFILE_DIR}`);
 }

@@ -22,6 +22,7 @@ import { percentile } from './lib/util.mjs';
 import {
   BENCH_ADMIN_URL as adminUrl,
   BENCH_AMQP_URL as amqpUrl,
+  cpuProfileArgs,
   createDatabase,
   register,
   startApp,
@@ -56,7 +57,6 @@ const READ_CONNECTIONS = Number(opts.reads);
 const SIGNIN_CONNECTIONS = Number(opts.signins);
 const SETTLE_S = Number(opts.settle);
 const MODES = opts.modes.split(',').filter(Boolean);
-const profileDir = join(repoRoot, 'bench', 'results', 'cpu-profiles');
 /** What a client waits before it gives up (the issue's measurement used 10 s). */
 const CLIENT_TIMEOUT_S = 10;
 const internalToken = randomBytes(24).toString('hex');
@@ -176,7 +176,7 @@ async function measureMode(mode) {
       databaseUrl: database.url,
       amqpUrl: mode === 'distributed' ? amqpUrl : undefined,
       env: appEnv,
-      execArgv: opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined,
+      execArgv: cpuProfileArgs(opts.prof),
     });
     const { user: target } = await register(app.gateway, 'overload', {
       flavorBuds: ['sushi'],
@@ -239,12 +239,12 @@ function report(result) {
   );
   printReads('reads alone', alone);
   printReads('reads in storm', storm);
+  const signinStatuses = Object.entries(signins.byStatus)
+    .map(([s, n]) => `${s} ${n} (${fmt((100 * n) / signinTotal, 1)}%)`)
+    .join(', ');
   console.log(
-    `  sign-ins         ${fmt(signins.rps)} answers/s: ${Object.entries(signins.byStatus)
-      .map(([s, n]) => `${s} ${n} (${fmt((100 * n) / signinTotal, 1)}%)`)
-      .join(
-        ', ',
-      )}; time-outs ${signins.timeouts}; p99 ${fmt(signins.p99)} ms; generator delay p99 ${fmt(signins.loopDelayP99Ms)} ms`,
+    `  sign-ins         ${fmt(signins.rps)} answers/s: ${signinStatuses}; time-outs ${signins.timeouts};` +
+      ` p99 ${fmt(signins.p99)} ms; generator delay p99 ${fmt(signins.loopDelayP99Ms)} ms`,
   );
   console.log(
     `  refused (503) answers p50 ${fmt(result.refusedP50, 1)} ms, p90 ${fmt(result.refusedP90, 1)} ms, p99 ${fmt(result.refusedP99, 1)} ms`,

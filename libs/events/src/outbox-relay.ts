@@ -388,15 +388,18 @@ export class OutboxRelay {
  * have an index of their own: in one index with the claimable ones, a row parked early held the
  * bound at its `seq`, back to visiting every row published since.
  */
+/** A row the relay may still claim: unpublished and not parked (the claimable index's predicate). */
+const CLAIMABLE = `"published_at" IS NULL AND "parked_at" IS NULL`;
+
 export function claimStatement(table: string): string {
   return `UPDATE ${table} AS o
        SET "locked_until" = now() + $2 * interval '1 millisecond', "attempts" = o."attempts" + 1
        FROM (
          SELECT "id" FROM ${table}
-         WHERE "published_at" IS NULL AND "parked_at" IS NULL
+         WHERE ${CLAIMABLE}
            AND ("locked_until" IS NULL OR "locked_until" < now())
            AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= now())
-           AND "seq" >= (SELECT min("seq") FROM ${table} WHERE "published_at" IS NULL AND "parked_at" IS NULL)
+           AND "seq" >= (SELECT min("seq") FROM ${table} WHERE ${CLAIMABLE})
          ORDER BY "seq"
          LIMIT $1
          FOR UPDATE SKIP LOCKED
@@ -411,11 +414,10 @@ export function claimStatement(table: string): string {
  * VACUUM leave in the index of unpublished rows (a whole-table visit on every health check).
  */
 export function statsStatement(table: string): string {
-  const claimable = `"published_at" IS NULL AND "parked_at" IS NULL`;
   return `SELECT pending.n::text AS pending, parked.n::text AS parked, pending.oldest
        FROM (SELECT count(*) AS n, extract(epoch FROM now() - min("created_at"))::float8 AS oldest
              FROM ${table}
-             WHERE ${claimable} AND "seq" >= (SELECT min("seq") FROM ${table} WHERE ${claimable})) AS pending,
+             WHERE ${CLAIMABLE} AND "seq" >= (SELECT min("seq") FROM ${table} WHERE ${CLAIMABLE})) AS pending,
             (SELECT count(*) AS n FROM ${table}
              WHERE "published_at" IS NULL AND "parked_at" IS NOT NULL) AS parked`;
 }

@@ -126,17 +126,21 @@ export function ensureEventsSchema(dataSource: DataSource, schema: string): Prom
   return done;
 }
 
+/** What V2 adds and drops, as the presence check looks for it. */
+const V2_COLUMNS = ['next_attempt_at', 'parked_at'];
+const V2_INDEXES = ['inbox_processed_at_idx', 'outbox_claimable_idx', 'outbox_parked_idx'];
+const V2_DROPPED_INDEX = 'outbox_unpublished_idx';
+
 async function applyV2IfMissing(dataSource: DataSource, schema: string): Promise<void> {
   const present = async (): Promise<boolean> => {
-    const rows: Array<{ n: number }> = await dataSource.query(
-      `SELECT (SELECT count(*)::int FROM information_schema.columns
-               WHERE table_schema = $1 AND table_name = 'outbox' AND column_name IN ('next_attempt_at', 'parked_at'))
-            + (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1
-               AND indexname IN ('inbox_processed_at_idx', 'outbox_claimable_idx', 'outbox_parked_idx'))
-            - (SELECT count(*)::int FROM pg_indexes WHERE schemaname = $1 AND indexname = 'outbox_unpublished_idx') AS n`,
-      [schema],
+    const rows: Array<{ present: boolean }> = await dataSource.query(
+      `SELECT (SELECT count(*) FROM information_schema.columns
+               WHERE table_schema = $1 AND table_name = 'outbox' AND column_name = ANY($2::text[])) = cardinality($2::text[])
+          AND (SELECT count(*) FROM pg_indexes WHERE schemaname = $1 AND indexname = ANY($3::text[])) = cardinality($3::text[])
+          AND NOT EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = $1 AND indexname = $4) AS present`,
+      [schema, V2_COLUMNS, V2_INDEXES, V2_DROPPED_INDEX],
     );
-    return rows[0]?.n === 5;
+    return rows[0]?.present === true;
   };
   if (await present()) return;
   await dataSource.transaction(async (manager) => {

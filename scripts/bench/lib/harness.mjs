@@ -190,6 +190,14 @@ export function writeResults(name, figures) {
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
+/** Where a bench's `--prof` leaves the app processes' V8 CPU profiles (open in Chrome DevTools). */
+export const CPU_PROFILE_DIR = join(repoRoot, 'bench', 'results', 'cpu-profiles');
+
+/** startApp's `execArgv` for `--prof`: each app process writes its profile there (off: undefined). */
+export function cpuProfileArgs(enabled) {
+  return enabled ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : undefined;
+}
+
 /**
  * Starts the app in a run mode with `env` for every process, on `databaseUrl`:
  * - 'one-process': `npm start`'s code path in one child (lib/all-in-one-child.mjs); with `amqpUrl`
