@@ -265,16 +265,73 @@ describe('admission door', () => {
       const firstAt = performance.now();
       expect((await get(`${url}/fast`, agent)).status).toBe(503);
       const firstMs = performance.now() - firstAt;
-      const againAt = performance.now();
       expect((await get(`${url}/fast`, agent)).status).toBe(503);
-      // The timer cannot fire early: a lower bound does not depend on the machine's speed, and
-      // the first refusal is far inside the delay however loaded the machine.
-      expect(performance.now() - againAt).toBeGreaterThanOrEqual(1490);
+      // The pace counts from the first refusal's write, which came after firstAt; the timer
+      // cannot fire early, so a lower bound does not depend on the machine's speed, and the first
+      // refusal is far inside the pace however loaded the machine.
+      expect(performance.now() - firstAt).toBeGreaterThanOrEqual(1490);
       expect(firstMs).toBeLessThan(1490);
       releaseAll();
       expect((await slow).status).toBe(200);
     } finally {
       releaseAll();
+    }
+  });
+
+  it('counts the pace from the last refusal: a connection that came back after it is answered at once', async () => {
+    const { url, reached, releaseAll } = await start({
+      maxInFlight: 1,
+      repeatRefusalDelayMs: 1500,
+      retryAfterSeconds: 5,
+    });
+    try {
+      const slow = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      agent = new Agent({ connections: 1 });
+      expect((await get(`${url}/fast`, agent)).status).toBe(503);
+      // Within the Retry-After but past the pace, as when a busy loop held the next request.
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      const againAt = performance.now();
+      expect((await get(`${url}/fast`, agent)).status).toBe(503);
+      // A pace counted from the request's arrival would hold this one another 1.5 s.
+      expect(performance.now() - againAt).toBeLessThan(1000);
+      releaseAll();
+      expect((await slow).status).toBe(200);
+    } finally {
+      releaseAll();
+    }
+  });
+
+  it('answers held refusals by due time, not by arrival: each connection keeps its own pace', async () => {
+    const { url, reached, releaseAll } = await start({
+      maxInFlight: 1,
+      repeatRefusalDelayMs: 1000,
+      retryAfterSeconds: 5,
+    });
+    const early = new Agent({ connections: 1 });
+    const late = new Agent({ connections: 1 });
+    try {
+      const slow = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      // `early` was refused first, `late` 600 ms after it: early's next refusal is due first.
+      expect((await get(`${url}/fast`, early)).status).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect((await get(`${url}/fast`, late)).status).toBe(503);
+      const answered: string[] = [];
+      const track = (name: string, dispatcher: Agent) =>
+        get(`${url}/fast`, dispatcher).then((r) => (answered.push(name), r.status));
+      // late asks again first, early after it.
+      const lateAgain = track('late', late);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const earlyAgain = track('early', early);
+      expect(await Promise.all([lateAgain, earlyAgain])).toEqual([503, 503]);
+      expect(answered).toEqual(['early', 'late']);
+      releaseAll();
+      expect((await slow).status).toBe(200);
+    } finally {
+      releaseAll();
+      await early.close();
+      await late.close();
     }
   });
 
