@@ -251,15 +251,29 @@ describe('admission door', () => {
     }
   });
 
-  it('answers a connection that retries while refused late, and a fresh one at once', async () => {
+  /**
+   * A door kept full by one held request, pacing repeat refusals `paceMs` apart: runs `refusals`,
+   * then lets the held request finish.
+   */
+  async function whileFull(paceMs: number, refusals: (url: string) => Promise<void>) {
     const { url, reached, releaseAll } = await start({
       maxInFlight: 1,
-      repeatRefusalDelayMs: 1500,
+      repeatRefusalDelayMs: paceMs,
       retryAfterSeconds: 5,
     });
     try {
       const slow = get(`${url}/slow`);
       await until(() => reached.length === 1);
+      await refusals(url);
+      releaseAll();
+      expect((await slow).status).toBe(200);
+    } finally {
+      releaseAll();
+    }
+  }
+
+  it('answers a connection that retries while refused late, and a fresh one at once', () =>
+    whileFull(1500, async (url) => {
       // One keep-alive connection, as a tool that ignores Retry-After uses.
       agent = new Agent({ connections: 1 });
       const firstAt = performance.now();
@@ -271,22 +285,10 @@ describe('admission door', () => {
       // refusal is far inside the pace however loaded the machine.
       expect(performance.now() - firstAt).toBeGreaterThanOrEqual(1490);
       expect(firstMs).toBeLessThan(1490);
-      releaseAll();
-      expect((await slow).status).toBe(200);
-    } finally {
-      releaseAll();
-    }
-  });
+    }));
 
-  it('counts the pace from the last refusal: a connection that came back after it is answered at once', async () => {
-    const { url, reached, releaseAll } = await start({
-      maxInFlight: 1,
-      repeatRefusalDelayMs: 1500,
-      retryAfterSeconds: 5,
-    });
-    try {
-      const slow = get(`${url}/slow`);
-      await until(() => reached.length === 1);
+  it('counts the pace from the last refusal: a connection that came back after it is answered at once', () =>
+    whileFull(1500, async (url) => {
       agent = new Agent({ connections: 1 });
       expect((await get(`${url}/fast`, agent)).status).toBe(503);
       // Within the Retry-After but past the pace, as when a busy loop held the next request.
@@ -295,45 +297,31 @@ describe('admission door', () => {
       expect((await get(`${url}/fast`, agent)).status).toBe(503);
       // A pace counted from the request's arrival would hold this one another 1.5 s.
       expect(performance.now() - againAt).toBeLessThan(1000);
-      releaseAll();
-      expect((await slow).status).toBe(200);
-    } finally {
-      releaseAll();
-    }
-  });
+    }));
 
-  it('answers held refusals by due time, not by arrival: each connection keeps its own pace', async () => {
-    const { url, reached, releaseAll } = await start({
-      maxInFlight: 1,
-      repeatRefusalDelayMs: 1000,
-      retryAfterSeconds: 5,
-    });
-    const early = new Agent({ connections: 1 });
-    const late = new Agent({ connections: 1 });
-    try {
-      const slow = get(`${url}/slow`);
-      await until(() => reached.length === 1);
-      // `early` was refused first, `late` 600 ms after it: early's next refusal is due first.
-      expect((await get(`${url}/fast`, early)).status).toBe(503);
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      expect((await get(`${url}/fast`, late)).status).toBe(503);
-      const answered: string[] = [];
-      const track = (name: string, dispatcher: Agent) =>
-        get(`${url}/fast`, dispatcher).then((r) => (answered.push(name), r.status));
-      // late asks again first, early after it.
-      const lateAgain = track('late', late);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const earlyAgain = track('early', early);
-      expect(await Promise.all([lateAgain, earlyAgain])).toEqual([503, 503]);
-      expect(answered).toEqual(['early', 'late']);
-      releaseAll();
-      expect((await slow).status).toBe(200);
-    } finally {
-      releaseAll();
-      await early.close();
-      await late.close();
-    }
-  });
+  it('answers held refusals by due time, not by arrival: each connection keeps its own pace', () =>
+    whileFull(1000, async (url) => {
+      const early = new Agent({ connections: 1 });
+      const late = new Agent({ connections: 1 });
+      try {
+        // `early` was refused first, `late` 600 ms after it: early's next refusal is due first.
+        expect((await get(`${url}/fast`, early)).status).toBe(503);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect((await get(`${url}/fast`, late)).status).toBe(503);
+        const answered: string[] = [];
+        const track = (name: string, dispatcher: Agent) =>
+          get(`${url}/fast`, dispatcher).then((r) => (answered.push(name), r.status));
+        // late asks again first, early after it.
+        const lateAgain = track('late', late);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const earlyAgain = track('early', early);
+        expect(await Promise.all([lateAgain, earlyAgain])).toEqual([503, 503]);
+        expect(answered).toEqual(['early', 'late']);
+      } finally {
+        await early.close();
+        await late.close();
+      }
+    }));
 
   it('refuses while the event loop is delayed past the threshold', async () => {
     const { url } = await start({ maxEventLoopDelayMs: 50, sampleIntervalMs: 50 });
