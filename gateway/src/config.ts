@@ -1,6 +1,7 @@
 import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { observabilityEnvShape } from '@dinebuds/observability';
 import {
+  DEFAULT_ACCEPTS_PER_TURN,
   DEFAULT_MAP_TILE_URL,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RESERVATION_URL_TEMPLATE,
@@ -23,6 +24,8 @@ export const gatewayTuningEnvShape = {
     .default('1mb'),
   RPC_TIMEOUT_MS: envInt(5000),
   REQUEST_TIMEOUT_MS: envInt(DEFAULT_REQUEST_TIMEOUT_MS),
+  /** New connections accepted per event-loop turn (1: one, libuv's own). */
+  ACCEPTS_PER_TURN: envInt(DEFAULT_ACCEPTS_PER_TURN),
   RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
   RATE_LIMIT_PER_MINUTE: envInt(600),
   /** 0: every signed-in request asks identity (see auth/session-cache.ts). */
@@ -42,6 +45,7 @@ export function gatewayTuning(config: GatewayTuningEnv) {
     bodyLimit: config.BODY_LIMIT,
     rpcTimeoutMs: config.RPC_TIMEOUT_MS,
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    acceptsPerTurn: config.ACCEPTS_PER_TURN,
     rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,

@@ -55,6 +55,11 @@ export interface GatewayOptions {
   /** Load shedding limits; default: from ADMISSION_* variables. */
   admission?: AdmissionLimits;
   /**
+   * New connections accepted per event-loop turn (default 16; 1: libuv's own, one per turn). See
+   * http/accept-paths.ts.
+   */
+  acceptsPerTurn?: number;
+  /**
    * The event bus the gateway hears identity's access-changed notices on (the runner's, or one of
    * its own on AMQP_URL). Without it no session is remembered: every request asks identity.
    */
@@ -66,6 +71,8 @@ export interface GatewayOptions {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** 640 clients connecting at once are in within ~40 turns of a busy loop (http/accept-paths.ts). */
+export const DEFAULT_ACCEPTS_PER_TURN = 16;
 export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 /** We hold no availability: booking hands the visitor's choices to a reservation site's search. */
 export const DEFAULT_RESERVATION_URL_TEMPLATE =
@@ -89,6 +96,7 @@ export interface ResolvedGatewayOptions {
   mapTileUrl: string;
   reservationUrlTemplate: string;
   admission: AdmissionLimits;
+  acceptsPerTurn: number;
   events: EventBus | null;
   sessionCacheTtlMs: number;
   sessionCacheMaxEntries: number;
@@ -125,6 +133,7 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     mapTileUrl: options.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
     reservationUrlTemplate: options.reservationUrlTemplate ?? DEFAULT_RESERVATION_URL_TEMPLATE,
     admission: options.admission ?? admissionFromEnv(),
+    acceptsPerTurn: options.acceptsPerTurn ?? DEFAULT_ACCEPTS_PER_TURN,
     events: options.events ?? null,
     sessionCacheTtlMs: options.sessionCacheTtlMs ?? DEFAULT_SESSION_CACHE_TTL_MS,
     sessionCacheMaxEntries: options.sessionCacheMaxEntries ?? DEFAULT_SESSION_CACHE_MAX_ENTRIES,

@@ -23,6 +23,7 @@ import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { isHealthProbe } from './health/health-probe.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { spaFallback, spaStaticOptions } from './spa/spa.js';
+import { addAcceptPaths } from './http/accept-paths.js';
 import { isPasswordWork } from './upstream/password-work.js';
 
 export interface RunningGateway {
@@ -143,6 +144,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     await app.close();
     throw error;
   }
+  // A burst of new connections must not wait one loop turn each in the kernel's queue.
+  await addAcceptPaths(app.getHttpServer(), config.acceptsPerTurn - 1, (message) =>
+    logger.warn(message, 'Bootstrap'),
+  );
   startIdleCollector();
   const address = app.getHttpServer().address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import type { Server as HttpServer } from 'node:http';
+import type { Server } from 'node:net';
+
+/**
+ * The child's whole program: hand each listening handle straight back and close its own copy in
+ * the same tick. Its first send of a handle is written at once (nothing is queued yet), and the
+ * copy is closed before the child's loop ever polls it, so the child never accepts a connection.
+ */
+const ECHO_HANDLES = `process.on('message', (message, server) => {
+  process.send(message, server);
+  server.close();
+  if (message.last) process.disconnect();
+});`;
+
+/** How long the child may take to start and hand the copies back before the gateway goes on without them. */
+const DUPLICATION_TIMEOUT_MS = 10_000;
+
+/**
+ * More ways into the gateway's listening socket, so that a burst of new connections is accepted in
+ * a few event-loop turns instead of one per turn.
+ *
+ * libuv accepts one connection per listening handle per loop turn (since 1.45: "unix: don't
+ * accept() connections in a loop"). In a storm the gateway's turns are long (~17 ms with every
+ * service on one loop), so 640 clients connecting at once drained from the kernel's queue at ~60 a
+ * second and the last ones' first requests timed out after 10 s. Each extra handle on the same
+ * socket accepts one more per turn (a connection wakes them all; those that find none get EAGAIN).
+ * Node has no dup(): a handle is duplicated the way the cluster module shares one, by sending it
+ * to a child process and back over IPC, one at a time. The copies' connections are served by the
+ * same HTTP server, and closing the server closes them first.
+ *
+ * Resolves to the number of extra handles made (fewer than asked when the child fails or is slow:
+ * the server then accepts as before).
+ */
+export async function addAcceptPaths(
+  server: HttpServer,
+  extra: number,
+  warn: (message: string) => void,
+): Promise<number> {
+  if (extra <= 0) return 0;
+  const copies: Server[] = [];
+  try {
+    await duplicateListener(server, extra, (copy) => {
+      copy.on('connection', (socket) => server.emit('connection', socket));
+      copies.push(copy);
+    });
+  } catch (error) {
+    warn(`accepting one connection per loop turn: ${(error as Error).message}`);
+  }
+  if (copies.length === 0) return 0;
+  // The copies stop accepting when the server does, not after its last connection has ended.
+  const close = server.close;
+  server.close = function (this: HttpServer, ...args: Parameters<HttpServer['close']>) {
+    for (const copy of copies.splice(0)) copy.close();
+    return close.apply(this, args);
+  } as HttpServer['close'];
+  return copies.length;
+}
+
+/** Sends the listening handle to a short-lived child `count` times, one after the other, and takes each copy back. */
+function duplicateListener(server: HttpServer, count: number, onCopy: (copy: Server) => void): Promise<void> {
+  // The child needs none of the parent's flags (a profiler, a loader): it only echoes.
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, ['-e', ECHO_HANDLES], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env,
+  });
+  let received = 0;
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => finish(new Error('the child did not hand the copies back in time')),
+      DUPLICATION_TIMEOUT_MS,
+    );
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      child.removeAllListeners();
+      if (child.connected) child.disconnect();
+      if (error) reject(error);
+      else resolve();
+    };
+    const sendNext = () => child.send({ last: received === count - 1 }, server);
+    child.on('message', (_message, copy: Server | undefined) => {
+      if (!copy) return finish(new Error('the child handed back no handle'));
+      onCopy(copy);
+      received += 1;
+      if (received === count) finish();
+      else sendNext();
+    });
+    child.once('error', (error) => finish(error));
+    child.once('exit', (code) =>
+      finish(new Error(`the child exited (${code}) after ${received} of ${count}`)),
+    );
+    sendNext();
+  });
+}
