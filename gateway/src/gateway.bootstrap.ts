@@ -145,7 +145,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     throw error;
   }
   // A burst of new connections must not wait one loop turn each in the kernel's queue.
-  await addAcceptPaths(app.getHttpServer(), config.acceptsPerTurn - 1, (message) =>
+  await addAcceptPaths(app.getHttpServer(), config.acceptsPerTurn - 1, LISTEN_BACKLOG, (message) =>
     logger.warn(message, 'Bootstrap'),
   );
   startIdleCollector();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { addAcceptPaths } from './accept-paths.js';
 
@@ -13,9 +14,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function listen(): Promise<{ server: Server; port: number }> {
+async function listen(backlog = 511): Promise<{ server: Server; port: number }> {
   server = createServer((_req, res) => res.end('served'));
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', 511, resolve));
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', backlog, resolve));
   return { server, port: (server.address() as AddressInfo).port };
 }
 
@@ -57,7 +58,7 @@ describe('addAcceptPaths', () => {
   it('with 7 more handles the server accepts several connections per turn and serves them all', async () => {
     const { server, port } = await listen();
     const warnings: string[] = [];
-    expect(await addAcceptPaths(server, 7, (message) => warnings.push(message))).toBe(7);
+    expect(await addAcceptPaths(server, 7, 511, (message) => warnings.push(message))).toBe(7);
     expect(warnings).toEqual([]);
     expect(await mostAcceptedInOneTurn(server, port, 40)).toBeGreaterThan(1);
     // Connections that came in through a copy are answered by the same server.
@@ -67,9 +68,11 @@ describe('addAcceptPaths', () => {
 
   it('closing the server closes the copies: nothing accepts on the port afterwards', async () => {
     const { server, port } = await listen();
-    expect(await addAcceptPaths(server, 3, () => {})).toBe(3);
+    expect(await addAcceptPaths(server, 3, 511, () => {})).toBe(3);
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    // The copies' handles are closed by the loop's close phase, which may come a turn later.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const refused = await new Promise<string>((resolve) => {
       const client = connect(port, '127.0.0.1');
       client.once('connect', () => (client.destroy(), resolve('connected')));
@@ -78,8 +81,20 @@ describe('addAcceptPaths', () => {
     expect(refused).toBe('ECONNREFUSED');
   });
 
+  it('keeps the listen backlog the server was given (the copies are listened with 511)', async () => {
+    const { server, port } = await listen(2048);
+    // ss shows a listening socket's backlog as its Send-Q.
+    const backlog = () =>
+      execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/)[2];
+    expect(backlog()).toBe('2048');
+    expect(await addAcceptPaths(server, 3, 2048, () => {})).toBe(3);
+    expect(backlog()).toBe('2048');
+  });
+
   it('asks for nothing when no extra handle is wanted', async () => {
     const { server } = await listen();
-    expect(await addAcceptPaths(server, 0, () => {})).toBe(0);
+    expect(await addAcceptPaths(server, 0, 511, () => {})).toBe(0);
   });
 });

@@ -35,6 +35,8 @@ const DUPLICATION_TIMEOUT_MS = 10_000;
 export async function addAcceptPaths(
   server: HttpServer,
   extra: number,
+  /** The server's listen backlog: each copy is listened with Node's default (511), which the kernel applies to the socket. */
+  backlog: number,
   warn: (message: string) => void,
 ): Promise<number> {
   if (extra <= 0) return 0;
@@ -48,6 +50,7 @@ export async function addAcceptPaths(
     warn(`accepting one connection per loop turn: ${(error as Error).message}`);
   }
   if (copies.length === 0) return 0;
+  restoreBacklog(copies[copies.length - 1], backlog);
   // The copies stop accepting when the server does, not after its last connection has ended.
   const close = server.close;
   server.close = function (this: HttpServer, ...args: Parameters<HttpServer['close']>) {
@@ -55,6 +58,17 @@ export async function addAcceptPaths(
     return close.apply(this, args);
   } as HttpServer['close'];
   return copies.length;
+}
+
+/**
+ * Node listens each copy it receives with its default backlog, and listen() on any descriptor of
+ * the socket sets the socket's: the gateway's 4096 (kept so a burst waits in the kernel rather than
+ * in SYN retries) would be 511 again. Node's API takes a backlog only on a server's first listen,
+ * so it is set again on the copy's own handle.
+ */
+function restoreBacklog(copy: Server, backlog: number): void {
+  const handle = (copy as unknown as { _handle?: { listen?: (backlog: number) => number } })._handle;
+  handle?.listen?.(backlog);
 }
 
 /** Sends the listening handle to a short-lived child `count` times, one after the other, and takes each copy back. */
