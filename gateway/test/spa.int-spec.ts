@@ -98,6 +98,14 @@ describe('gateway serving the built SPA', () => {
     expect((await fetch(`${gateway.url}/api/env`)).status).toBe(200);
   });
 
+  it('keeps /API in any letter case to the API: 404 JSON, not the app (routes are case-sensitive)', async () => {
+    for (const path of ['/API/env', '/Api/users/me']) {
+      const answer = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
   it('does not answer other methods with the SPA', async () => {
     expect((await fetch(`${gateway.url}/profile/alice`, { method: 'POST' })).status).toBe(404);
   });

@@ -6,6 +6,10 @@ describe('SPA routing', () => {
     expect(isApiPath('/api')).toBe(true);
     expect(isApiPath('/api/users')).toBe(true);
     expect(isApiPath('/apiary')).toBe(false);
+    expect(isApiPath('/API/health')).toBe(true);
+    expect(isApiPath('/Api')).toBe(true);
+    expect(isApiPath('/APIary')).toBe(false);
+    expect(isSpaRoute('/API/users/1', 'text/html')).toBe(false);
   });
 
   it('sends client routes to index.html but not files', () => {

@@ -11,9 +11,14 @@ const NO_CACHE = 'no-cache';
 /** The build's pre-compressed siblings (app.js.br, app.js.gz) are cached like the file itself. */
 const COMPRESSED_SIBLING = /\.(br|gz)$/;
 
-/** The /api namespace is the gateway's own: never answered with the SPA. */
+/**
+ * The /api namespace is the gateway's own: never answered with the SPA. In any letter case: the
+ * routes are case-sensitive, and an API client that writes /API/... is told 404 in JSON rather
+ * than handed the app's HTML.
+ */
 export function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  const prefix = path.slice(0, 5).toLowerCase();
+  return prefix === '/api' || prefix === '/api/';
 }
 
 /**
