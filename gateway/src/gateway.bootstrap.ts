@@ -22,7 +22,7 @@ import { installApiNoStore } from './http/api-cache.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { isHealthProbe } from './health/health-probe.js';
 import { setupOpenApi } from './openapi/openapi.js';
-import { spaFallback, spaStaticOptions } from './spa/spa.js';
+import { nonCanonicalToNotFound, spaFallback, spaStaticOptions } from './spa/spa.js';
 import { addAcceptPaths } from './http/accept-paths.js';
 import { isPasswordWork } from './upstream/password-work.js';
 
@@ -123,8 +123,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // BodyTypeInterceptor its 415, as for a body-less action.
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   if (config.frontendDist) {
-    if (existsSync(config.frontendDist))
+    if (existsSync(config.frontendDist)) {
       await app.register(fastifyStatic, spaStaticOptions(config.frontendDist));
+      fastify.addHook('onRequest', nonCanonicalToNotFound);
+    }
     if (!existsSync(join(config.frontendDist, 'index.html')))
       logger.warn(
         `FRONTEND_DIST ${config.frontendDist} has no index.html yet: only /api is served`,

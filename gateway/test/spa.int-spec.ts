@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { get as httpGet, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -96,6 +96,30 @@ describe('gateway serving the built SPA', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ statusCode: 404, message: 'Not found', error: 'Not Found' });
     expect((await fetch(`${gateway.url}/api/env`)).status).toBe(200);
+  });
+
+  it('answers doubled slashes and dot segments with the app or the JSON 404, not a bare 403', async () => {
+    // Sent as written: fetch() would resolve the dot segments itself.
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(gateway.url);
+        const req = httpGet({ hostname, port, path, headers: { accept: 'text/html' } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+      });
+    for (const path of ['//login', '/profile//alice', '/x/../settings', '/%2e%2e/settings']) {
+      expect(await raw(path)).toEqual({ status: 200, body: INDEX });
+    }
+    for (const path of ['/api//env', '/api/%2e%2e/env', '/api/./env', '/assets//index-abc123.js']) {
+      const missing = await raw(path);
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.body)).toMatchObject({ statusCode: 404 });
+    }
+    // A trailing slash still names the same route.
+    expect((await fetch(`${gateway.url}/api/env/`)).status).toBe(200);
   });
 
   it('keeps /API in any letter case to the API: 404 JSON, not the app (routes are case-sensitive)', async () => {

@@ -64,6 +64,22 @@ export function spaStaticOptions(frontendDist: string): FastifyStaticOptions {
   };
 }
 
+/** An empty segment (//) or a "." or ".." one (/./, /../, a last /..), raw or percent-escaped. A trailing slash is canonical here (the router ignores it). */
+const NON_CANONICAL_SEGMENT = /\/\/|\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * `onRequest` hook: a GET for a non-canonical path (/api//users/1, //login) goes to the not-found
+ * handler, so a browser gets the app (its not-found page) and an API client the JSON 404.
+ * @fastify/static's wildcard route would refuse it with a bare 403 (it fails closed on such paths,
+ * as they could slip past a more specific route's guard); no route is reached either way.
+ */
+export function nonCanonicalToNotFound(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const path = request.url.split('?', 1)[0];
+  if ((request.method === 'GET' || request.method === 'HEAD') && NON_CANONICAL_SEGMENT.test(path))
+    reply.callNotFound();
+  else done();
+}
+
 type NotFoundHandler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
