@@ -63,9 +63,10 @@ export async function startAllInOneSystem(
   options: AllInOneOptions = {},
 ): Promise<TestSystem & { dataDir: string; services: ServiceUrls; metricsUrl?: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dinebuds-data-'));
-  const port = await freePort();
   const config = loadRunnerConfig({
-    PORT: String(port),
+    // The gateway picks its own port (system.url tells it): a port found free a moment earlier can
+    // be taken by then, as a parallel test's outgoing connection took one in a CI run.
+    PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),

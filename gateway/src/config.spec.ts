@@ -22,6 +22,7 @@ describe('gateway configuration', () => {
       bodyLimit: '1mb',
       rpcTimeoutMs: 5000,
       requestTimeoutMs: 120000,
+      acceptsPerTurn: 16,
       rateLimitAuthPerMinute: 20,
       rateLimitPerMinute: 600,
       sessionCacheTtlMs: 10000,
@@ -45,6 +46,7 @@ describe('gateway configuration', () => {
       TRUST_PROXY: '1',
       BODY_LIMIT: '2mb',
       RATE_LIMIT_AUTH_PER_MINUTE: '5',
+      ACCEPTS_PER_TURN: '1',
       AMQP_URL: 'amqp://rabbitmq:5672',
       SESSION_CACHE_TTL_MS: '0',
       SESSION_CACHE_MAX_ENTRIES: '1000',
@@ -58,6 +60,7 @@ describe('gateway configuration', () => {
       trustProxy: 1,
       bodyLimit: '2mb',
       rateLimitAuthPerMinute: 5,
+      acceptsPerTurn: 1,
       amqpUrl: 'amqp://rabbitmq:5672',
       sessionCacheTtlMs: 0,
       sessionCacheMaxEntries: 1000,
@@ -75,6 +78,9 @@ describe('gateway configuration', () => {
       gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, SOCIAL_GRAPH_URL: 'ftp://social-graph:4102' }),
     ).toThrow(/SOCIAL_GRAPH_URL/);
     expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, BODY_LIMIT: 'lots' })).toThrow(/BODY_LIMIT/);
+    expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, ACCEPTS_PER_TURN: '0' })).toThrow(
+      /ACCEPTS_PER_TURN/,
+    );
     expect(() =>
       gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, RESERVATION_URL_TEMPLATE: 'javascript:alert({name})' }),
     ).toThrow(/RESERVATION_URL_TEMPLATE/);
