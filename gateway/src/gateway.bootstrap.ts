@@ -146,8 +146,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     await app.close();
     throw error;
   }
-  // A burst of new connections must not wait one loop turn each in the kernel's queue.
-  await addAcceptPaths(app.getHttpServer(), config.acceptsPerTurn - 1, LISTEN_BACKLOG, (message) =>
+  // A burst of new connections must not wait one loop turn each in the kernel's queue. The copies
+  // come while the gateway already answers: its start (and a runner's signal handlers) need not wait.
+  void addAcceptPaths(app.getHttpServer(), config.acceptsPerTurn - 1, LISTEN_BACKLOG, (message) =>
     logger.warn(message, 'Bootstrap'),
   );
   startIdleCollector();

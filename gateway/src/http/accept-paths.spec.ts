@@ -81,6 +81,21 @@ describe('addAcceptPaths', () => {
     expect(refused).toBe('ECONNREFUSED');
   });
 
+  it('closes the copies that arrive after the server was closed', async () => {
+    const { server, port } = await listen();
+    const made = addAcceptPaths(server, 5, 511, () => {});
+    server.close();
+    expect(await made).toBe(0);
+    // As above: a closed copy's handle may still be closing for a turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await new Promise<string>((resolve) => {
+      const client = connect(port, '127.0.0.1');
+      client.once('connect', () => (client.destroy(), resolve('connected')));
+      client.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  });
+
   it('keeps the listen backlog the server was given (the copies are listened with 511)', async () => {
     const { server, port } = await listen(2048);
     // ss shows a listening socket's backlog as its Send-Q.

@@ -8,9 +8,11 @@ import type { Server } from 'node:net';
  * copy is closed before the child's loop ever polls it, so the child never accepts a connection.
  */
 const ECHO_HANDLES = `process.on('message', (message, server) => {
-  process.send(message, server);
-  server.close();
-  if (message.last) process.disconnect();
+  if (server) {
+    process.send(message, server);
+    server.close();
+  }
+  if (message.last || !server) process.disconnect();
 });`;
 
 /** How long the child may take to start and hand the copies back before the gateway goes on without them. */
@@ -29,8 +31,9 @@ const DUPLICATION_TIMEOUT_MS = 10_000;
  * to a child process and back over IPC, one at a time. The copies' connections are served by the
  * same HTTP server, and closing the server closes them first.
  *
- * Resolves to the number of extra handles made (fewer than asked when the child fails or is slow:
- * the server then accepts as before).
+ * The server answers meanwhile (the copies come within a second): callers need not wait, and a
+ * server closed before they came closes them as they arrive. Resolves to the number of copies
+ * made (fewer than asked when the child fails or is slow: the server then accepts as before).
  */
 export async function addAcceptPaths(
   server: HttpServer,
@@ -41,22 +44,28 @@ export async function addAcceptPaths(
 ): Promise<number> {
   if (extra <= 0) return 0;
   const copies: Server[] = [];
+  let closed = false;
+  // The copies stop accepting when the server does, not after its last connection has ended.
+  const close = server.close;
+  server.close = function (this: HttpServer, ...args: Parameters<HttpServer['close']>) {
+    closed = true;
+    for (const copy of copies.splice(0)) copy.close();
+    return close.apply(this, args);
+  } as HttpServer['close'];
   try {
     await duplicateListener(server, extra, (copy) => {
+      if (closed) {
+        copy.close();
+        return false;
+      }
+      restoreBacklog(copy, backlog);
       copy.on('connection', (socket) => server.emit('connection', socket));
       copies.push(copy);
+      return true;
     });
   } catch (error) {
     warn(`accepting one connection per loop turn: ${(error as Error).message}`);
   }
-  if (copies.length === 0) return 0;
-  restoreBacklog(copies[copies.length - 1], backlog);
-  // The copies stop accepting when the server does, not after its last connection has ended.
-  const close = server.close;
-  server.close = function (this: HttpServer, ...args: Parameters<HttpServer['close']>) {
-    for (const copy of copies.splice(0)) copy.close();
-    return close.apply(this, args);
-  } as HttpServer['close'];
   return copies.length;
 }
 
@@ -71,8 +80,15 @@ function restoreBacklog(copy: Server, backlog: number): void {
   handle?.listen?.(backlog);
 }
 
-/** Sends the listening handle to a short-lived child `count` times, one after the other, and takes each copy back. */
-function duplicateListener(server: HttpServer, count: number, onCopy: (copy: Server) => void): Promise<void> {
+/**
+ * Sends the listening handle to a short-lived child `count` times, one after the other, and takes
+ * each copy back; stops early when `onCopy` answers false.
+ */
+function duplicateListener(
+  server: HttpServer,
+  count: number,
+  onCopy: (copy: Server) => boolean,
+): Promise<void> {
   // The child needs none of the parent's flags (a profiler, a loader): it only echoes.
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
@@ -96,9 +112,8 @@ function duplicateListener(server: HttpServer, count: number, onCopy: (copy: Ser
     const sendNext = () => child.send({ last: received === count - 1 }, server);
     child.on('message', (_message, copy: Server | undefined) => {
       if (!copy) return finish(new Error('the child handed back no handle'));
-      onCopy(copy);
       received += 1;
-      if (received === count) finish();
+      if (!onCopy(copy) || received === count) finish();
       else sendNext();
     });
     child.once('error', (error) => finish(error));
