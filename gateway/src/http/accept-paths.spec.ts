@@ -45,6 +45,19 @@ async function mostAcceptedInOneTurn(target: Server, port: number, count: number
   return Math.max(...perTurn.values());
 }
 
+/**
+ * What a new connection to `port` meets a moment after its server closed: the copies' handles are
+ * closed by the loop's close phase, which may come a turn later.
+ */
+async function connectAfterClose(port: number): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return new Promise<string>((resolve) => {
+    const client = connect(port, '127.0.0.1');
+    client.once('connect', () => (client.destroy(), resolve('connected')));
+    client.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+  });
+}
+
 function get(port: number): Promise<string> {
   return fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
 }
@@ -71,14 +84,7 @@ describe('addAcceptPaths', () => {
     expect(await addAcceptPaths(server, 3, 511, () => {})).toBe(3);
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    // The copies' handles are closed by the loop's close phase, which may come a turn later.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await new Promise<string>((resolve) => {
-      const client = connect(port, '127.0.0.1');
-      client.once('connect', () => (client.destroy(), resolve('connected')));
-      client.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-    });
-    expect(refused).toBe('ECONNREFUSED');
+    expect(await connectAfterClose(port)).toBe('ECONNREFUSED');
   });
 
   it('closes the copies that arrive after the server was closed', async () => {
@@ -86,14 +92,7 @@ describe('addAcceptPaths', () => {
     const made = addAcceptPaths(server, 5, 511, () => {});
     server.close();
     expect(await made).toBe(0);
-    // As above: a closed copy's handle may still be closing for a turn.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await new Promise<string>((resolve) => {
-      const client = connect(port, '127.0.0.1');
-      client.once('connect', () => (client.destroy(), resolve('connected')));
-      client.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-    });
-    expect(refused).toBe('ECONNREFUSED');
+    expect(await connectAfterClose(port)).toBe('ECONNREFUSED');
   });
 
   it('keeps the listen backlog the server was given (the copies are listened with 511)', async () => {
