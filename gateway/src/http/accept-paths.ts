@@ -44,17 +44,16 @@ export async function addAcceptPaths(
 ): Promise<number> {
   if (extra <= 0) return 0;
   const copies: Server[] = [];
-  let closed = false;
   // The copies stop accepting when the server does, not after its last connection has ended.
   const close = server.close;
   server.close = function (this: HttpServer, ...args: Parameters<HttpServer['close']>) {
-    closed = true;
     for (const copy of copies.splice(0)) copy.close();
     return close.apply(this, args);
   } as HttpServer['close'];
   try {
     await duplicateListener(server, extra, (copy) => {
-      if (closed) {
+      // Closed meanwhile (close() drops the listening handle at once).
+      if (!server.listening) {
         copy.close();
         return false;
       }

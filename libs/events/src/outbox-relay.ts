@@ -5,7 +5,7 @@ import type { EventBus } from './event-bus.js';
 import { eventsInstrumentation } from './instrumentation.js';
 import { consoleEventsLogger, errorInfo, type EventsLogger } from './logger.js';
 import { outboxWriters } from './outbox.js';
-import { ensureEventsSchema, eventTables } from './schema.js';
+import { CLAIMABLE_OUTBOX_ROWS, ensureEventsSchema, eventTables, PARKED_OUTBOX_ROWS } from './schema.js';
 import { withTimeout } from './util.js';
 
 export interface OutboxRelayOptions {
@@ -388,18 +388,15 @@ export class OutboxRelay {
  * have an index of their own: in one index with the claimable ones, a row parked early held the
  * bound at its `seq`, back to visiting every row published since.
  */
-/** A row the relay may still claim: unpublished and not parked (the claimable index's predicate). */
-const CLAIMABLE = `"published_at" IS NULL AND "parked_at" IS NULL`;
-
 export function claimStatement(table: string): string {
   return `UPDATE ${table} AS o
        SET "locked_until" = now() + $2 * interval '1 millisecond', "attempts" = o."attempts" + 1
        FROM (
          SELECT "id" FROM ${table}
-         WHERE ${CLAIMABLE}
+         WHERE ${CLAIMABLE_OUTBOX_ROWS}
            AND ("locked_until" IS NULL OR "locked_until" < now())
            AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= now())
-           AND "seq" >= (SELECT min("seq") FROM ${table} WHERE ${CLAIMABLE})
+           AND "seq" >= (SELECT min("seq") FROM ${table} WHERE ${CLAIMABLE_OUTBOX_ROWS})
          ORDER BY "seq"
          LIMIT $1
          FOR UPDATE SKIP LOCKED
@@ -417,9 +414,9 @@ export function statsStatement(table: string): string {
   return `SELECT pending.n::text AS pending, parked.n::text AS parked, pending.oldest
        FROM (SELECT count(*) AS n, extract(epoch FROM now() - min("created_at"))::float8 AS oldest
              FROM ${table}
-             WHERE ${CLAIMABLE} AND "seq" >= (SELECT min("seq") FROM ${table} WHERE ${CLAIMABLE})) AS pending,
+             WHERE ${CLAIMABLE_OUTBOX_ROWS} AND "seq" >= (SELECT min("seq") FROM ${table} WHERE ${CLAIMABLE_OUTBOX_ROWS})) AS pending,
             (SELECT count(*) AS n FROM ${table}
-             WHERE "published_at" IS NULL AND "parked_at" IS NOT NULL) AS parked`;
+             WHERE ${PARKED_OUTBOX_ROWS}) AS parked`;
 }
 
 /** Orders two bigint `seq` values given as text (they may pass 2^53). */

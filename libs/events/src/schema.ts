@@ -67,6 +67,14 @@ export function createEventsMigration(schema: string, timestamp: number): new ()
 }
 
 /**
+ * The outbox rows the relay may still claim (unpublished, not parked) and the parked ones: the
+ * predicates of their partial indexes, and of the queries that must match them for the planner
+ * to use those indexes (the relay's claim and health's counts).
+ */
+export const CLAIMABLE_OUTBOX_ROWS = `"published_at" IS NULL AND "parked_at" IS NULL`;
+export const PARKED_OUTBOX_ROWS = `"published_at" IS NULL AND "parked_at" IS NOT NULL`;
+
+/**
  * V2 of the events tables, idempotent (IF NOT EXISTS), for databases that ran the first version:
  * outbox.next_attempt_at (per-row retry back-off), outbox.parked_at (gave up after the attempt
  * cap), an index on inbox.processed_at for the retention purge, and the index of unpublished rows
@@ -83,10 +91,8 @@ export function eventsMigrationV2Sql(schema: string): { up: string[]; down: stri
       `ALTER TABLE ${outbox} ADD COLUMN IF NOT EXISTS "next_attempt_at" timestamptz NULL`,
       `ALTER TABLE ${outbox} ADD COLUMN IF NOT EXISTS "parked_at" timestamptz NULL`,
       `CREATE INDEX IF NOT EXISTS "inbox_processed_at_idx" ON ${inbox} ("processed_at")`,
-      `CREATE INDEX IF NOT EXISTS "outbox_claimable_idx" ON ${outbox} ("seq")
-         WHERE "published_at" IS NULL AND "parked_at" IS NULL`,
-      `CREATE INDEX IF NOT EXISTS "outbox_parked_idx" ON ${outbox} ("seq")
-         WHERE "published_at" IS NULL AND "parked_at" IS NOT NULL`,
+      `CREATE INDEX IF NOT EXISTS "outbox_claimable_idx" ON ${outbox} ("seq") WHERE ${CLAIMABLE_OUTBOX_ROWS}`,
+      `CREATE INDEX IF NOT EXISTS "outbox_parked_idx" ON ${outbox} ("seq") WHERE ${PARKED_OUTBOX_ROWS}`,
       // The two above split it: left in place, the planner could still pick it for either.
       `DROP INDEX IF EXISTS ${s}."outbox_unpublished_idx"`,
     ],

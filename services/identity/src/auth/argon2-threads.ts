@@ -120,7 +120,13 @@ export class Argon2Threads {
   private readonly source = THREAD_SOURCE(createRequire(import.meta.url).resolve('@node-rs/argon2'));
   private threads: Argon2Thread[] = [];
 
-  constructor(private readonly options: { count: number } & ThreadPriority) {}
+  private readonly count: number;
+  private readonly threadPriority: ThreadPriority;
+
+  constructor({ count, ...priority }: { count: number } & ThreadPriority) {
+    this.count = count;
+    this.threadPriority = priority;
+  }
 
   hash(password: string, options: Options): Promise<string> {
     return this.least().call<string>('hash', password, options);
@@ -151,8 +157,8 @@ export class Argon2Threads {
     // A thread dies rarely: copy the list only then.
     if (this.threads.some((thread) => thread.dead))
       this.threads = this.threads.filter((thread) => !thread.dead);
-    if (this.threads.length < this.options.count) {
-      const started = new Argon2Thread(this.source, { nice: this.options.nice, idle: this.options.idle });
+    if (this.threads.length < this.count) {
+      const started = new Argon2Thread(this.source, this.threadPriority);
       this.threads.push(started);
       return started;
     }
