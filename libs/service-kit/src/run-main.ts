@@ -2,6 +2,7 @@ import { envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { RabbitMqEventBus } from '@dinebuds/events';
 import { createLogger } from '@dinebuds/logging';
 import { observabilityEnvShape, startProcessObservability } from '@dinebuds/observability';
+import { DEFAULT_SERVICE_NICE, runAtNice } from './process-priority.js';
 import type { ServiceDefinition, ServiceEnv, ServiceStartOptions } from './service-definition.js';
 import { startService } from './start-service.js';
 
@@ -14,6 +15,8 @@ export function serviceEnvShape(defaultPort: number) {
     AMQP_URL: envUrl(['amqp:', 'amqps:']),
     INTERNAL_TOKEN: z.string().min(16),
     LOG_LEVEL: envLogLevel(),
+    /** CPU priority (nice 0-19) of the process: the gateway on the same host gets a core first. */
+    SERVICE_NICE: z.coerce.number().int().min(0).max(19).default(DEFAULT_SERVICE_NICE),
     ...observabilityEnvShape,
   };
 }
@@ -27,6 +30,7 @@ export async function runService<Extra extends object, Settings>(
   const config = loadConfig(serviceEnvShape(definition.defaultPort), env);
   const extra = definition.fromEnv?.(env) ?? {};
   const logger = createLogger(name, config.LOG_LEVEL);
+  runAtNice(config.SERVICE_NICE);
   // Tracing before the app (its hooks are installed at start); /metrics on its own port.
   const observability = await startProcessObservability(name, config);
   let bus;
