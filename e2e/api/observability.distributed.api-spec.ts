@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { TEST_AMQP_URL, createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
@@ -141,5 +142,16 @@ describe('observability, distributed: one trace across processes and the broker'
       100,
     );
     expect([...names]).toEqual(expect.arrayContaining(['gateway', 'identity', 'social-graph.events']));
+  });
+
+  // Not observability, but this file has the processes running: on a shared host the gateway gets
+  // a core before the services behind it (SERVICE_NICE, default 5; the gateway keeps its own).
+  it('runs each service at nice 5 and the gateway at the priority it was started with', () => {
+    const own = getPriority(0);
+    const gateway = system.pids.at(-1)!;
+    const services = system.pids.slice(0, -1);
+    expect(services.length).toBeGreaterThan(0);
+    expect(services.map((pid) => getPriority(pid))).toEqual(services.map(() => Math.max(own, 5)));
+    expect(getPriority(gateway)).toBe(own);
   });
 });
