@@ -6,9 +6,10 @@ import { getPriority, setPriority } from 'node:os';
  * service shares with the gateway, the gateway is the door that refuses what the host cannot
  * serve: when every core is busy it must still get one at once, or its refusals wait behind the
  * very work they protect (measured on 2 cores in the overload bench's storm: the gateway's thread
- * spent 30-55 ms at a time runnable but waiting for a core, and its refused p99 was 51-90 ms; with
- * the services at 5, 43-45 ms, and the reads faster too). A process in a container of its own
- * (compose, Kubernetes) competes through its CPU share instead, and there this changes nothing.
+ * spent 30-55 ms at a time runnable but waiting for a core; in four pairs of runs its refused p99
+ * was 40-64 ms with the services at 5, 51-68 ms without). Nice values count within one scheduling
+ * group (Linux's autogroup makes one per session); a process in a container of its own (compose,
+ * Kubernetes) competes through its CPU share instead, and there this changes nothing.
  */
 export const DEFAULT_SERVICE_NICE = 5;
 
