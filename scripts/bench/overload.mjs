@@ -13,6 +13,7 @@
 // A benchmark, not a test: the exit code says only whether it could measure.
 /* global console, process, setTimeout, setInterval, clearInterval, URL */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -127,37 +128,17 @@ function sampleMemory(pids) {
  * another starts would add its start-up to the other's first answers.
  */
 async function loadTogether(...generators) {
-  const started = generators.map(([kind, options]) => startGenerator(kind, options));
-  await Promise.all(started.map((g) => g.ready));
-  for (const g of started) g.worker.postMessage('start');
-  return Promise.all(started.map((g) => g.done));
-}
-
-function startGenerator(kind, options) {
-  const worker = new Worker(new URL('./lib/overload-load-worker.mjs', import.meta.url), {
-    workerData: { kind, timeoutS: CLIENT_TIMEOUT_S, ...options },
-  });
-  const failed = new Promise((_, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited (${code})`)));
-  });
-  const message = (type) =>
-    Promise.race([
-      failed,
-      new Promise((resolveMessage) => {
-        const onMessage = (m) => {
-          if (m.type !== type) return;
-          worker.off('message', onMessage);
-          resolveMessage(m);
-        };
-        worker.on('message', onMessage);
+  const workers = generators.map(
+    ([kind, options]) =>
+      new Worker(new URL('./lib/overload-load-worker.mjs', import.meta.url), {
+        workerData: { kind, timeoutS: CLIENT_TIMEOUT_S, ...options },
       }),
-    ]);
-  return {
-    worker,
-    ready: message('ready'),
-    done: message('done').then(({ answers, result }) => summarise(answers, result)),
-  };
+  );
+  // Each posts once loaded, then once more with its answers (once() rejects on a worker's error).
+  await Promise.all(workers.map((worker) => once(worker, 'message')));
+  const done = workers.map((worker) => once(worker, 'message'));
+  for (const worker of workers) worker.postMessage('start');
+  return (await Promise.all(done)).map(([{ answers, result }]) => summarise(answers, result));
 }
 
 /**
