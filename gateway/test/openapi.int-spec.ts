@@ -86,12 +86,30 @@ describe('the OpenAPI description', () => {
     for (const ref of new Set(refs)) expect(doc.components.schemas[ref.split('/').pop()!]).toBeDefined();
   });
 
+  it('lists on every route the errors its kind can give, with the one error body', () => {
+    const missing: string[] = [];
+    for (const { key, op } of operations(doc)) {
+      const [method] = key.split(' ');
+      const expected = [
+        '415',
+        '503',
+        ...(key === 'GET /api/health' ? [] : ['429']),
+        ...((op.security ?? []).length > 0 ? ['401'] : []),
+        ...(method === 'GET' ? [] : ['400', '413']),
+      ];
+      for (const status of expected) if (!op.responses?.[status]) missing.push(`${key} ${status}`);
+    }
+    expect(missing).toEqual([]);
+    const logout = doc.paths['/api/logout'].post.responses?.['415'];
+    expect(logout?.content?.['application/json']?.schema?.$ref).toBe('#/components/schemas/ErrorResponse');
+  });
+
   it('documents what the reviews area answers, errors included', () => {
     const statuses = (key: string) => {
       const [method, path] = key.split(' ');
       return Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}).sort();
     };
-    expect(statuses('GET /api/reviews')).toEqual(['200', '400', '403', '404', '429', '503']);
+    expect(statuses('GET /api/reviews')).toEqual(['200', '400', '403', '404', '415', '429', '503']);
     expect(statuses('POST /api/reviews')).toEqual(['201', '400', '401', '403', '413', '415', '429', '503']);
     expect(statuses('POST /api/restaurants/{id}/photo')).toEqual([
       '200',
@@ -104,7 +122,15 @@ describe('the OpenAPI description', () => {
       '429',
       '503',
     ]);
-    expect(statuses('GET /api/restaurants/{id}/photo')).toEqual(['200', '304', '400', '404', '429', '503']);
+    expect(statuses('GET /api/restaurants/{id}/photo')).toEqual([
+      '200',
+      '304',
+      '400',
+      '404',
+      '415',
+      '429',
+      '503',
+    ]);
     const detail = doc.components.schemas.RestaurantDetailSchema as { required?: string[] };
     expect(detail.required).toEqual(
       expect.arrayContaining(['photoUrl', 'hasPhoto', 'moodTags', 'reviews', 'averageRating']),

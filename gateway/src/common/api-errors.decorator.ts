@@ -2,7 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ErrorResponse } from '@dinebuds/api-dto';
 
-const DESCRIPTIONS: Record<number, string> = {
+/** One description per error status, shared with the statuses every route kind gets (openapi/route-errors.ts). */
+export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (the message names the rule)',
   401: 'Not authenticated',
   403: 'Not allowed',
@@ -14,11 +15,15 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'A service is unavailable',
 };
 
-/** Documents the error answers of a route, all with the one error body. */
+/**
+ * Documents the error answers a route's own work can give (403, 404, 409 ...), all with the one
+ * error body. Those of its kind (400, 401, 413, 415, 429, 503) are added to every route by
+ * openapi/route-errors.ts.
+ */
 export function ApiErrors(...statuses: number[]): MethodDecorator {
   return applyDecorators(
     ...[...new Set([...statuses, 503])].map((status) =>
-      ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: ErrorResponse }),
+      ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ErrorResponse }),
     ),
   );
 }

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
+import { addRouteErrors } from './route-errors.js';
 
 export const DOCS_PATH = 'api/docs';
 export const DOCS_JSON_PATH = 'api/docs-json';
@@ -19,7 +20,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1.0')
     .addCookieAuth(SESSION_COOKIE)
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return addRouteErrors(SwaggerModule.createDocument(app, config));
 }
 
 /** Swagger UI at /api/docs, the JSON at /api/docs-json. */

@@ -1,4 +1,6 @@
-import { SetMetadata } from '@nestjs/common';
+import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
+import { NOT_RATE_LIMITED } from '../openapi/route-errors.js';
 
 export const RATE_LIMIT_AUTH = 'dinebuds:rate-limit-auth';
 export const RATE_LIMIT_SKIP = 'dinebuds:rate-limit-skip';
@@ -10,4 +12,5 @@ export const RATE_LIMIT_SKIP = 'dinebuds:rate-limit-skip';
 export const AuthRateLimit = () => SetMetadata(RATE_LIMIT_AUTH, true);
 
 /** Not counted at all (health probes). */
-export const SkipRateLimit = () => SetMetadata(RATE_LIMIT_SKIP, true);
+export const SkipRateLimit = () =>
+  applyDecorators(SetMetadata(RATE_LIMIT_SKIP, true), ApiExtension(NOT_RATE_LIMITED, true));

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type {
+  AcceptRequestResponse,
   BlockedUserDto,
   FollowRequestDto,
   FollowResponse,
@@ -33,7 +34,8 @@ export class UnfollowResultSchema implements UnfollowResponse {
   @ApiProperty({ enum: ['not_following'] }) status: 'not_following';
 }
 
-export class AcceptRequestResultSchema {
+/** OpenAPI schema of AcceptRequestResponse: followBack is the follow's result object, or null. */
+export class AcceptRequestResultSchema implements AcceptRequestResponse {
   @ApiProperty({ enum: ['accepted'] }) status: 'accepted';
   @ApiProperty({
     type: FollowResultSchema,
