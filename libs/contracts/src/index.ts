@@ -18,3 +18,4 @@ export * from './errors.js';
 export * from './api/social.js';
 export * from './api/reviews.js';
 export * from './rpc/reviews.js';
+export * from './rpc/patterns.js';

@@ -1,4 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
+import { RPC_PATTERNS } from '@dinebuds/contracts';
+import { rpcSurfaceProblems } from './rpc.js';
 import { runMain } from './run-main.js';
 import type { RunningService, ServiceDefinition, ServiceStartOptions } from './service-definition.js';
 import { serviceModule } from './service-module.js';
@@ -18,6 +20,11 @@ export interface DefinedService<Extra extends object, Settings> {
 export function defineService<Extra extends object = object, Settings = never>(
   definition: ServiceDefinition<Extra, Settings>,
 ): DefinedService<Extra, Settings> {
+  // A contract pattern nobody answers would surface as a 404 at run time: fail where it is defined.
+  const problems = rpcSurfaceProblems(definition.controllers, RPC_PATTERNS[definition.name]);
+  if (problems.length > 0) {
+    throw new Error(`${definition.name}: RPC routes disagree with its contract: ${problems.join('; ')}`);
+  }
   return {
     definition,
     start: (options) => startService(definition, options),

@@ -1,31 +1,18 @@
 import { applyDecorators, HttpCode, Post, type Type } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-
-/**
- * `true` when `Listed` names every pattern of `Pattern`, else the missing ones, so a service's
- * `everyPatternListed: EveryPatternListed<MyPattern, typeof MY_PATTERNS> = true` fails to compile
- * (naming them) when its list falls behind its contract.
- */
-export type EveryPatternListed<Pattern extends string, Listed extends readonly Pattern[]> = [
-  Exclude<Pattern, Listed[number]>,
-] extends [never]
-  ? true
-  : Exclude<Pattern, Listed[number]>;
+import type { AnyPattern, AnyRpc } from '@dinebuds/contracts';
 
 /** `POST /rpc/{pattern}` answering 200 (it is a call, not a resource creation). */
-export function rpcRoute<Pattern extends string>(pattern: Pattern): MethodDecorator {
+export function Rpc(pattern: AnyPattern): MethodDecorator {
   return applyDecorators(Post(pattern), HttpCode(200));
 }
 
 /** The promised answer of a pattern, so a handler cannot drift from its contract. */
-export type RpcAnswer<
-  Contract extends { [P in Pattern]: { response: unknown } },
-  Pattern extends keyof Contract,
-> = Promise<Contract[Pattern]['response']>;
+export type RpcResult<P extends AnyPattern> = Promise<AnyRpc[P]['response']>;
 
 /**
  * The routes the controllers' handlers declare, as 'controller-path/handler-path' (an RPC is
- * 'rpc/{pattern}'), one entry per handler: a service's test compares them with its pattern list.
+ * 'rpc/{pattern}'), one entry per handler.
  */
 export function rpcRoutesOf(controllers: readonly Type<unknown>[]): string[] {
   const routes: string[] = [];
@@ -39,4 +26,34 @@ export function rpcRoutesOf(controllers: readonly Type<unknown>[]): string[] {
     }
   }
   return routes;
+}
+
+/**
+ * What is wrong with a service's RPC surface: each pattern of its contract must be routed exactly
+ * once under `rpc/`, and nothing else. Empty when it is right.
+ */
+export function rpcSurfaceProblems(
+  controllers: readonly Type<unknown>[],
+  patterns: readonly string[],
+): string[] {
+  const routed = rpcRoutesOf(controllers);
+  const problems: string[] = [];
+  for (const pattern of patterns) {
+    const times = routed.filter((route) => route === `rpc/${pattern}`).length;
+    if (times !== 1) problems.push(`${pattern} is routed ${times} times`);
+  }
+  const expected = new Set(patterns.map((pattern) => `rpc/${pattern}`));
+  for (const route of routed) {
+    if (!expected.has(route)) problems.push(`${route} is not in the service's contract`);
+  }
+  return problems;
+}
+
+/** A list window from a request: the default when no limit is given, clamped to 1..max. */
+export function listWindow(
+  request: { limit?: number; offset?: number },
+  limits: { listDefault: number; listMax: number },
+): { limit: number; offset: number } {
+  const limit = Math.min(Math.max(request.limit ?? limits.listDefault, 1), limits.listMax);
+  return { limit, offset: Math.max(request.offset ?? 0, 0) };
 }

@@ -1,6 +1,7 @@
 import type { AdmissionLimits } from '@dinebuds/service-client';
 import type { InjectionToken, INestApplication, Provider, Type } from '@nestjs/common';
 import type { EventBus } from '@dinebuds/events';
+import type { RpcServiceName } from '@dinebuds/contracts';
 import type { MixedList, EntitySchema } from 'typeorm';
 
 /** The options every service's start function takes; a service adds its own (`Extra`). */
@@ -44,8 +45,11 @@ type ClassList = MixedList<Function | string | EntitySchema>;
  * read (derived from the options and validated before anything starts).
  */
 export interface ServiceDefinition<Extra extends object = object, Settings = never> {
-  /** Folder and process name, e.g. 'identity': logs, the events producer, the data source name. */
-  name: string;
+  /**
+   * Catalogue name, e.g. 'identity': logs, the events producer, the data source name, and the key
+   * of its RPC contract in `RPC_PATTERNS` (its controllers must route each pattern exactly once).
+   */
+  name: RpcServiceName;
   /** The Postgres schema the service owns (its tables, outbox, inbox and migrations table). */
   schema: string;
   /** PORT when the environment sets none (the catalogue's port; checked against it). */
@@ -53,7 +57,7 @@ export interface ServiceDefinition<Extra extends object = object, Settings = nev
   entities: ClassList;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
-  /** The RPC controllers (the kit adds the health controller). */
+  /** The RPC controllers, routing exactly the service's `RPC_PATTERNS` (the kit adds health). */
   controllers: Type<unknown>[];
   providers: Provider[];
   /** Database connections per process. Default 10. */

@@ -4,6 +4,7 @@ import { initializeServiceDataSource, serviceDataSourceOptions } from '@dinebuds
 import { EventsModule } from '@dinebuds/events';
 import { createLogger, runWithRequestId, structuredLoggerModule } from '@dinebuds/logging';
 import { DataSource } from 'typeorm';
+import { ServiceEvents } from './service-events.js';
 import { Transactions } from './transactions.js';
 import { HealthController } from './health.controller.js';
 import type { ServiceDefinition, ServiceStartOptions } from './service-definition.js';
@@ -61,6 +62,7 @@ export function serviceModule<Extra extends object, Settings>(
       }),
     ],
     controllers: [HealthController, ...definition.controllers],
-    providers: [...settingsProvider, Transactions, ...definition.providers],
+    // Every service writes its events through the one ServiceEvents and opens transactions with Transactions.
+    providers: [...settingsProvider, Transactions, ServiceEvents, ...definition.providers],
   };
 }

@@ -4,3 +4,4 @@ export * from './service-harness.js';
 export * from './identity-harness.js';
 export * from './fixtures.js';
 export * from './broker.js';
+export * from './test-service.js';

@@ -7,9 +7,9 @@ import {
 } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { clientInfoOf, registrationOf } from './auth.policy.js';
 import { AuthService } from './auth.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class AuthRpcController {

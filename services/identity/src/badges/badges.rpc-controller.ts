@@ -2,9 +2,9 @@ import { Controller } from '@nestjs/common';
 import { SetCityBadgesDto, SetFlavorBadgesDto, UserRequest } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { requestedCityChoices, settingsFlavorChoices } from './badge.policy.js';
 import { BadgesService } from './badges.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class BadgesRpcController {

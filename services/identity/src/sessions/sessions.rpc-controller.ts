@@ -3,8 +3,8 @@ import { SessionIdRequest, SessionTokenRequest } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import type { FastifyReply } from 'fastify';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SessionsService } from './sessions.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class SessionsRpcController {

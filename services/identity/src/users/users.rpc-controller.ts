@@ -11,8 +11,8 @@ import {
 } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { UsersService } from './users.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class UsersRpcController {

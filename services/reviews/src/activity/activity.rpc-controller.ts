@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { ActivityQuery } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { OptionalCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { ActivityService } from './activity.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class ActivityRpcController {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { REVIEW_LIMITS, type ActivityResponse, type Caller } from '@dinebuds/contracts';
 import { restaurantSummary } from '../common/mappers.js';
-import { windowOf } from '../common/rpc.js';
-import { Transactions } from '@dinebuds/service-kit';
+import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { PeopleService } from '../people/people.service.js';
 import { ActivityRepository } from './activity.repository.js';
 
@@ -21,7 +20,7 @@ export class ActivityService {
     paging: { limit?: number; offset?: number },
   ): Promise<ActivityResponse> {
     await this.people.assertCanSee(viewer?.userId ?? null, userId);
-    const { limit, offset } = windowOf(paging, REVIEW_LIMITS);
+    const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const manager = this.transactions.outside;
     const [rows, counts] = await Promise.all([
       this.activity.ofUser(manager, userId, limit, offset),

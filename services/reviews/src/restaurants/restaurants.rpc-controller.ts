@@ -2,9 +2,9 @@ import { Controller } from '@nestjs/common';
 import { RestaurantIdRequest, RestaurantPhotoRequest, RestaurantsListQuery } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { OptionalCaller, RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SavedService } from '../saved/saved.service.js';
 import { RestaurantsService } from './restaurants.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class RestaurantsRpcController {

@@ -15,9 +15,8 @@ import {
 } from '@dinebuds/contracts';
 import { forbidden, notFound } from '@dinebuds/errors';
 import { photoUrlOf } from '../common/mappers.js';
-import { windowOf } from '../common/rpc.js';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
-import { Transactions } from '@dinebuds/service-kit';
+import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { PHOTO_UPLOAD, photoEtag } from './photo.policy.js';
 import { moodTags, oneDecimal, placeholderSvg } from './restaurant.policy.js';
 import { RestaurantsRepository, type RatedRestaurantRow } from './restaurants.repository.js';
@@ -57,7 +56,7 @@ export class RestaurantsService {
     viewer: Caller | null,
     request: { city?: string; limit?: number; offset?: number },
   ): Promise<RestaurantListItemDto[]> {
-    const { limit, offset } = windowOf(request, REVIEW_LIMITS);
+    const { limit, offset } = listWindow(request, REVIEW_LIMITS);
     const city = request.city && request.city.trim() !== '' ? cityKey(request.city) : null;
     const rows = await this.restaurants.listRated(this.transactions.outside, {
       city,

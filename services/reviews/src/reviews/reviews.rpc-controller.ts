@@ -7,8 +7,8 @@ import {
 } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { OptionalCaller, RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { ReviewsService } from './reviews.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class ReviewsRpcController {

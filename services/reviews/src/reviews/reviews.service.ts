@@ -13,8 +13,7 @@ import { badRequest, notFound } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
 import { restaurantSummary } from '../common/mappers.js';
 import { ReviewsEvents } from '../common/reviews-events.js';
-import { windowOf } from '../common/rpc.js';
-import { Transactions } from '@dinebuds/service-kit';
+import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { PeopleService } from '../people/people.service.js';
 import { placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
 import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
@@ -53,7 +52,7 @@ export class ReviewsService {
     paging: { limit?: number; offset?: number },
   ): Promise<ReviewDto[]> {
     await this.people.assertCanSee(viewer?.userId ?? null, userId);
-    const { limit, offset } = windowOf(paging, REVIEW_LIMITS);
+    const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const rows = await this.reviews.byUser(this.transactions.outside, userId, limit, offset);
     return rows.map(toReviewDto);
   }

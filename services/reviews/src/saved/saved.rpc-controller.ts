@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { RestaurantIdRequest, SavedListQuery, SaveRestaurantDto } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { SavedService } from './saved.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 /** Saved lists need a signed-in caller (the spec's client reads a 401 as an empty list). */
 @Controller('rpc')

@@ -14,8 +14,7 @@ import { badRequest, notFound } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
 import { restaurantSummary } from '../common/mappers.js';
 import { ReviewsEvents } from '../common/reviews-events.js';
-import { windowOf } from '../common/rpc.js';
-import { Transactions } from '@dinebuds/service-kit';
+import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { PeopleService } from '../people/people.service.js';
 import { isExternalPlaceId, placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
 import { RestaurantsRepository } from '../restaurants/restaurants.repository.js';
@@ -39,7 +38,7 @@ export class SavedService {
     paging: { limit?: number; offset?: number },
   ): Promise<SavedRestaurantDto[]> {
     await this.people.assertCanSee(viewer.userId, userId);
-    const { limit, offset } = windowOf(paging, REVIEW_LIMITS);
+    const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const rows = await this.saved.byUser(this.transactions.outside, userId, limit, offset);
     return rows.map((row) => ({
       id: row.id,

@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { BlockDto, PagingQuery, pageOf } from '@dinebuds/api-dto';
 import { LIMITS, type Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { BlocksService } from './blocks.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class BlocksRpcController {

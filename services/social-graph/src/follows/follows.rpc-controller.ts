@@ -3,8 +3,8 @@ import { FollowPairRequest, UserFollowListRequest, UserRequest, pageOf } from '@
 import { LIMITS, type Caller } from '@dinebuds/contracts';
 import { OptionalCaller, RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { decodeFollowCursor } from './follow-cursor.js';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { FollowsService, type KeysetPage } from './follows.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class FollowsRpcController {

@@ -7,8 +7,8 @@ import {
 } from '@dinebuds/api-dto';
 import { LIMITS, type Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { FollowRequestsService } from './follow-requests.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class RequestsRpcController {

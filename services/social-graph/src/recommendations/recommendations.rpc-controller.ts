@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { RecommendationsQuery } from '@dinebuds/api-dto';
 import { LIMITS, type Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '../common/rpc.js';
 import { RecommendationsService } from './recommendations.service.js';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class RecommendationsRpcController {

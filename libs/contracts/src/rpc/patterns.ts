@@ -1,0 +1,93 @@
+import type { IdentityRpc } from './identity.js';
+import type { ReviewsRpc } from './reviews.js';
+import type { SocialRpc } from './social.js';
+
+/** Each service's RPC contract, by the service's catalogue name. */
+export interface ServiceRpc {
+  identity: IdentityRpc;
+  'social-graph': SocialRpc;
+  reviews: ReviewsRpc;
+}
+
+export type RpcServiceName = keyof ServiceRpc;
+
+/** Every pattern of every service (patterns are namespaced, so no two services share one). */
+export type AnyRpc = IdentityRpc & SocialRpc & ReviewsRpc;
+export type AnyPattern = keyof AnyRpc & string;
+
+/** `true` when `Listed` names every key of `Contract`, else the missing ones (a compile error). */
+type EveryPattern<Contract, Listed extends readonly (keyof Contract)[]> = [
+  Exclude<keyof Contract, Listed[number]>,
+] extends [never]
+  ? Listed
+  : { missing: Exclude<keyof Contract, Listed[number]> };
+
+/** A list that must hold every pattern of the contract: a new pattern fails to compile until listed. */
+function patternsOf<Contract>() {
+  return <const Listed extends readonly (keyof Contract & string)[]>(
+    listed: Listed & EveryPattern<Contract, Listed>,
+  ): readonly (keyof Contract & string)[] => listed;
+}
+
+/**
+ * The patterns each service answers, as data: the kit checks at definition time that a service's
+ * controllers route each exactly once (`defineService({ rpc: RPC_PATTERNS.identity, ... })`).
+ */
+export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof ServiceRpc[S] & string)[] } = {
+  identity: patternsOf<IdentityRpc>()([
+    'auth.register',
+    'auth.login',
+    'auth.logout',
+    'sessions.resolve',
+    'sessions.list',
+    'sessions.revoke',
+    'users.me',
+    'users.list',
+    'users.search',
+    'users.get',
+    'users.getByUsername',
+    'users.update',
+    'users.togglePrivacy',
+    'users.setPicture',
+    'users.getPicture',
+    'users.changePassword',
+    'badges.listFlavor',
+    'badges.setFlavor',
+    'badges.listCity',
+    'badges.setCity',
+  ]),
+  'social-graph': patternsOf<SocialRpc>()([
+    'follows.status',
+    'follows.follow',
+    'follows.unfollow',
+    'follows.followers',
+    'follows.following',
+    'follows.followersPage',
+    'follows.followingPage',
+    'follows.followersCount',
+    'follows.followingCount',
+    'requests.list',
+    'requests.accept',
+    'requests.reject',
+    'blocks.block',
+    'blocks.unblock',
+    'blocks.list',
+    'recommendations.list',
+  ]),
+  reviews: patternsOf<ReviewsRpc>()([
+    'reviews.byUser',
+    'reviews.create',
+    'reviews.update',
+    'reviews.delete',
+    'restaurants.list',
+    'restaurants.detail',
+    'restaurants.photo',
+    'restaurants.setPhoto',
+    'restaurants.toggleSave',
+    'restaurants.isSaved',
+    'saved.list',
+    'saved.save',
+    'saved.remove',
+    'activity.ofUser',
+  ]),
+};
