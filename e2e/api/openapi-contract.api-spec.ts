@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Ajv, type ValidateFunction } from 'ajv';
+import ajvFormats from 'ajv-formats';
+import type { CurrentUserDto, ReviewDto } from '@dinebuds/contracts';
+import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
+import { ApiClient, uniqueUsername, type ApiResponse } from '../support/api-client.js';
+import { removeDataDir, startAllInOneSystem } from '../support/system.js';
+
+/** The parts of an OpenAPI 3.0 document this test reads. */
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+}
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+const PASSWORD = 'Secret#123';
+/** The id ajv knows the document's components by; a `#/components/...` ref is rewritten to it. */
+const DOCUMENT_ID = 'openapi.json';
+
+/**
+ * OpenAPI 3.0 schema → JSON Schema for ajv: `nullable: true` becomes "this, or null" (it also
+ * covers a nullable `allOf: [$ref]`, as @nestjs/swagger writes a nullable class), refs point into
+ * the document added to ajv, and `example` (not a JSON Schema keyword) goes.
+ */
+function toJsonSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toJsonSchema);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const { nullable, example: _example, ...rest } = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (key === 'properties' && typeof value === 'object' && value !== null)
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, toJsonSchema(s)]));
+    else if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
+      out[key] = `${DOCUMENT_ID}${value}`;
+    else if (key === 'enum' || key === 'required' || key === 'default') out[key] = value;
+    else out[key] = toJsonSchema(value);
+  }
+  return nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
+}
+
+/** One ajv with the document's components, and a compiled validator per documented answer. */
+class ContractChecker {
+  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  private readonly validators = new Map<string, ValidateFunction>();
+  /** `METHOD /path status` of every answer checked, for the coverage test. */
+  readonly checked = new Set<string>();
+
+  constructor(private readonly doc: OpenApiDocument) {
+    ajvFormats.default(this.ajv);
+    // OpenAPI's own formats: sizes of numbers, and file bytes (never JSON here).
+    for (const format of ['int32', 'int64', 'float', 'double', 'binary']) this.ajv.addFormat(format, true);
+    this.ajv.addSchema(
+      { $id: DOCUMENT_ID, components: { schemas: toJsonSchema(doc.components.schemas) } },
+      DOCUMENT_ID,
+    );
+  }
+
+  /** What is wrong with this answer by the document: nothing is an empty list. */
+  violations(method: string, template: string, res: ApiResponse): string[] {
+    const key = `${method} ${template}`;
+    const operation = this.doc.paths[template]?.[method.toLowerCase()];
+    if (!operation) return [`${key} is not documented`];
+    const documented = operation.responses[String(res.status)];
+    if (!documented)
+      return [
+        `${key} answered ${res.status}, which it does not list (${Object.keys(operation.responses).join(', ')})`,
+      ];
+    this.checked.add(`${key} ${res.status}`);
+    const schema = documented.content?.['application/json']?.schema;
+    const isJson = (res.headers.get('content-type') ?? '').startsWith('application/json');
+    if (!schema) return isJson ? [`${key} ${res.status} answers JSON its document does not describe`] : [];
+    if (!isJson) return [`${key} ${res.status} should answer JSON, got ${res.headers.get('content-type')}`];
+    const id = `${key} ${res.status}`;
+    let validate = this.validators.get(id);
+    if (!validate) {
+      validate = this.ajv.compile(toJsonSchema(schema) as object);
+      this.validators.set(id, validate);
+    }
+    if (validate(res.body)) return [];
+    return (validate.errors ?? []).map(
+      (e) => `${id}: body${e.instancePath} ${e.message} (${JSON.stringify(e.params)})`,
+    );
+  }
+}
+
+/** `/api/users/{id}` with `{ id: 7 }` → `/api/users/7`, plus the query string. */
+function fill(template: string, params: Record<string, string | number>, search = ''): string {
+  return (
+    template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name]))) + search
+  );
+}
+
+/**
+ * The contract tells the truth: a representative set of real calls through the whole system
+ * (all-in-one: every service behind the gateway, on real PostgreSQL) and every answer checked
+ * against /api/docs-json: its status is one the route lists, its body matches the documented
+ * schema (ajv, with the document's components).
+ */
+describe('the API answers what its OpenAPI document says', () => {
+  let baseUrl: string;
+  let database: TestDatabase;
+  let stop: () => Promise<void>;
+  let contract: ContractChecker;
+  let anonymous: ApiClient;
+
+  /** Calls a route by its documented path and fails on any violation of the document. */
+  async function call<T = unknown>(
+    client: ApiClient,
+    method: string,
+    template: string,
+    params: Record<string, string | number> = {},
+    body?: unknown,
+    init: { search?: string; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ): Promise<ApiResponse<T>> {
+    const res = await client.request<T>(method, fill(template, params, init.search), body, init);
+    expect(contract.violations(method, template, res)).toEqual([]);
+    return res;
+  }
+
+  async function register(prefix: string, isPrivate = false): Promise<{ id: number; client: ApiClient }> {
+    const client = new ApiClient(baseUrl);
+    const res = await call<CurrentUserDto>(
+      client,
+      'POST',
+      '/api/register',
+      {},
+      {
+        username: uniqueUsername(prefix),
+        password: PASSWORD,
+        name: `${prefix} tester`,
+        isPrivate,
+      },
+    );
+    expect(res.status).toBe(201);
+    const id = res.body.id;
+    // Both social-graph and reviews learn the user from identity's event.
+    await eventually(async () => {
+      const known = await query(
+        database.url,
+        'SELECT 1 FROM social.users WHERE id = $1 UNION ALL SELECT 1 FROM reviews.users WHERE id = $1',
+        [id],
+      );
+      return known.length === 2;
+    }, 20_000);
+    return { id, client };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('api_openapi_contract');
+    const system = await startAllInOneSystem({ databaseUrl: database.url });
+    baseUrl = system.baseUrl;
+    stop = async () => {
+      await system.stop();
+      removeDataDir(system.dataDir);
+      await database.drop();
+    };
+    anonymous = new ApiClient(baseUrl);
+    const docs = await anonymous.get<OpenApiDocument>('/api/docs-json');
+    expect(docs.status).toBe(200);
+    contract = new ContractChecker(docs.body);
+  }, 120_000);
+
+  afterAll(async () => {
+    await stop?.();
+  });
+
+  it('registration, sign-in, the signed-in user and a user by id', async () => {
+    const ann = await register('ann');
+    expect((await call(ann.client, 'GET', '/api/user')).status).toBe(200);
+    expect((await call(ann.client, 'POST', '/api/logout')).status).toBe(200);
+    const username = (await call<CurrentUserDto>(anonymous, 'GET', '/api/users/{id}', { id: ann.id })).body
+      .username;
+    const login = await call(ann.client, 'POST', '/api/login', {}, { username, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect((await call(ann.client, 'GET', '/api/user/sessions')).status).toBe(200);
+    expect((await call(anonymous, 'GET', '/api/users', {}, undefined, { search: '?limit=5' })).status).toBe(
+      200,
+    );
+    expect(
+      (await call(anonymous, 'GET', '/api/users/search', {}, undefined, { search: `?username=${username}` }))
+        .status,
+    ).toBe(200);
+    expect((await call(anonymous, 'GET', '/api/users/by-username/{username}', { username })).status).toBe(
+      200,
+    );
+    expect((await call(anonymous, 'GET', '/api/env')).status).toBe(200);
+  }, 60_000);
+
+  it('a follow request to a private user, accepted with and without following back', async () => {
+    const pia = await register('pia', true);
+    const fay = await register('fay');
+    const gus = await register('gus', true);
+    const asked = await call(fay.client, 'POST', '/api/users/{id}/follow/{targetId}', {
+      id: fay.id,
+      targetId: pia.id,
+    });
+    expect(asked.body).toEqual({ status: 'requested' });
+    await call(gus.client, 'POST', '/api/users/{targetId}/follow', { targetId: pia.id });
+    expect(
+      (await call(pia.client, 'GET', '/api/users/{id}/follow-requests', { id: pia.id })).body,
+    ).toHaveLength(2);
+    const back = await call(
+      pia.client,
+      'POST',
+      '/api/users/{id}/accept-request/{requesterId}',
+      { id: pia.id, requesterId: fay.id },
+      { followBack: true },
+    );
+    expect(back.body).toEqual({ status: 'accepted', followBack: { status: 'following' } });
+    const plain = await call(pia.client, 'POST', '/api/users/{id}/accept-request/{requesterId}', {
+      id: pia.id,
+      requesterId: gus.id,
+    });
+    expect(plain.body).toEqual({ status: 'accepted', followBack: null });
+    await call(pia.client, 'GET', '/api/users/{id}/is-following/{targetId}', {
+      id: pia.id,
+      targetId: fay.id,
+    });
+    await call(anonymous, 'GET', '/api/users/{id}/followers/count', { id: pia.id });
+    await call(fay.client, 'GET', '/api/users/{id}/followers', { id: pia.id });
+    await call(fay.client, 'GET', '/api/users/{id}/following', { id: fay.id });
+  }, 60_000);
+
+  it('reviews written and listed, restaurants listed and shown', async () => {
+    const rae = await register('rae');
+    const created = await call<ReviewDto>(
+      rae.client,
+      'POST',
+      '/api/reviews',
+      {},
+      {
+        restaurantName: 'Contract Diner',
+        address: '1 Schema St, Chicago, IL',
+        rating: 4,
+        notes: 'Every field as documented',
+        visitDate: '2024-05-31',
+      },
+    );
+    expect(created.status).toBe(201);
+    const restaurantId = created.body.restaurant.id;
+    await call(anonymous, 'GET', '/api/reviews', {}, undefined, { search: `?userId=${rae.id}` });
+    await call(anonymous, 'GET', '/api/activity', {}, undefined, { search: `?userId=${rae.id}` });
+    await call(anonymous, 'GET', '/api/restaurants', {}, undefined, { search: '?city=Chicago' });
+    await call(anonymous, 'GET', '/api/restaurants/{id}', { id: restaurantId });
+    await call(rae.client, 'POST', '/api/restaurants/{id}/toggle-save', { id: restaurantId });
+    await call(rae.client, 'GET', '/api/restaurants/{id}/is-saved', { id: restaurantId });
+    await call(rae.client, 'GET', '/api/saved-restaurants');
+    await call(rae.client, 'PATCH', '/api/reviews/{id}', { id: created.body.id }, { rating: 5 });
+    await call(rae.client, 'DELETE', '/api/reviews/{id}', { id: created.body.id });
+  }, 60_000);
+
+  it('errors: 400, 401, 404, 413 and 415, each listed by its route with the one error body', async () => {
+    const bad = await call(anonymous, 'POST', '/api/register', {}, { username: 'x', password: PASSWORD });
+    expect(bad.status).toBe(400);
+    expect((await call(anonymous, 'GET', '/api/users/{id}', { id: 'abc' })).status).toBe(400);
+    expect((await call(anonymous, 'GET', '/api/user')).status).toBe(401);
+    expect(
+      (await call(anonymous, 'POST', '/api/reviews', {}, { restaurantName: 'x', rating: 3 })).status,
+    ).toBe(401);
+    expect((await call(anonymous, 'GET', '/api/users/{id}', { id: 2_000_000_000 })).status).toBe(404);
+    expect((await call(anonymous, 'GET', '/api/restaurants/{id}', { id: 2_000_000_000 })).status).toBe(404);
+    const tooLarge = await call(anonymous, 'POST', '/api/register', {}, undefined, {
+      headers: { 'content-type': 'application/json' },
+      raw: JSON.stringify({ username: 'big', password: PASSWORD, name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    const notJson = await call(anonymous, 'POST', '/api/login', {}, undefined, {
+      headers: { 'content-type': 'text/plain' },
+      raw: 'username=ann',
+    });
+    expect(notJson.status).toBe(415);
+  }, 60_000);
+
+  it('covered the routes and answers this test is about', () => {
+    expect([...contract.checked]).toEqual(
+      expect.arrayContaining([
+        'POST /api/register 201',
+        'POST /api/login 200',
+        'GET /api/user 200',
+        'GET /api/users/{id} 200',
+        'POST /api/users/{id}/accept-request/{requesterId} 200',
+        'POST /api/reviews 201',
+        'GET /api/reviews 200',
+        'GET /api/restaurants 200',
+        'POST /api/register 400',
+        'GET /api/user 401',
+        'GET /api/users/{id} 404',
+        'POST /api/register 413',
+        'POST /api/login 415',
+      ]),
+    );
+  });
+});
