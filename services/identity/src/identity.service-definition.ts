@@ -40,9 +40,11 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { UserEntity } from './users/user.entity.js';
 import { UsersRpcController } from './users/users.rpc-controller.js';
 import { UsersService } from './users/users.service.js';
-import { ReviewsConsumer } from './reviews/reviews.consumer.js';
-import { ReviewTalliesRepository } from './reviews/review-tallies.repository.js';
-import { ReviewTalliesService } from './reviews/review-tallies.service.js';
+import { CityReviewCountEntity } from './projections/reviews/city-review-count.entity.js';
+import { ReviewTallyEntity } from './projections/reviews/review-tally.entity.js';
+import { ReviewsConsumer } from './projections/reviews/reviews.consumer.js';
+import { ReviewTalliesRepository } from './projections/reviews/review-tallies.repository.js';
+import { ReviewTalliesService } from './projections/reviews/review-tallies.service.js';
 
 /** Identity's own start options (the kit's common ones are in ServiceStartOptions). */
 export interface IdentityOptions {
@@ -71,7 +73,14 @@ export interface IdentityOptions {
 export type IdentityServiceOptions = ServiceStartOptions & IdentityOptions;
 export type RunningIdentityService = RunningService;
 
-export const IDENTITY_ENTITIES = [UserEntity, SessionEntity, FlavorBadgeEntity, CityBadgeEntity];
+export const IDENTITY_ENTITIES = [
+  UserEntity,
+  SessionEntity,
+  FlavorBadgeEntity,
+  CityBadgeEntity,
+  ReviewTallyEntity,
+  CityReviewCountEntity,
+];
 
 /** Refuses a half-configured admin and session timings a timer cannot honour. */
 function identitySettings(options: IdentityServiceOptions): IdentitySettings {

@@ -1,9 +1,21 @@
 import { Injectable } from '@nestjs/common';
+import { CITY_TIER_DEFAULTS } from '@dinebuds/contracts';
 import { In, type EntityManager } from 'typeorm';
-import { cityTierSql } from '../reviews/review-tallies.repository.js';
+import { IDENTITY_SCHEMA } from '../config.js';
 import type { FlavorChoice } from './badge.policy.js';
 import { CityBadgeEntity } from './city-badge.entity.js';
 import { FlavorBadgeEntity } from './flavor-badge.entity.js';
+
+const CITY_BADGES = `"${IDENTITY_SCHEMA}"."city_badges"`;
+/** The review counts per city that the reviews projection keeps (CityReviewCountEntity). */
+const CITY_REVIEW_COUNTS = `"${IDENTITY_SCHEMA}"."user_city_reviews"`;
+
+/** The tier of a count, in SQL (CITY_TIER_DEFAULTS; below the first threshold: the first tier). */
+export function cityTierSql(countExpression: string): string {
+  const tiers = [...CITY_TIER_DEFAULTS].reverse();
+  const cases = tiers.map((t) => `WHEN ${countExpression} >= ${t.minReviews} THEN '${t.level}'`).join(' ');
+  return `(CASE ${cases} ELSE '${CITY_TIER_DEFAULTS[0].level}' END)`;
+}
 
 /** Persistence of identity.flavor_badges and identity.city_badges (always in the caller's manager). */
 @Injectable()
@@ -51,10 +63,10 @@ export class BadgesRepository {
   async insertCities(manager: EntityManager, userId: number, cities: string[], now: Date): Promise<void> {
     if (cities.length === 0) return;
     await manager.query(
-      `INSERT INTO "identity"."city_badges" (user_id, city, review_count, level, last_updated)
+      `INSERT INTO ${CITY_BADGES} (user_id, city, review_count, level, last_updated)
        SELECT $1, wanted.city, COALESCE(c.review_count, 0), ${cityTierSql('COALESCE(c.review_count, 0)')}, $3
        FROM unnest($2::text[]) WITH ORDINALITY AS wanted(city, position)
-       LEFT JOIN "identity"."user_city_reviews" c ON c.user_id = $1 AND c.city = wanted.city
+       LEFT JOIN ${CITY_REVIEW_COUNTS} c ON c.user_id = $1 AND c.city = wanted.city
        ORDER BY wanted.position
        ON CONFLICT DO NOTHING`,
       [userId, cities, now],

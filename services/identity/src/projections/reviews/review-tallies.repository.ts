@@ -1,43 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { CITY_TIER_DEFAULTS } from '@dinebuds/contracts';
 import { preparedQuery } from '@dinebuds/database';
 import type { EntityManager } from 'typeorm';
+import { cityTierSql } from '../../badges/badges.repository.js';
+import { IDENTITY_SCHEMA } from '../../config.js';
 import type { StoredTally } from './review-tally.policy.js';
 
-/** The tier of a count, in SQL (CITY_TIER_DEFAULTS; below the first threshold: the first tier). */
-export function cityTierSql(countExpression: string): string {
-  const tiers = [...CITY_TIER_DEFAULTS].reverse();
-  const cases = tiers.map((t) => `WHEN ${countExpression} >= ${t.minReviews} THEN '${t.level}'`).join(' ');
-  return `(CASE ${cases} ELSE '${CITY_TIER_DEFAULTS[0].level}' END)`;
-}
+const USERS = `"${IDENTITY_SCHEMA}"."users"`;
+const CITY_BADGES = `"${IDENTITY_SCHEMA}"."city_badges"`;
+/** ReviewTallyEntity and CityReviewCountEntity. */
+const REVIEW_TALLIES = `"${IDENTITY_SCHEMA}"."review_tallies"`;
+const CITY_REVIEW_COUNTS = `"${IDENTITY_SCHEMA}"."user_city_reviews"`;
 
 /** Locks the author's row and reads the review's tally (see lockAuthorAndFind). */
 const LOCK_AUTHOR_AND_FIND = `SELECT t.version, t.city, t.deleted
-  FROM "identity"."users" u
-  LEFT JOIN "identity"."review_tallies" t ON t.review_id = $2
+  FROM ${USERS} u
+  LEFT JOIN ${REVIEW_TALLIES} t ON t.review_id = $2
   WHERE u.id = $1
   FOR UPDATE OF u`;
 
 /** Every count, badge and the tally of one review event (see write). */
 const WRITE_TALLY = `WITH d AS (SELECT * FROM unnest($2::text[], $3::int[]) AS d(city, delta)),
        updated AS (
-         UPDATE "identity"."user_city_reviews" c SET review_count = GREATEST(c.review_count + d.delta, 0)
+         UPDATE ${CITY_REVIEW_COUNTS} c SET review_count = GREATEST(c.review_count + d.delta, 0)
          FROM d WHERE c.user_id = $1 AND c.city = d.city
          RETURNING c.city, c.review_count),
        inserted AS (
-         INSERT INTO "identity"."user_city_reviews" (user_id, city, review_count)
+         INSERT INTO ${CITY_REVIEW_COUNTS} (user_id, city, review_count)
          SELECT $1, d.city, GREATEST(d.delta, 0) FROM d
-         WHERE NOT EXISTS (SELECT 1 FROM "identity"."user_city_reviews" c WHERE c.user_id = $1 AND c.city = d.city)
+         WHERE NOT EXISTS (SELECT 1 FROM ${CITY_REVIEW_COUNTS} c WHERE c.user_id = $1 AND c.city = d.city)
          ON CONFLICT (user_id, city) DO NOTHING
          RETURNING city, review_count),
        counts AS (SELECT city, review_count FROM updated UNION ALL SELECT city, review_count FROM inserted),
        badges AS (
-         UPDATE "identity"."city_badges" b
+         UPDATE ${CITY_BADGES} b
          SET review_count = counts.review_count, level = ${cityTierSql('counts.review_count')}, last_updated = now()
          FROM counts WHERE b.user_id = $1 AND b.city = counts.city),
        total AS (
-         UPDATE "identity"."users" SET review_count = GREATEST(review_count + $4, 0) WHERE id = $1 AND $4 <> 0)
-       INSERT INTO "identity"."review_tallies" (review_id, user_id, city, version, deleted)
+         UPDATE ${USERS} SET review_count = GREATEST(review_count + $4, 0) WHERE id = $1 AND $4 <> 0)
+       INSERT INTO ${REVIEW_TALLIES} (review_id, user_id, city, version, deleted)
        VALUES ($5, $1, $6, $7, $8)
        ON CONFLICT (review_id) DO UPDATE
        SET city = EXCLUDED.city, version = EXCLUDED.version, deleted = EXCLUDED.deleted`;
