@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/ui/spinner';
-import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
-import { prefetchSocial } from '@/features/social/api/prefetch-social';
-import { currentUserQueryOptions } from '@/lib/auth';
+import { getCurrentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { AppLayout } from './layout/app-layout';
 import { lazyScreen, type LazyScreen } from './routes/lazy-screen';
+import { prefetchProfile } from './routes/prefetch-profile';
+import { prefetchSocial } from './routes/prefetch-social';
 import { NotFoundPage } from './routes/not-found';
 import { ProtectedRoute } from './routes/protected-route';
 import { RouteError } from './routes/route-error';
@@ -79,7 +79,7 @@ export function createAppRouter(queryClient: QueryClient) {
       errorElement: <RouteError />,
       // The session request starts with the navigation, not when the layout first renders.
       loader: () => {
-        void queryClient.prefetchQuery(currentUserQueryOptions());
+        void queryClient.prefetchQuery(getCurrentUserQueryOptions());
         return null;
       },
       hydrateFallbackElement: <PageSpinner />,

@@ -9,7 +9,7 @@ import { render } from '@testing-library/react';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
-import { queryKeys } from '@/lib/query-keys';
+import { currentUserQueryKey } from '@/features/auth';
 
 export function makeUser(overrides: Partial<CurrentUserDto> = {}): CurrentUserDto {
   return {
@@ -35,7 +35,7 @@ interface Options {
 
 export function renderWithProviders(ui: ReactElement, options: Options = {}) {
   const queryClient = options.queryClient ?? createQueryClient();
-  if (options.signedInAs) queryClient.setQueryData(queryKeys.currentUser, options.signedInAs);
+  if (options.signedInAs) queryClient.setQueryData(currentUserQueryKey, options.signedInAs);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/lib/auth';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { recordVisit } from '@/lib/nav-history';
 import { BottomNav } from './bottom-nav';
 import { Logo } from './logo';

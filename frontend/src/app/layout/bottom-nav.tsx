@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Home, Settings, User, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useCurrentUser } from '@/lib/auth';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { cn } from '@/lib/cn';
 
 interface NavEntry {

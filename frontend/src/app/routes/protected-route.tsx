@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ErrorState } from '@/components/ui/states';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useCurrentUser } from '@/lib/auth';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 
 /** Spinner while the session loads; /auth when nobody is signed in (spec 2 §2). */
 export function ProtectedRoute() {

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { useCurrentUser, useSetCurrentUser } from '@/lib/auth';
+import { useCurrentUser, useSetCurrentUser } from '../api/get-current-user';
 import { BrandPanel } from './brand-panel';
 import { LoginForm } from './login-form';
 

@@ -8,7 +8,8 @@ import type {
 } from '@dinebuds/contracts';
 import { cityKey, flavorCategoryOf } from '@dinebuds/contracts';
 import { api } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import { cityBadgesQueryKey } from './get-city-badges';
+import { flavorBadgesQueryKey } from './get-flavor-badges';
 
 export const setFlavorBadges = (body: SetFlavorBadgesRequest) =>
   api.post<FlavorBadgeDto[]>('/api/users/flavor-badges', body);
@@ -46,8 +47,8 @@ export function useSaveBadges(userId: number) {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.flavorBadges(userId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.cityBadges(userId) }),
+        queryClient.invalidateQueries({ queryKey: flavorBadgesQueryKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: cityBadgesQueryKey(userId) }),
       ]),
   });
 }

@@ -2,8 +2,9 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/ui/states';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useCurrentUser } from '@/lib/auth';
-import { useCityBadges, useFlavorBadges } from '../api/get-badges';
+import { useCurrentUser } from '@/features/auth';
+import { useCityBadges } from '../api/get-city-badges';
+import { useFlavorBadges } from '../api/get-flavor-badges';
 import { BadgeEditor } from './badge-editor';
 
 export function EditBadgesScreen() {

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Activity, Bookmark, MapPin, Star } from 'lucide-react';
 import type { ActivityItemDto, ActivityResponse } from '@dinebuds/contracts';
-import { Stars } from '@/components/star-rating';
 import { ToggleChip } from '@/components/ui/chip';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useActivity } from '@/lib/reviews';
+import { Stars, useActivity } from '@/features/reviews';
 import { matchesCity } from './city-filter';
 
 type Filter = 'all' | 'review' | 'checkin' | 'save' | 'status';

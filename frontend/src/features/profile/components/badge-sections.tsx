@@ -12,7 +12,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useCityBadges, useFlavorBadges } from '../api/get-user-badges';
+import { useCityBadges, useFlavorBadges } from '@/features/badges';
 
 interface BadgeSectionsProps {
   userId: number;

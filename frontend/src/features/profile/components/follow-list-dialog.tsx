@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api';
-import { followListQueryOptions, type FollowListKind } from '@/lib/follows';
+import { getFollowListQueryOptions, type FollowListKind } from '@/features/social';
 
 interface FollowListDialogProps {
   /** Which list is open, or null when the dialog is closed. */
@@ -41,7 +41,7 @@ function FollowList({
   user: UserDto;
   onNavigate: () => void;
 }) {
-  const list = useInfiniteQuery(followListQueryOptions(kind, user.id));
+  const list = useInfiniteQuery(getFollowListQueryOptions(kind, user.id));
   const name = user.name?.trim() || user.username;
   const noun = kind === 'followers' ? 'followers' : 'following';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { MapPinOff, RefreshCw } from 'lucide-react';
 import type { ReviewDto } from '@dinebuds/contracts';
 import { LeafletMap, type MapPin } from '@/components/map/lazy-leaflet-map';
-import { Stars } from '@/components/star-rating';
+import { Stars } from '@/features/reviews';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadingState } from '@/components/ui/states';
 import { useEnv } from '@/lib/env';

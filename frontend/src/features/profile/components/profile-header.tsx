@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Lock } from 'lucide-react';
 import type { UserDto } from '@dinebuds/contracts';
-import { FollowButton } from '@/components/follow-button';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/chip';
-import { useCurrentUser } from '@/lib/auth';
-import { useFollowCounts, type FollowListKind } from '@/lib/follows';
+import { useCurrentUser } from '@/features/auth';
+import { FollowButton, useFollowCounts, type FollowListKind } from '@/features/social';
 import type { useBlockActions } from '../hooks/use-block-actions';
 import { FollowListDialog } from './follow-list-dialog';
 import { OtherProfileMenu } from './other-profile-menu';

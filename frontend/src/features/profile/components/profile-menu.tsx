@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DropdownMenu } from 'radix-ui';
 import { Award, LogOut, MoreVertical, Settings } from 'lucide-react';
-import { SignOutDialog } from '@/components/sign-out-dialog';
+import { SignOutDialog } from '@/features/settings';
 
 /** The own-profile menu (spec 1 §2). Feedback and admin entries join when those screens exist. */
 export function ProfileMenu() {

@@ -5,12 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api';
-import { useUserReviews } from '@/lib/reviews';
-import { AddReviewSheet } from '@/components/add-review-sheet';
+import { AddReviewSheet, ReviewCard, useUserReviews } from '@/features/reviews';
 import { matchesCity } from './city-filter';
 import { ActivityTab } from './activity-tab';
 import { MapTab } from './map-tab';
-import { ReviewCard } from './review-card';
 import { SavedTab } from './saved-tab';
 
 interface ProfileReviewsProps {

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { SavedRestaurantDto } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useRemoveSaved, useSavedRestaurants } from '@/lib/reviews';
+import { useRemoveSaved, useSavedRestaurants } from '@/features/reviews';
 import { matchesCity } from './city-filter';
 
 /** Spec 1 §Saved tab (own profile): saved restaurants with Remove. */

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import type { UserDto } from '@dinebuds/contracts';
-import { useBlockedUsers, useBlockUser, useUnblockUser } from '@/lib/blocks';
+import { useBlockedUsers, useBlockUser, useUnblockUser } from '@/features/social';
 
 /** Block state of the profile's user for the signed-in viewer, with the spec's toasts (§8). */
 export function useBlockActions(user: UserDto, enabled = true) {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import type { UserDto } from '@dinebuds/contracts';
 import { isApiError } from '@/lib/api';
-import { useCurrentUser } from '@/lib/auth';
+import { useCurrentUser } from '@/features/auth';
 import { screenStateOf, type ScreenState } from '@/lib/screen-state';
 import { useUserByUsername } from '../api/get-user-by-username';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestaurantDetailDto, RestaurantPhotoResponse } from '@dinebuds/contracts';
+import { reviewsQueryKey } from '@/features/reviews';
 import { api } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import { restaurantQueryKey } from './get-restaurant';
 
 export const uploadRestaurantPhoto = (restaurantId: number, file: File) => {
   const form = new FormData();
@@ -15,10 +16,10 @@ export function useUploadRestaurantPhoto(restaurantId: number) {
   return useMutation({
     mutationFn: (file: File) => uploadRestaurantPhoto(restaurantId, file),
     onSuccess: ({ photoUrl }) => {
-      queryClient.setQueryData<RestaurantDetailDto>(queryKeys.restaurant(restaurantId), (current) =>
+      queryClient.setQueryData<RestaurantDetailDto>(restaurantQueryKey(restaurantId), (current) =>
         current ? { ...current, photoUrl, hasPhoto: true } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.reviewsAll });
+      void queryClient.invalidateQueries({ queryKey: reviewsQueryKey });
     },
   });
 }

@@ -4,8 +4,8 @@ import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@dinebuds/contracts';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { useCreateReview } from '@/lib/reviews';
-import { ReviewRatingNotesFields } from '@/components/review-rating-notes-fields';
+import { useCreateReview } from '../api/create-review';
+import { ReviewRatingNotesFields } from './review-rating-notes-fields';
 
 interface AddReviewSheetProps {
   open: boolean;

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import type { ReviewDto } from '@dinebuds/contracts';
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@dinebuds/contracts';
 import { Dialog } from '@/components/ui/dialog';
-import { useUpdateReview } from '@/lib/reviews';
-import { ReviewRatingNotesFields } from '@/components/review-rating-notes-fields';
+import { useUpdateReview } from '../api/update-review';
+import { ReviewRatingNotesFields } from './review-rating-notes-fields';
 
 interface EditReviewDialogProps {
   review: ReviewDto;

@@ -5,9 +5,9 @@ import { toast } from 'sonner';
 import type { ReviewDto } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useDeleteReview } from '@/lib/reviews';
+import { useDeleteReview } from '../api/delete-review';
 import { EditReviewDialog } from './edit-review-dialog';
-import { Stars } from '@/components/star-rating';
+import { Stars } from './star-rating';
 
 function formatVisit(review: ReviewDto): string {
   const date = review.visitDate ?? review.createdAt.slice(0, 10);

@@ -2,7 +2,7 @@ import { REVIEW_LIMITS } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { StarRatingInput } from '@/components/star-rating';
+import { StarRatingInput } from './star-rating';
 
 interface ReviewRatingNotesFieldsProps {
   rating: number;

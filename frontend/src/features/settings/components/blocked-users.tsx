@@ -4,7 +4,7 @@ import type { BlockedUserDto } from '@dinebuds/contracts';
 import { UserRow } from '@/components/user-row';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useBlockedUsers, useUnblockUser } from '@/lib/blocks';
+import { useBlockedUsers, useUnblockUser } from '@/features/social';
 import { formatDateTime } from '@/lib/format';
 
 /** Security & Privacy → Privacy: the people I blocked (GET /api/users/blocked), each with Unblock. */

@@ -4,7 +4,7 @@ import { LIMITS, passwordStrength, VALIDATION_MESSAGES } from '@dinebuds/contrac
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useChangePassword } from '../api/security';
+import { useChangePassword } from '../api/change-password';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 interface PasswordValues {

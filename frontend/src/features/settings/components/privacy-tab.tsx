@@ -1,5 +1,5 @@
 import type { CurrentUserDto } from '@dinebuds/contracts';
-import { PrivacySwitch } from '@/components/privacy-switch';
+import { PrivacySwitch } from '@/features/social';
 import { BlockedUsers } from './blocked-users';
 
 export function PrivacyTab({ user }: { user: CurrentUserDto }) {

@@ -6,7 +6,7 @@ import { LIMITS, VALIDATION_MESSAGES } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { useUpdateUser } from '../api/update-profile';
+import { useUpdateUser } from '../api/update-user';
 
 interface ProfileValues {
   name: string;

@@ -5,7 +5,7 @@ import type { CurrentUserDto } from '@dinebuds/contracts';
 import { LIMITS } from '@dinebuds/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
-import { useUploadProfilePicture } from '../api/update-profile';
+import { useUploadProfilePicture } from '../api/upload-profile-picture';
 
 /** Spec 1 §5: an image of at most 5 MB, checked here before it is sent (and again by the server). */
 export function ProfilePhotoField({ user }: { user: CurrentUserDto }) {

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/chip';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { describeUserAgent, formatDateTime, formatRelative } from '@/lib/format';
-import { useRevokeSession, useSessions } from '../api/security';
+import { useSessions } from '../api/get-sessions';
+import { useRevokeSession } from '../api/revoke-session';
 
 export function SessionsTab() {
   const sessions = useSessions();

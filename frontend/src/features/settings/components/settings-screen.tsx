@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Award, ChevronRight, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
-import { PrivacySwitch } from '@/components/privacy-switch';
-import { SignOutDialog } from '@/components/sign-out-dialog';
+import { PrivacySwitch } from '@/features/social';
 import { Card, CardHeader } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useCurrentUser } from '@/lib/auth';
+import { useCurrentUser } from '@/features/auth';
 import { ProfileForm } from './profile-form';
 import { ProfilePhotoField } from './profile-photo-field';
 import { SecurityDialog } from './security-dialog';
+import { SignOutDialog } from './sign-out-dialog';
 
 export function SettingsScreen() {
   useDocumentTitle('Settings');

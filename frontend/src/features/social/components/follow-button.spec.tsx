@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FollowStatus } from '@dinebuds/contracts';
-import type { FollowTarget } from '@/lib/follows';
+import type { FollowTarget } from '../api/toggle-follow';
 import { deferred, jsonResponse, mockFetch, never, type FetchCall } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
 import { FollowButton } from './follow-button';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Clock, UserCheck, UserMinus, UserPlus } from 'lucide-react';
 import type { FollowStatus } from '@dinebuds/contracts';
-import { useFollowStatus, useToggleFollow, type FollowTarget } from '@/lib/follows';
+import { useFollowStatus } from '../api/get-follow-status';
+import { useToggleFollow, type FollowTarget } from '../api/toggle-follow';
 import { cn } from '@/lib/cn';
-import { Button } from './ui/button';
+import { Button } from '@/components/ui/button';
 
 interface FollowButtonProps {
   user: FollowTarget;

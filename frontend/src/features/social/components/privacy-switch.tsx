@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { CurrentUserDto } from '@dinebuds/contracts';
-import { useTogglePrivacy } from '@/lib/privacy';
-import { SwitchField } from './ui/switch';
+import { useTogglePrivacy } from '../api/toggle-privacy';
+import { SwitchField } from '@/components/ui/switch';
 
 interface PrivacySwitchProps {
   user: CurrentUserDto;

@@ -3,7 +3,8 @@ import { Clock, UserCheck, UserPlus } from 'lucide-react';
 import { cityLabel, flavorBudLabel, type FriendRecommendationDto } from '@dinebuds/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { useFollowStatus, useToggleFollow } from '@/lib/follows';
+import { useFollowStatus } from '../api/get-follow-status';
+import { useToggleFollow } from '../api/toggle-follow';
 
 /** Shared favorites shown before the rest collapse into "+n more". */
 const FAVORITES_SHOWN = 2;

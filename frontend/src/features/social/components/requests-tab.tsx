@@ -1,13 +1,14 @@
 import { Inbox } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CurrentUserDto, FollowRequestDto } from '@dinebuds/contracts';
-import { PrivacySwitch } from '@/components/privacy-switch';
+import { PrivacySwitch } from './privacy-switch';
 import { UserRow } from '@/components/user-row';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { formatRelative } from '@/lib/format';
-import { useAnswerFollowRequest, useFollowRequests, type RequestAnswer } from '../api/follow-requests';
+import { useAnswerFollowRequest, type RequestAnswer } from '../api/answer-follow-request';
+import { useFollowRequests } from '../api/get-follow-requests';
 import { SectionHeading } from './section-heading';
 
 /** Spec 2 Social screen, Requests tab: the privacy switch and the pending follow requests. */

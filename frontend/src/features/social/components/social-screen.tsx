@@ -2,10 +2,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft, Search, UserPlus } from 'lucide-react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useCurrentUser } from '@/lib/auth';
-import { useFollowCounts } from '@/lib/follows';
+import { useCurrentUser } from '@/features/auth';
+import { useFollowCounts } from '../api/get-follow-count';
 import { formatCount } from '@/lib/format';
-import { useFollowRequests } from '../api/follow-requests';
+import { useFollowRequests } from '../api/get-follow-requests';
 import { RequestsTab } from './requests-tab';
 import { SearchBudsTab } from './search-buds-tab';
 

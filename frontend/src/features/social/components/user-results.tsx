@@ -1,12 +1,13 @@
 import { useDeferredValue } from 'react';
 import { SearchX, Users } from 'lucide-react';
 import type { UserSummaryDto } from '@dinebuds/contracts';
-import { FollowButton } from '@/components/follow-button';
+import { FollowButton } from './follow-button';
 import { UserRow } from '@/components/user-row';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useCurrentUser } from '@/lib/auth';
-import { useUserSearch, useUsersList } from '../api/get-users';
+import { useCurrentUser } from '@/features/auth';
+import { useUsersList } from '../api/get-users';
+import { useUserSearch } from '../api/search-users';
 import { useKnownFollowStatuses } from '../hooks/use-known-follow-statuses';
 import { SectionHeading } from './section-heading';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FollowStatus } from '@dinebuds/contracts';
-import { useCurrentUser } from '@/lib/auth';
-import { followListQueryOptions } from '@/lib/follows';
+import { useCurrentUser } from '@/features/auth';
+import { getFollowListQueryOptions } from '../api/get-follow-list';
 
 /**
  * Follow states a list can know from the viewer's own following list, so a page of users does not
@@ -13,7 +13,7 @@ import { followListQueryOptions } from '@/lib/follows';
 export function useKnownFollowStatuses() {
   const { data: me } = useCurrentUser();
   const following = useInfiniteQuery({
-    ...followListQueryOptions('following', me?.id ?? 0),
+    ...getFollowListQueryOptions('following', me?.id ?? 0),
     enabled: Boolean(me),
   });
   const ids = useMemo(() => new Set(following.data?.pages.flat().map((user) => user.id)), [following.data]);

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useLogout } from '@/lib/auth';
-import { ConfirmDialog } from './ui/confirm-dialog';
+import { useLogout } from '@/features/auth';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 interface SignOutDialogProps {
   open: boolean;

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getCurrentUserQueryOptions } from '@/features/auth/api/get-current-user';
+import { getFollowCountQueryOptions } from '@/features/social/api/get-follow-count';
+import { getFollowListQueryOptions } from '@/features/social/api/get-follow-list';
+import { getFollowRequestsQueryOptions } from '@/features/social/api/get-follow-requests';
+import { getRecommendationsQueryOptions } from '@/features/social/api/get-recommendations';
+import { getUsersQueryOptions } from '@/features/social/api/get-users';
+
+/**
+ * The Social screen's first reads (counts, pending requests, the viewer's following list and the
+ * open list), started by its route while the screen's code downloads.
+ */
+export async function prefetchSocial(queryClient: QueryClient, search: URLSearchParams) {
+  const me = await queryClient.ensureQueryData(getCurrentUserQueryOptions());
+  if (!me) return;
+  void queryClient.prefetchQuery(getFollowCountQueryOptions('followers', me.id));
+  void queryClient.prefetchQuery(getFollowCountQueryOptions('following', me.id));
+  void queryClient.prefetchQuery(getFollowRequestsQueryOptions(me.id));
+  if (search.get('tab') === 'requests') return;
+  if (search.get('view') === 'recommended') {
+    void queryClient.prefetchQuery(getRecommendationsQueryOptions());
+    return;
+  }
+  void queryClient.prefetchInfiniteQuery(getFollowListQueryOptions('following', me.id));
+  void queryClient.prefetchInfiniteQuery(getUsersQueryOptions());
+}

@@ -1,0 +1,2 @@
+// Legal pages have no public API: they are loaded by their routes.
+export {};
