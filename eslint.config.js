@@ -2,6 +2,7 @@
 // boundaries (services import only libs; the frontend imports only contracts; libs import no app).
 import js from '@eslint/js';
 import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import tseslint from 'typescript-eslint';
 import { createBoundariesPlugin } from './scripts/module-boundaries.mjs';
 
@@ -145,5 +146,56 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  {
+    // Issue 24: a frontend feature reaches another feature only through its public index.ts
+    // (`@/features/<name>`); its api/, components/ and hooks/ are its own. Own-feature paths and
+    // the app layer (which loads screens and route loaders) are free.
+    files: ['frontend/src/features/**/*.{ts,tsx}'],
+    plugins: {
+      'frontend-features': {
+        rules: {
+          'import-through-index': {
+            meta: {
+              type: 'problem',
+              schema: [],
+              messages: {
+                deep: "'{{source}}' reaches inside the {{feature}} feature; import it from '@/features/{{feature}}' (its index.ts).",
+              },
+            },
+            create(context) {
+              const featuresDir = resolve(import.meta.dirname, 'frontend/src/features');
+              /** The feature a path lies in and the path inside it, or null outside features/. */
+              const featureOf = (path) => {
+                const inside = relative(featuresDir, path);
+                if (!inside || inside.startsWith('..') || isAbsolute(inside)) return null;
+                const [name, ...rest] = inside.split(sep);
+                return { name, rest: rest.join('/').replace(/\.(tsx?|js)$/, '') };
+              };
+              const own = featureOf(context.filename);
+              const check = (node) => {
+                const source = node?.type === 'Literal' && typeof node.value === 'string' ? node.value : null;
+                if (!source) return;
+                const target = source.startsWith('@/features/')
+                  ? featureOf(resolve(featuresDir, source.slice('@/features/'.length)))
+                  : source.startsWith('.')
+                    ? featureOf(resolve(dirname(context.filename), source))
+                    : null;
+                if (!target || target.name === own?.name || ['', 'index'].includes(target.rest)) return;
+                context.report({ node, messageId: 'deep', data: { source, feature: target.name } });
+              };
+              return {
+                ImportDeclaration: (node) => check(node.source),
+                ExportNamedDeclaration: (node) => check(node.source),
+                ExportAllDeclaration: (node) => check(node.source),
+                ImportExpression: (node) => check(node.source),
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'frontend-features/import-through-index': 'error' },
   },
 );
