@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { AdminBootstrapService } from './auth/admin-bootstrap.service.js';
 import { AuthRpcController } from './auth/auth.rpc-controller.js';
@@ -18,9 +19,7 @@ import { BadgesService } from './badges/badges.service.js';
 import { CityBadgeEntity } from './badges/city-badge.entity.js';
 import { FlavorBadgeEntity } from './badges/flavor-badge.entity.js';
 import { BadgesRepository } from './badges/badges.repository.js';
-import { AccessChanges } from './sessions/access-changes.js';
 import { SessionsRepository } from './sessions/sessions.repository.js';
-import { UserEventsService } from './users/user-events.service.js';
 import { UsersRepository } from './users/users.repository.js';
 import {
   DEFAULT_SESSION_PURGE_INTERVAL_MS,
@@ -69,6 +68,13 @@ export interface IdentityOptions {
   /** How often expired sessions are deleted. Default 1 hour. */
   sessionPurgeIntervalMs?: number;
 }
+
+/**
+ * The events identity records (all identity.*): use cases inject `ServiceEvents<IdentityEventType>`.
+ * identity.user.* changes carry the user's next version (UsersRepository.nextVersion), taken in the
+ * transaction of the change, as aggregateVersion; access-changed carries none.
+ */
+export type IdentityEventType = Extract<EventType, `identity.${string}`>;
 
 export type IdentityServiceOptions = ServiceStartOptions & IdentityOptions;
 export type RunningIdentityService = RunningService;
@@ -152,9 +158,7 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
       inject: [IDENTITY_SETTINGS],
     },
     UsersRepository,
-    UserEventsService,
     SessionsRepository,
-    AccessChanges,
     BadgesRepository,
     SessionsService,
     SessionPurgeService,

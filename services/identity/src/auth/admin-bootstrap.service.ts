@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { newPasswordProblem } from '@dinebuds/contracts';
 import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
-import { Transactions } from '@dinebuds/service-kit';
-import { AccessChanges } from '../sessions/access-changes.js';
+import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { UserEntity } from '../users/user.entity.js';
-import { UserEventsService } from '../users/user-events.service.js';
+import type { IdentityEventType } from '../identity.service-definition.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserSnapshot } from '../users/user.mapper.js';
 import { normalizeUsername, usernameProblem } from '../users/user.policy.js';
@@ -34,8 +33,7 @@ export class AdminBootstrapService {
     private readonly transactions: Transactions,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
-    private readonly events: UserEventsService,
-    private readonly accessChanges: AccessChanges,
+    private readonly events: ServiceEvents<IdentityEventType>,
   ) {}
 
   async ensureAdmin(rawUsername: string, password: string): Promise<AdminBootstrapOutcome> {
@@ -68,12 +66,17 @@ export class AdminBootstrapService {
           isAdmin: true,
           isPrivate: false,
         });
-        await this.events.record(manager, 'identity.user.registered', {
-          ...toUserSnapshot(user),
-          flavorBadges: [],
-          cityBadges: [],
-          createdAt: user.createdAt.toISOString(),
-        });
+        await this.events.record(
+          manager,
+          'identity.user.registered',
+          {
+            ...toUserSnapshot(user),
+            flavorBadges: [],
+            cityBadges: [],
+            createdAt: user.createdAt.toISOString(),
+          },
+          await this.users.nextVersion(manager, user.id),
+        );
       });
       this.logger.log({ username }, 'Admin account created');
       return true;
@@ -95,8 +98,13 @@ export class AdminBootstrapService {
       if (user.passwordHash !== account.passwordHash) return this.refuse(user);
       await this.users.update(manager, user.id, { isAdmin: true });
       user.isAdmin = true;
-      await this.events.record(manager, 'identity.user.updated', toUserSnapshot(user));
-      await this.accessChanges.record(manager, user.id, 'role-changed');
+      const version = await this.users.nextVersion(manager, user.id);
+      await this.events.record(manager, 'identity.user.updated', toUserSnapshot(user), version);
+      // Gateways drop the sessions they remember for this user (see SessionsService).
+      await this.events.record(manager, 'identity.user.access-changed', {
+        userId: user.id,
+        reason: 'role-changed',
+      });
       this.logger.log({ username: user.username, userId: user.id }, 'Existing account promoted to admin');
       return 'promoted';
     });

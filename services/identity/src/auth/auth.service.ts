@@ -11,8 +11,8 @@ import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
 import { BadgesService } from '../badges/badges.service.js';
 import type { FlavorChoice } from '../badges/badge.policy.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { Transactions } from '@dinebuds/service-kit';
-import { UserEventsService } from '../users/user-events.service.js';
+import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
+import type { IdentityEventType } from '../identity.service-definition.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserDto, toUserSnapshot } from '../users/user.mapper.js';
 import { fitBio } from '../users/user.policy.js';
@@ -47,7 +47,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly badges: BadgesService,
-    private readonly events: UserEventsService,
+    private readonly events: ServiceEvents<IdentityEventType>,
     private readonly throttle: LoginThrottle,
   ) {}
 
@@ -82,12 +82,17 @@ export class AuthService {
         await this.badges.addFlavorBadges(manager, id, input.flavors);
         await this.badges.addCityBadges(manager, id, input.cities);
         const { token, session } = await this.sessions.create(manager, id, input.client);
-        await this.events.record(manager, 'identity.user.registered', {
-          ...toUserSnapshot(user),
-          flavorBadges: input.flavors.map((f) => f.badgeId),
-          cityBadges: input.cities,
-          createdAt: user.createdAt.toISOString(),
-        });
+        await this.events.record(
+          manager,
+          'identity.user.registered',
+          {
+            ...toUserSnapshot(user),
+            flavorBadges: input.flavors.map((f) => f.badgeId),
+            cityBadges: input.cities,
+            createdAt: user.createdAt.toISOString(),
+          },
+          await this.users.nextVersion(manager, id),
+        );
         await this.badges.recordBadgesChanged(manager, id);
         return { user: toUserDto(user), sessionToken: token, sessionId: session.id };
       });

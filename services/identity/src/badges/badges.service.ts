@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, CityBadgeDto, FlavorBadgeDto } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
-import { Transactions } from '@dinebuds/service-kit';
-import { UserEventsService } from '../users/user-events.service.js';
+import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
+import type { IdentityEventType } from '../identity.service-definition.js';
 import { assertOwner } from '../users/user.policy.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { userNotFound } from '../users/users.service.js';
@@ -41,7 +41,7 @@ export class BadgesService {
     private readonly transactions: Transactions,
     private readonly users: UsersRepository,
     private readonly badges: BadgesRepository,
-    private readonly events: UserEventsService,
+    private readonly events: ServiceEvents<IdentityEventType>,
   ) {}
 
   private async requireUser(userId: number): Promise<void> {
@@ -117,11 +117,12 @@ export class BadgesService {
   ): Promise<void> {
     const flavors = known.flavors ?? (await this.flavorBadgesOf(manager, userId));
     const cities = known.cities ?? (await this.cityBadgesOf(manager, userId));
-    await this.events.record(manager, 'identity.user.badges-changed', {
-      userId,
-      flavorBadges: flavors.map((b) => b.badgeId),
-      cityBadges: cities.map((b) => b.city),
-    });
+    await this.events.record(
+      manager,
+      'identity.user.badges-changed',
+      { userId, flavorBadges: flavors.map((b) => b.badgeId), cityBadges: cities.map((b) => b.city) },
+      await this.users.nextVersion(manager, userId),
+    );
   }
 
   /** Inserts badges the user does not have yet (registration and replacement). */

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Caller, ClientInfo, MessageResponse, ResolvedSession, SessionDto } from '@dinebuds/contracts';
+import type {
+  AccessChangeReason,
+  Caller,
+  ClientInfo,
+  MessageResponse,
+  ResolvedSession,
+  SessionDto,
+} from '@dinebuds/contracts';
 import { DomainError } from '@dinebuds/errors';
-import { Transactions } from '@dinebuds/service-kit';
+import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { IDENTITY_SETTINGS, SESSION_TOUCH_INTERVAL_MS, type IdentitySettings } from '../config.js';
 import { toUserDto } from '../users/user.mapper.js';
-import { AccessChanges } from './access-changes.js';
+import type { IdentityEventType } from '../identity.service-definition.js';
 import type { SessionEntity } from './session.entity.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { clientText, expiryFrom, isUuid, shouldTouch } from './session.policy.js';
@@ -30,7 +37,7 @@ export class SessionsService {
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly transactions: Transactions,
-    private readonly accessChanges: AccessChanges,
+    private readonly events: ServiceEvents<IdentityEventType>,
     @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
@@ -91,7 +98,7 @@ export class SessionsService {
     if (!isUuid(sessionId)) throw sessionNotFound();
     await this.transactions.run(async (manager) => {
       if (!(await this.sessions.revoke(manager, sessionId, caller.userId))) throw sessionNotFound();
-      await this.accessChanges.record(manager, caller.userId, 'session-revoked');
+      await this.recordAccessChanged(manager, caller.userId, 'session-revoked');
     });
     return { message: 'Session revoked' };
   }
@@ -101,7 +108,7 @@ export class SessionsService {
     if (!looksLikeSessionToken(token)) return;
     await this.transactions.run(async (manager) => {
       const userId = await this.sessions.revokeByTokenHash(manager, hashSessionToken(token));
-      if (userId !== null) await this.accessChanges.record(manager, userId, 'signed-out');
+      if (userId !== null) await this.recordAccessChanged(manager, userId, 'signed-out');
     });
   }
 
@@ -112,7 +119,21 @@ export class SessionsService {
       userId,
       keepSessionId && isUuid(keepSessionId) ? keepSessionId : null,
     );
-    if (revoked > 0) await this.accessChanges.record(manager, userId, 'password-changed');
+    if (revoked > 0) await this.recordAccessChanged(manager, userId, 'password-changed');
     return revoked;
+  }
+
+  /**
+   * identity.user.access-changed, in the transaction that ends a session: gateways remember
+   * resolved sessions for a few seconds and drop the user's on this notice, so a revocation reaches
+   * every replica at once rather than when its memory expires. Whatever ends sessions or changes
+   * `isAdmin` (AdminBootstrapService's promotion too) records it.
+   */
+  private async recordAccessChanged(
+    manager: EntityManager,
+    userId: number,
+    reason: AccessChangeReason,
+  ): Promise<void> {
+    await this.events.record(manager, 'identity.user.access-changed', { userId, reason });
   }
 }

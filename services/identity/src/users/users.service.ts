@@ -13,10 +13,10 @@ import { decodeImage } from '@dinebuds/api-dto';
 import { DomainError } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
-import { Transactions } from '@dinebuds/service-kit';
+import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import { PICTURE_UPLOAD, pictureEtag } from './picture.policy.js';
 import type { UserEntity } from './user.entity.js';
-import { UserEventsService } from './user-events.service.js';
+import type { IdentityEventType } from '../identity.service-definition.js';
 import { UsersRepository } from './users.repository.js';
 import {
   type PublicUserFields,
@@ -49,7 +49,7 @@ export class UsersService {
   constructor(
     private readonly transactions: Transactions,
     private readonly users: UsersRepository,
-    private readonly events: UserEventsService,
+    private readonly events: ServiceEvents<IdentityEventType>,
   ) {}
 
   async findById(id: number): Promise<UserEntity | null> {
@@ -118,7 +118,7 @@ export class UsersService {
       if (bio !== undefined) user.bio = bio;
       if (changes.isPrivate !== undefined) user.isPrivate = changes.isPrivate;
       const saved = await this.users.save(manager, user);
-      await this.events.record(manager, 'identity.user.updated', toUserSnapshot(saved));
+      await this.recordUpdated(manager, saved);
       return toUserDto(saved);
     });
   }
@@ -130,7 +130,7 @@ export class UsersService {
       const user = await this.lockUser(manager, id);
       user.isPrivate = !user.isPrivate;
       const saved = await this.users.save(manager, user);
-      await this.events.record(manager, 'identity.user.updated', toUserSnapshot(saved));
+      await this.recordUpdated(manager, saved);
       return {
         message: saved.isPrivate ? 'Profile is now private' : 'Profile is now public',
         isPrivate: saved.isPrivate,
@@ -152,9 +152,15 @@ export class UsersService {
         pictureVersion: version,
       });
       Object.assign(user, { pictureType: contentType, pictureVersion: version });
-      await this.events.record(manager, 'identity.user.updated', toUserSnapshot(user));
+      await this.recordUpdated(manager, user);
       return { profilePicture: profilePictureUrl(user)! };
     });
+  }
+
+  /** identity.user.updated with the user's next version (see UsersRepository.nextVersion). */
+  private async recordUpdated(manager: EntityManager, user: UserEntity): Promise<void> {
+    const version = await this.users.nextVersion(manager, user.id);
+    await this.events.record(manager, 'identity.user.updated', toUserSnapshot(user), version);
   }
 
   /**
