@@ -13,7 +13,7 @@ import {
   type TestSocialGraph,
 } from './social-test-kit.js';
 import { RECOMMENDATION_CANDIDATES_PER_BADGE } from '../src/config.js';
-import { recommendationCandidatesQuery } from '../src/recommendations/recommendations.service.js';
+import { recommendationCandidatesQuery } from '../src/recommendations/recommendations.repository.js';
 
 describe('social-graph: blocks, recommendations and user deletion (identity + social-graph, in-process bus)', () => {
   let system: SocialTestSystem;

@@ -11,7 +11,7 @@ import {
   type TestSocialGraph,
 } from './social-test-kit.js';
 import { decodeFollowCursor } from '../src/follows/follow-cursor.js';
-import { followPageQuery } from '../src/follows/follows.service.js';
+import { followPageQuery } from '../src/follows/follows.repository.js';
 
 describe('social-graph: follows, requests and the user projection (identity + social-graph, in-process bus)', () => {
   let system: SocialTestSystem;

@@ -1,13 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
-import { rowsOf, socialTable } from '../common/sql.js';
-import { deletePair, pageOfPairs, type PairTable } from '../common/user-pairs.js';
-import { userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';
+import { rowsOf, schemaTable } from '@dinebuds/database';
+import { SOCIAL_SCHEMA } from '../config.js';
+import {
+  deleteEdge,
+  deleteEdgesOf,
+  pageOfEdges,
+  type UserEdgeTable,
+} from '../common/user-edges.repository.js';
+import { userSummaryColumns, type UserSummaryRow } from '../projections/identity/user.mapper.js';
+import { BlockEntity } from './block.entity.js';
 
-const BLOCK_PAIRS: PairTable = { table: socialTable('blocks'), from: 'blocker_id', to: 'blocked_id' };
-const BLOCKS = BLOCK_PAIRS.table;
-const USERS = socialTable('users');
+const BLOCK_EDGES: UserEdgeTable = {
+  table: schemaTable(SOCIAL_SCHEMA, 'blocks'),
+  from: 'blocker_id',
+  to: 'blocked_id',
+};
+const BLOCKS = BLOCK_EDGES.table;
+const USERS = schemaTable(SOCIAL_SCHEMA, 'users');
 
 export interface BlockRow extends UserSummaryRow {
   blockId: number;
@@ -28,6 +39,7 @@ const BLOCK_SELECT = `SELECT ${blockColumns('b')}, ${userSummaryColumns('u')}
 /** Persistence of social.blocks. */
 @Injectable()
 export class BlocksRepository {
+  /** The block with the blocked user's summary. */
   async find(manager: EntityManager, blockerId: number, blockedId: number): Promise<BlockRow | undefined> {
     const rows = rowsOf<BlockRow>(
       await manager.query(`${BLOCK_SELECT} WHERE b."blocker_id" = $1 AND b."blocked_id" = $2`, [
@@ -39,15 +51,12 @@ export class BlocksRepository {
   }
 
   async insert(manager: EntityManager, blockerId: number, blockedId: number): Promise<void> {
-    await manager.query(`INSERT INTO ${BLOCKS} ("blocker_id", "blocked_id") VALUES ($1, $2)`, [
-      blockerId,
-      blockedId,
-    ]);
+    await manager.insert(BlockEntity, { blockerId, blockedId });
   }
 
   /** False when there was no such block. */
   delete(manager: EntityManager, blockerId: number, blockedId: number): Promise<boolean> {
-    return deletePair(manager, BLOCK_PAIRS, blockerId, blockedId);
+    return deleteEdge(manager, BLOCK_EDGES, blockerId, blockedId);
   }
 
   /** Every block by or of the user goes; answers those that existed. */
@@ -55,17 +64,12 @@ export class BlocksRepository {
     manager: EntityManager,
     userId: number,
   ): Promise<Array<{ blockerId: number; blockedId: number }>> {
-    return rowsOf<{ blockerId: number; blockedId: number }>(
-      await manager.query(
-        `DELETE FROM ${BLOCKS} WHERE "blocker_id" = $1 OR "blocked_id" = $1
-         RETURNING "blocker_id" AS "blockerId", "blocked_id" AS "blockedId"`,
-        [userId],
-      ),
-    );
+    const edges = await deleteEdgesOf(manager, BLOCK_EDGES, userId);
+    return edges.map(({ fromId, toId }) => ({ blockerId: fromId, blockedId: toId }));
   }
 
   /** The blocker's blocks, newest first, with the blocked user's summary. */
   listBy(manager: EntityManager, blockerId: number, page: Page): Promise<BlockRow[]> {
-    return pageOfPairs<BlockRow>(manager, BLOCK_PAIRS, 'from', blockerId, page, blockColumns('p'));
+    return pageOfEdges<BlockRow>(manager, BLOCK_EDGES, 'from', blockerId, page, blockColumns('p'));
   }
 }

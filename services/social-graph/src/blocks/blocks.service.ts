@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { BlockedUserDto, Caller, MessageResponse } from '@dinebuds/contracts';
 import type { Page } from '@dinebuds/service-client';
-import { GraphLocks } from '../common/graph-locks.repository.js';
-import { SocialEvents } from '../common/social-events.js';
-import { Transactions } from '@dinebuds/service-kit';
-import { FollowEdges } from '../follows/follow-edges.js';
+import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
+import { FollowChanges } from '../follows/follow-changes.service.js';
 import { assertNotSelf, SOCIAL_MESSAGES, userNotFound } from '../follows/follow.policy.js';
-import { toFollowUserDto } from '../users/user.mapper.js';
+import { PairLocks } from '../follows/pair-locks.repository.js';
+import { SocialUsersRepository } from '../projections/identity/social-users.repository.js';
+import { toFollowUserDto } from '../projections/identity/user.mapper.js';
+import type { SocialEventType } from '../social-graph.service-definition.js';
 import { BlocksRepository, type BlockRow } from './blocks.repository.js';
 
 function toBlockedUserDto(row: BlockRow): BlockedUserDto {
@@ -27,10 +28,11 @@ function toBlockedUserDto(row: BlockRow): BlockedUserDto {
 export class BlocksService {
   constructor(
     private readonly transactions: Transactions,
-    private readonly locks: GraphLocks,
+    private readonly pairLocks: PairLocks,
     private readonly blocks: BlocksRepository,
-    private readonly edges: FollowEdges,
-    private readonly events: SocialEvents,
+    private readonly users: SocialUsersRepository,
+    private readonly changes: FollowChanges,
+    private readonly events: ServiceEvents<SocialEventType>,
   ) {}
 
   /** Idempotent: blocking again answers the existing block and writes nothing. */
@@ -38,12 +40,12 @@ export class BlocksService {
     const blockerId = caller.userId;
     assertNotSelf(blockerId, blockedId, SOCIAL_MESSAGES.blockYourself);
     return this.transactions.run(async (manager) => {
-      await this.locks.pair(manager, blockerId, blockedId);
-      const users = await this.edges.lockUsers(manager, [blockerId, blockedId]);
+      await this.pairLocks.lock(manager, blockerId, blockedId);
+      const users = await this.users.lockForShare(manager, [blockerId, blockedId]);
       if (!users.has(blockedId) || !users.has(blockerId)) throw userNotFound();
       const existing = await this.blocks.find(manager, blockerId, blockedId);
       if (existing) return toBlockedUserDto(existing);
-      await this.edges.severPair(manager, blockerId, blockedId);
+      await this.changes.severPair(manager, blockerId, blockedId);
       await this.blocks.insert(manager, blockerId, blockedId);
       await this.events.record(manager, 'social.block.created', { blockerId, blockedId });
       return toBlockedUserDto((await this.blocks.find(manager, blockerId, blockedId))!);
@@ -55,8 +57,8 @@ export class BlocksService {
     const blockerId = caller.userId;
     assertNotSelf(blockerId, blockedId, SOCIAL_MESSAGES.unblockYourself);
     return this.transactions.run(async (manager) => {
-      await this.locks.pair(manager, blockerId, blockedId);
-      const users = await this.edges.lockUsers(manager, [blockerId, blockedId]);
+      await this.pairLocks.lock(manager, blockerId, blockedId);
+      const users = await this.users.lockForShare(manager, [blockerId, blockedId]);
       if (!users.has(blockedId)) throw userNotFound();
       if (await this.blocks.delete(manager, blockerId, blockedId))
         await this.events.record(manager, 'social.block.removed', { blockerId, blockedId });

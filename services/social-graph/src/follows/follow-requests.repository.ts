@@ -1,12 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
-import { socialTable } from '../common/sql.js';
-import { deletePair, insertPair, pageOfPairs, type PairTable } from '../common/user-pairs.js';
-import type { UserSummaryRow } from '../users/user.mapper.js';
+import { schemaTable } from '@dinebuds/database';
+import { SOCIAL_SCHEMA } from '../config.js';
+import {
+  deleteEdge,
+  deleteEdgesOf,
+  insertEdge,
+  pageOfEdges,
+  type UserEdgeTable,
+} from '../common/user-edges.repository.js';
+import type { UserSummaryRow } from '../projections/identity/user.mapper.js';
 
-const REQUEST_PAIRS: PairTable = {
-  table: socialTable('follow_requests'),
+const REQUEST_EDGES: UserEdgeTable = {
+  table: schemaTable(SOCIAL_SCHEMA, 'follow_requests'),
   from: 'requester_id',
   to: 'recipient_id',
 };
@@ -23,27 +30,24 @@ export interface RequestRow extends UserSummaryRow {
 export class FollowRequestsRepository {
   /** The new request's creation time, or null when it was already pending. */
   insert(manager: EntityManager, requesterId: number, recipientId: number): Promise<Date | null> {
-    return insertPair(manager, REQUEST_PAIRS, requesterId, recipientId);
+    return insertEdge(manager, REQUEST_EDGES, requesterId, recipientId);
   }
 
   /** False when no such request was pending. */
   delete(manager: EntityManager, requesterId: number, recipientId: number): Promise<boolean> {
-    return deletePair(manager, REQUEST_PAIRS, requesterId, recipientId);
+    return deleteEdge(manager, REQUEST_EDGES, requesterId, recipientId);
   }
 
   /** Every request from or to the user goes (the user was deleted). */
   async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query(
-      `DELETE FROM ${REQUEST_PAIRS.table} WHERE "requester_id" = $1 OR "recipient_id" = $1`,
-      [userId],
-    );
+    await deleteEdgesOf(manager, REQUEST_EDGES, userId);
   }
 
   /** Pending requests to `recipientId`, newest first, with the requester's summary. */
   listTo(manager: EntityManager, recipientId: number, page: Page): Promise<RequestRow[]> {
-    return pageOfPairs<RequestRow>(
+    return pageOfEdges<RequestRow>(
       manager,
-      REQUEST_PAIRS,
+      REQUEST_EDGES,
       'to',
       recipientId,
       page,

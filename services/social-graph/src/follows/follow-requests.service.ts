@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, FollowRequestDto, FollowResponse, MessageResponse } from '@dinebuds/contracts';
 import type { Page } from '@dinebuds/service-client';
-import { GraphLocks } from '../common/graph-locks.repository.js';
 import { Transactions } from '@dinebuds/service-kit';
-import { SocialUsersRepository } from '../users/social-users.repository.js';
-import { toFollowUserDto } from '../users/user.mapper.js';
-import { FollowEdges } from './follow-edges.js';
+import { SocialUsersRepository } from '../projections/identity/social-users.repository.js';
+import { toFollowUserDto } from '../projections/identity/user.mapper.js';
+import { FollowChanges } from './follow-changes.service.js';
 import { FollowRequestsRepository } from './follow-requests.repository.js';
+import { PairLocks } from './pair-locks.repository.js';
 import { assertActingForSelf, requestNotFound, userNotFound } from './follow.policy.js';
 
 export interface AcceptResult {
@@ -19,10 +19,10 @@ export interface AcceptResult {
 export class FollowRequestsService {
   constructor(
     private readonly transactions: Transactions,
-    private readonly locks: GraphLocks,
+    private readonly pairLocks: PairLocks,
     private readonly requests: FollowRequestsRepository,
     private readonly users: SocialUsersRepository,
-    private readonly edges: FollowEdges,
+    private readonly changes: FollowChanges,
   ) {}
 
   /** The owner's pending requests, newest first, with the requester's summary. */
@@ -55,14 +55,14 @@ export class FollowRequestsService {
     assertActingForSelf(caller, userId);
     if (requesterId === userId) throw requestNotFound();
     return this.transactions.run(async (manager) => {
-      await this.locks.pair(manager, userId, requesterId);
-      const users = await this.edges.lockUsers(manager, [userId, requesterId]);
+      await this.pairLocks.lock(manager, userId, requesterId);
+      const users = await this.users.lockForShare(manager, [userId, requesterId]);
       const requester = users.get(requesterId);
       if (!users.has(userId)) throw userNotFound();
-      if (!requester || !(await this.edges.removeRequest(manager, requesterId, userId)))
+      if (!requester || !(await this.changes.removeRequest(manager, requesterId, userId)))
         throw requestNotFound();
-      await this.edges.addFollow(manager, requesterId, userId);
-      const back = followBack ? { status: await this.edges.follow(manager, userId, requester) } : null;
+      await this.changes.addFollow(manager, requesterId, userId);
+      const back = followBack ? { status: await this.changes.follow(manager, userId, requester) } : null;
       return { status: 'accepted' as const, followBack: back };
     });
   }
@@ -71,8 +71,8 @@ export class FollowRequestsService {
     assertActingForSelf(caller, userId);
     if (requesterId === userId) throw requestNotFound();
     return this.transactions.run(async (manager) => {
-      await this.locks.pair(manager, userId, requesterId);
-      if (!(await this.edges.removeRequest(manager, requesterId, userId))) throw requestNotFound();
+      await this.pairLocks.lock(manager, userId, requesterId);
+      if (!(await this.changes.removeRequest(manager, requesterId, userId))) throw requestNotFound();
       return { message: 'Follow request deleted' };
     });
   }

@@ -1,18 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '@dinebuds/service-client';
-import { rowsOf, socialTable } from '../common/sql.js';
-import { deletePair, insertPair, pageOfPairs, type PairTable } from '../common/user-pairs.js';
-import { userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';
+import { rowsOf, schemaTable } from '@dinebuds/database';
+import { SOCIAL_SCHEMA } from '../config.js';
+import {
+  deleteEdge,
+  deleteEdgesOf,
+  insertEdge,
+  pageOfEdges,
+  type UserEdgeTable,
+} from '../common/user-edges.repository.js';
+import { userSummaryColumns, type UserSummaryRow } from '../projections/identity/user.mapper.js';
 import type { FollowCursor } from './follow-cursor.js';
+import { FollowEntity } from './follow.entity.js';
 import type { PairState } from './follow.policy.js';
 
-const FOLLOW_PAIRS: PairTable = { table: socialTable('follows'), from: 'follower_id', to: 'following_id' };
-const FOLLOWS = FOLLOW_PAIRS.table;
-const FOLLOW_VERSIONS = socialTable('follow_versions');
-const REQUESTS = socialTable('follow_requests');
-const BLOCKS = socialTable('blocks');
-const USERS = socialTable('users');
+const FOLLOW_EDGES: UserEdgeTable = {
+  table: schemaTable(SOCIAL_SCHEMA, 'follows'),
+  from: 'follower_id',
+  to: 'following_id',
+};
+const FOLLOWS = FOLLOW_EDGES.table;
+const FOLLOW_VERSIONS = schemaTable(SOCIAL_SCHEMA, 'follow_versions');
+const REQUESTS = schemaTable(SOCIAL_SCHEMA, 'follow_requests');
+const BLOCKS = schemaTable(SOCIAL_SCHEMA, 'blocks');
+const USERS = schemaTable(SOCIAL_SCHEMA, 'users');
 
 export type Direction = 'followers' | 'following';
 
@@ -28,9 +40,8 @@ export interface FollowListRow extends UserSummaryRow {
 }
 
 /**
- * Persistence of social.follows, and the pair state read across follows, requests and blocks.
- * Inserts are `ON CONFLICT DO NOTHING ... RETURNING` and deletes `RETURNING`, so callers learn
- * whether a row really changed (and write an event only then).
+ * Persistence of social.follows and social.follow_versions, and the pair state read across
+ * follows, requests and blocks. Writes answer whether a row really changed (see UserEdgeTable).
  */
 @Injectable()
 export class FollowsRepository {
@@ -51,12 +62,12 @@ export class FollowsRepository {
 
   /** The new follow's creation time, or null when it already existed. */
   insert(manager: EntityManager, followerId: number, followingId: number): Promise<Date | null> {
-    return insertPair(manager, FOLLOW_PAIRS, followerId, followingId);
+    return insertEdge(manager, FOLLOW_EDGES, followerId, followingId);
   }
 
   /** False when there was no such follow. */
   delete(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
-    return deletePair(manager, FOLLOW_PAIRS, followerId, followingId);
+    return deleteEdge(manager, FOLLOW_EDGES, followerId, followingId);
   }
 
   /**
@@ -99,23 +110,15 @@ export class FollowsRepository {
     manager: EntityManager,
     userId: number,
   ): Promise<Array<{ followerId: number; followingId: number }>> {
-    return rowsOf<{ followerId: number; followingId: number }>(
-      await manager.query(
-        `DELETE FROM ${FOLLOWS} WHERE "follower_id" = $1 OR "following_id" = $1
-         RETURNING "follower_id" AS "followerId", "following_id" AS "followingId"`,
-        [userId],
-      ),
-    );
+    const edges = await deleteEdgesOf(manager, FOLLOW_EDGES, userId);
+    return edges.map(({ fromId, toId }) => ({ followerId: fromId, followingId: toId }));
   }
 
-  async count(manager: EntityManager, direction: Direction, userId: number): Promise<number> {
-    const { matchColumn } = columnsOf(direction);
-    const [row] = rowsOf<{ count: number }>(
-      await manager.query(`SELECT count(*)::int AS "count" FROM ${FOLLOWS} WHERE "${matchColumn}" = $1`, [
-        userId,
-      ]),
+  count(manager: EntityManager, direction: Direction, userId: number): Promise<number> {
+    return manager.countBy(
+      FollowEntity,
+      direction === 'followers' ? { followingId: userId } : { followerId: userId },
     );
-    return row?.count ?? 0;
   }
 
   /** One keyset page (one row more than asked: the caller tells whether a next page exists). */
@@ -131,9 +134,9 @@ export class FollowsRepository {
   /** Newest first by limit/offset (an OFFSET read costs the rows it skips; page() does not). */
   list(manager: EntityManager, direction: Direction, userId: number, page: Page): Promise<UserSummaryRow[]> {
     // followers of X: the follows *to* X; following: the follows *from* X.
-    return pageOfPairs<UserSummaryRow>(
+    return pageOfEdges<UserSummaryRow>(
       manager,
-      FOLLOW_PAIRS,
+      FOLLOW_EDGES,
       direction === 'followers' ? 'to' : 'from',
       userId,
       page,

@@ -3,7 +3,8 @@ import { FollowPairRequest, UserFollowListRequest, UserRequest, pageOf } from '@
 import { LIMITS, type Caller } from '@dinebuds/contracts';
 import { OptionalCaller, RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { decodeFollowCursor } from './follow-cursor.js';
-import { FollowsService, type KeysetPage } from './follows.service.js';
+import type { KeysetPage } from './follows.repository.js';
+import { FollowsService } from './follows.service.js';
 import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')

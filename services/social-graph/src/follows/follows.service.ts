@@ -9,14 +9,14 @@ import type {
   UnfollowResponse,
 } from '@dinebuds/contracts';
 import type { Page } from '@dinebuds/service-client';
-import { GraphLocks } from '../common/graph-locks.repository.js';
 import { Transactions } from '@dinebuds/service-kit';
-import type { SocialUserEntity } from '../users/social-user.entity.js';
-import { SocialUsersRepository } from '../users/social-users.repository.js';
-import { toFollowUserDto } from '../users/user.mapper.js';
+import type { SocialUserEntity } from '../projections/identity/social-user.entity.js';
+import { SocialUsersRepository } from '../projections/identity/social-users.repository.js';
+import { toFollowUserDto } from '../projections/identity/user.mapper.js';
 import { encodeFollowCursor } from './follow-cursor.js';
-import { FollowEdges } from './follow-edges.js';
+import { FollowChanges } from './follow-changes.service.js';
 import { FollowsRepository, type Direction, type KeysetPage } from './follows.repository.js';
+import { PairLocks } from './pair-locks.repository.js';
 import {
   assertActingForSelf,
   assertCanSeeLists,
@@ -26,16 +26,14 @@ import {
   userNotFound,
 } from './follow.policy.js';
 
-export { followPageQuery, type Direction, type KeysetPage } from './follows.repository.js';
-
 @Injectable()
 export class FollowsService {
   constructor(
     private readonly transactions: Transactions,
-    private readonly locks: GraphLocks,
+    private readonly pairLocks: PairLocks,
     private readonly follows: FollowsRepository,
     private readonly users: SocialUsersRepository,
-    private readonly edges: FollowEdges,
+    private readonly changes: FollowChanges,
   ) {}
 
   async requireUser(id: number): Promise<SocialUserEntity> {
@@ -50,7 +48,7 @@ export class FollowsService {
     await this.requireUser(userId);
     await this.requireUser(targetId);
     if (userId === targetId) return { isFollowing: false, status: 'not_following' };
-    const state = await this.edges.pairState(this.transactions.outside, userId, targetId);
+    const state = await this.follows.pairState(this.transactions.outside, userId, targetId);
     return { isFollowing: state.following, status: followStatusOf(state) };
   }
 
@@ -59,11 +57,11 @@ export class FollowsService {
     assertActingForSelf(caller, userId);
     assertNotSelf(userId, targetId);
     return this.transactions.run(async (manager) => {
-      await this.locks.pair(manager, userId, targetId);
-      const users = await this.edges.lockUsers(manager, [userId, targetId]);
+      await this.pairLocks.lock(manager, userId, targetId);
+      const users = await this.users.lockForShare(manager, [userId, targetId]);
       const target = users.get(targetId);
       if (!target || !users.has(userId)) throw userNotFound();
-      return { status: await this.edges.follow(manager, userId, target) };
+      return { status: await this.changes.follow(manager, userId, target) };
     });
   }
 
@@ -72,11 +70,11 @@ export class FollowsService {
     assertActingForSelf(caller, userId);
     assertNotSelf(userId, targetId, SOCIAL_MESSAGES.unfollowYourself);
     return this.transactions.run(async (manager) => {
-      await this.locks.pair(manager, userId, targetId);
-      const users = await this.edges.lockUsers(manager, [userId, targetId]);
+      await this.pairLocks.lock(manager, userId, targetId);
+      const users = await this.users.lockForShare(manager, [userId, targetId]);
       if (!users.has(targetId) || !users.has(userId)) throw userNotFound();
-      await this.edges.removeFollow(manager, userId, targetId);
-      await this.edges.removeRequest(manager, userId, targetId);
+      await this.changes.removeFollow(manager, userId, targetId);
+      await this.changes.removeRequest(manager, userId, targetId);
       return { status: 'not_following' as const };
     });
   }
@@ -137,7 +135,7 @@ export class FollowsService {
     const viewerId = viewer?.userId ?? null;
     const viewerFollowsOwner =
       owner.isPrivate && viewerId !== null && viewerId !== userId
-        ? (await this.edges.pairState(this.transactions.outside, viewerId, userId)).following
+        ? (await this.follows.pairState(this.transactions.outside, viewerId, userId)).following
         : false;
     assertCanSeeLists({ ownerId: userId, ownerIsPrivate: owner.isPrivate, viewerId, viewerFollowsOwner });
   }

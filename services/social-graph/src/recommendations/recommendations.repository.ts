@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { RECOMMENDATION_CANDIDATES_PER_BADGE } from '../config.js';
-import { rowsOf, socialTable } from '../common/sql.js';
-import { userSummaryColumns, type UserSummaryRow } from '../users/user.mapper.js';
+import { rowsOf, schemaTable } from '@dinebuds/database';
+import { RECOMMENDATION_CANDIDATES_PER_BADGE, SOCIAL_SCHEMA } from '../config.js';
+import { userSummaryColumns, type UserSummaryRow } from '../projections/identity/user.mapper.js';
 import { RECOMMENDATION_WEIGHTS } from './recommendation.policy.js';
 
-const USERS = socialTable('users');
-const FOLLOWS = socialTable('follows');
-const REQUESTS = socialTable('follow_requests');
-const BLOCKS = socialTable('blocks');
-const USER_BADGES = socialTable('user_badges');
+const USERS = schemaTable(SOCIAL_SCHEMA, 'users');
+const FOLLOWS = schemaTable(SOCIAL_SCHEMA, 'follows');
+const REQUESTS = schemaTable(SOCIAL_SCHEMA, 'follow_requests');
+const BLOCKS = schemaTable(SOCIAL_SCHEMA, 'blocks');
+const USER_BADGES = schemaTable(SOCIAL_SCHEMA, 'user_badges');
 
 export interface CandidateRow extends UserSummaryRow {
   bio: string | null;

@@ -4,8 +4,6 @@ import { Transactions } from '@dinebuds/service-kit';
 import { rankRecommendations, type RecommendationCandidate } from './recommendation.policy.js';
 import { RecommendationsRepository } from './recommendations.repository.js';
 
-export { recommendationCandidatesQuery } from './recommendations.repository.js';
-
 @Injectable()
 export class RecommendationsService {
   constructor(

@@ -1,13 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { UserSnapshot } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
-import { GraphLocks } from '../common/graph-locks.repository.js';
-import { SocialEvents } from '../common/social-events.js';
-import { FollowEdges } from '../follows/follow-edges.js';
-import { FollowEvents } from '../follows/follow-events.js';
-import { FollowRequestsRepository } from '../follows/follow-requests.repository.js';
-import { FollowsRepository } from '../follows/follows.repository.js';
-import { BlocksRepository } from '../blocks/blocks.repository.js';
+import { ServiceEvents } from '@dinebuds/service-kit';
+import { BlocksRepository } from '../../blocks/blocks.repository.js';
+import { FollowChanges } from '../../follows/follow-changes.service.js';
+import type { SocialEventType } from '../../social-graph.service-definition.js';
 import type { SocialUserEntity } from './social-user.entity.js';
 import { SocialUsersRepository } from './social-users.repository.js';
 import {
@@ -31,14 +28,10 @@ export class UsersProjectionService {
   private readonly logger = new Logger(UsersProjectionService.name);
 
   constructor(
-    private readonly locks: GraphLocks,
     private readonly users: SocialUsersRepository,
-    private readonly follows: FollowsRepository,
-    private readonly requests: FollowRequestsRepository,
     private readonly blocks: BlocksRepository,
-    private readonly edges: FollowEdges,
-    private readonly events: SocialEvents,
-    private readonly followEvents: FollowEvents,
+    private readonly followChanges: FollowChanges,
+    private readonly events: ServiceEvents<SocialEventType>,
   ) {}
 
   /**
@@ -88,7 +81,7 @@ export class UsersProjectionService {
     await this.users.update(manager, userId, { ...changes, updatedAt: now });
     if (badgesChange) await this.users.writeBadgeIndex(manager, userId, badgesChange);
     if (plan.acceptPendingRequests) {
-      const accepted = await this.edges.acceptPendingRequests(manager, userId);
+      const accepted = await this.followChanges.acceptPendingRequests(manager, userId);
       if (accepted > 0)
         this.logger.log({ userId, accepted }, 'User turned public: pending follow requests accepted');
     }
@@ -127,9 +120,7 @@ export class UsersProjectionService {
   async removeUser(manager: EntityManager, userId: number): Promise<void> {
     // FOR UPDATE waits for graph changes holding the row FOR SHARE; none can start after it.
     await this.lockForEvent(manager, userId);
-    const follows = await this.follows.deleteAllOf(manager, userId);
-    for (const follow of follows) await this.followEvents.removed(manager, follow);
-    await this.requests.deleteAllOf(manager, userId);
+    await this.followChanges.removeAllOf(manager, userId);
     const blocks = await this.blocks.deleteAllOf(manager, userId);
     for (const block of blocks) await this.events.record(manager, 'social.block.removed', block);
     await this.users.deleteWithTombstone(manager, userId, new Date());
@@ -144,7 +135,7 @@ export class UsersProjectionService {
     manager: EntityManager,
     userId: number,
   ): Promise<SocialUserEntity | null | 'deleted'> {
-    await this.locks.userEvents(manager, userId);
+    await this.users.lockUserEvents(manager, userId);
     if (await this.users.isDeleted(manager, userId)) return 'deleted';
     return this.users.lockForUpdate(manager, userId);
   }

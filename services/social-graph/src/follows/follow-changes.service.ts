@@ -1,40 +1,26 @@
 import { Injectable } from '@nestjs/common';
+import type { FollowCreatedEvent, FollowRemovedEvent } from '@dinebuds/contracts';
+import { ServiceEvents } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
-import { SocialEvents } from '../common/social-events.js';
-import type { SocialUserEntity } from '../users/social-user.entity.js';
-import { SocialUsersRepository } from '../users/social-users.repository.js';
-import { FollowEvents } from './follow-events.js';
+import type { SocialUserEntity } from '../projections/identity/social-user.entity.js';
+import type { SocialEventType } from '../social-graph.service-definition.js';
 import { FollowRequestsRepository } from './follow-requests.repository.js';
-import { decideFollow, type PairState } from './follow.policy.js';
+import { decideFollow } from './follow.policy.js';
 import { FollowsRepository } from './follows.repository.js';
 
 /**
- * The writes on follows and follow requests, each with its event in the same transaction. The
- * repositories answer whether a row really changed, and an event is written only then, so a
- * repeated call writes nothing twice.
+ * The changes to follows and follow requests that several use cases make (follow, accept, block,
+ * a user turning public or being deleted), each with its event in the caller's transaction. The
+ * repositories answer whether a row really changed and an event is recorded only then, so a
+ * repeated call records nothing twice. Callers hold the pair's lock (PairLocks).
  */
 @Injectable()
-export class FollowEdges {
+export class FollowChanges {
   constructor(
-    private readonly events: SocialEvents,
-    private readonly followEvents: FollowEvents,
+    private readonly events: ServiceEvents<SocialEventType>,
     private readonly follows: FollowsRepository,
     private readonly requests: FollowRequestsRepository,
-    private readonly users: SocialUsersRepository,
   ) {}
-
-  /**
-   * Locks the users' projection rows FOR SHARE, in id order (see GraphLocks), and returns
-   * those that exist by id.
-   */
-  lockUsers(manager: EntityManager, ids: number[]): Promise<Map<number, SocialUserEntity>> {
-    return this.users.lockForShare(manager, ids);
-  }
-
-  /** The edges between `userId` and `targetId`, seen from `userId`. */
-  pairState(manager: EntityManager, userId: number, targetId: number): Promise<PairState> {
-    return this.follows.pairState(manager, userId, targetId);
-  }
 
   /**
    * "followerId follows target" under the pair lock and both row locks: follows a public target,
@@ -45,7 +31,8 @@ export class FollowEdges {
     followerId: number,
     target: Pick<SocialUserEntity, 'id' | 'isPrivate'>,
   ): Promise<'following' | 'requested'> {
-    const decision = decideFollow(await this.pairState(manager, followerId, target.id), target.isPrivate);
+    const state = await this.follows.pairState(manager, followerId, target.id);
+    const decision = decideFollow(state, target.isPrivate);
     if (decision.action === 'follow') {
       await this.addFollow(manager, followerId, target.id);
       if (decision.clearRequest) await this.removeRequest(manager, followerId, target.id);
@@ -58,13 +45,13 @@ export class FollowEdges {
   async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
     const createdAt = await this.follows.insert(manager, followerId, followingId);
     if (createdAt === null) return false;
-    await this.followEvents.created(manager, { followerId, followingId, createdAt: createdAt.toISOString() });
+    await this.followCreated(manager, { followerId, followingId, createdAt: createdAt.toISOString() });
     return true;
   }
 
   async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
     if (!(await this.follows.delete(manager, followerId, followingId))) return false;
-    await this.followEvents.removed(manager, { followerId, followingId });
+    await this.followRemoved(manager, { followerId, followingId });
     return true;
   }
 
@@ -91,7 +78,7 @@ export class FollowEdges {
   async acceptPendingRequests(manager: EntityManager, recipientId: number): Promise<number> {
     const rows = await this.follows.acceptPendingRequests(manager, recipientId);
     for (const row of rows) {
-      await this.followEvents.created(manager, {
+      await this.followCreated(manager, {
         followerId: row.followerId,
         followingId: recipientId,
         createdAt: row.createdAt.toISOString(),
@@ -106,5 +93,26 @@ export class FollowEdges {
     await this.removeFollow(manager, b, a);
     await this.removeRequest(manager, a, b);
     await this.removeRequest(manager, b, a);
+  }
+
+  /** Every follow (each with social.follow.removed) and request from or to a deleted user. */
+  async removeAllOf(manager: EntityManager, userId: number): Promise<void> {
+    const follows = await this.follows.deleteAllOf(manager, userId);
+    for (const follow of follows) await this.followRemoved(manager, follow);
+    await this.requests.deleteAllOf(manager, userId);
+  }
+
+  /**
+   * social.follow.created / removed carry the edge's next version (one counter per follower and
+   * following pair, taken in the change's transaction): consumers apply an edge's changes in order.
+   */
+  private async followCreated(manager: EntityManager, data: FollowCreatedEvent): Promise<void> {
+    const version = await this.follows.nextVersion(manager, data.followerId, data.followingId);
+    await this.events.record(manager, 'social.follow.created', data, version);
+  }
+
+  private async followRemoved(manager: EntityManager, data: FollowRemovedEvent): Promise<void> {
+    const version = await this.follows.nextVersion(manager, data.followerId, data.followingId);
+    await this.events.record(manager, 'social.follow.removed', data, version);
   }
 }

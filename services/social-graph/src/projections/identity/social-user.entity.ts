@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { SOCIAL_SCHEMA } from '../config.js';
+import { SOCIAL_SCHEMA } from '../../config.js';
 
 /**
  * Social-graph's projection of an identity user: only what follow lists, privacy rules and

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { SOCIAL_SCHEMA } from '../config.js';
+import { SOCIAL_SCHEMA } from '../../config.js';
 
 /** Tombstone of a deleted identity user: later events about it are ignored. */
 @Entity({ schema: SOCIAL_SCHEMA, name: 'deleted_users' })

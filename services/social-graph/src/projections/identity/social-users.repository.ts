@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { socialTable } from '../common/sql.js';
+import { SOCIAL_SCHEMA } from '../../config.js';
 import { DeletedUserEntity } from './deleted-user.entity.js';
 import { SocialUserEntity } from './social-user.entity.js';
+import { UserBadgeEntity } from './user-badge.entity.js';
 import type { ProjectedBadges } from './user-projection.policy.js';
-
-const USER_BADGES = socialTable('user_badges');
 
 /**
  * Persistence of social-graph's projection of identity users: social.users, its badge index
@@ -13,6 +12,13 @@ const USER_BADGES = socialTable('user_badges');
  */
 @Injectable()
 export class SocialUsersRepository {
+  /** Serialises the events of one user (the consumer's per-user lock, released at commit). */
+  async lockUserEvents(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `${SOCIAL_SCHEMA}:user:${userId}`,
+    ]);
+  }
+
   findById(manager: EntityManager, id: number): Promise<SocialUserEntity | null> {
     return manager.findOneBy(SocialUserEntity, { id });
   }
@@ -21,7 +27,7 @@ export class SocialUsersRepository {
     return manager.existsBy(SocialUserEntity, { id });
   }
 
-  /** Locks the users' rows FOR SHARE, in id order (see GraphLocks); answers those that exist. */
+  /** Locks the users' rows FOR SHARE, in id order (see PairLocks); answers those that exist. */
   async lockForShare(manager: EntityManager, ids: number[]): Promise<Map<number, SocialUserEntity>> {
     const users = await manager
       .createQueryBuilder(SocialUserEntity, 'u')
@@ -66,13 +72,11 @@ export class SocialUsersRepository {
    * read) to match the badges just stored in social.users, in the same transaction.
    */
   async writeBadgeIndex(manager: EntityManager, userId: number, badges: ProjectedBadges): Promise<void> {
-    await manager.query(`DELETE FROM ${USER_BADGES} WHERE "user_id" = $1`, [userId]);
-    await manager.query(
-      `INSERT INTO ${USER_BADGES} ("kind", "name", "user_id")
-       SELECT 'flavor', b, $1::int FROM unnest($2::text[]) AS b
-       UNION
-       SELECT 'city', b, $1::int FROM unnest($3::text[]) AS b`,
-      [userId, badges.flavorBadges, badges.cityBadges],
-    );
+    await manager.delete(UserBadgeEntity, { userId });
+    const rows: UserBadgeEntity[] = [
+      ...badges.flavorBadges.map((name) => ({ kind: 'flavor' as const, name, userId })),
+      ...badges.cityBadges.map((name) => ({ kind: 'city' as const, name, userId })),
+    ];
+    if (rows.length > 0) await manager.insert(UserBadgeEntity, rows);
   }
 }
