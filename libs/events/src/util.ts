@@ -30,3 +30,8 @@ export async function pollUntil(done: () => boolean, timeoutMs: number, interval
   }
   return true;
 }
+
+/** Milliseconds left until `deadline` (a Date.now() value); at least 1, as withTimeout ignores 0. */
+export function remainingMs(deadline: number): number {
+  return Math.max(1, deadline - Date.now());
+}
