@@ -110,4 +110,87 @@ export class Outbox {
     });
     return { table: this.table, id: head.id, type, createdAt: head.occurredAt, head: JSON.stringify(head) };
   }
+
+  /**
+   * The outbox part of a statement that writes a change and its event at once, outside a
+   * transaction (one round trip instead of BEGIN, the change, the outbox insert and COMMIT): the
+   * envelope's fixed parts are made now, its data and aggregate version come from `columns` of
+   * the rows the statement writes, so no repository spells the outbox's columns or the event's
+   * data. No commit hook sees such a statement: nudge the relay after it (OutboxRelay.nudge).
+   */
+  statementEvent<T extends EventType, Row>(
+    type: T,
+    columns: StatementEventColumns<T, Row>,
+    opts: Pick<OutboxAddOptions, 'requestId'> = {},
+  ): OutboxStatementEvent {
+    const row = this.statementRow(type, opts);
+    return {
+      insertFrom(rows, firstParam) {
+        const from = sqlName(rows);
+        const data = Object.entries(columns.data as Record<string, string>)
+          .map(([field, column]) => `'${sqlName(field)}', ${from}."${sqlName(column)}"`)
+          .join(', ');
+        const version =
+          columns.aggregateVersion === undefined
+            ? ''
+            : `'aggregateVersion', ${from}."${sqlName(columns.aggregateVersion)}", `;
+        const [id, eventType, head, createdAt] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
+        return {
+          sql: `INSERT INTO ${row.table} ("id", "type", "payload", "created_at")
+           SELECT ${id}, ${eventType}, ${head}::jsonb || jsonb_build_object(${version}'data', jsonb_build_object(${data})), ${createdAt}
+           FROM ${from}`,
+          params: [row.id, row.type, row.head, row.createdAt],
+        };
+      },
+    };
+  }
+}
+
+/** The columns of `Row` whose values are of type V. */
+export type ColumnOf<Row, V> = {
+  [C in keyof Row & string]: Row[C] extends V ? C : never;
+}[keyof Row & string];
+
+/**
+ * Which column of a row gives each field of an event's data: the one declaration from which the
+ * data is read in JavaScript (eventDataOf) and built in SQL by a statement (Outbox.statementEvent),
+ * each field checked against the event's contract type.
+ */
+export type EventDataColumns<T extends EventType, Row> = {
+  readonly [K in keyof EventMap[T] & string]-?: ColumnOf<Row, EventMap[T][K]>;
+};
+
+/** An event's data read from a row by its EventDataColumns. */
+export function eventDataOf<T extends EventType, Row>(
+  columns: EventDataColumns<T, Row>,
+  row: Row,
+): EventMap[T] {
+  const data: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(columns)) data[field] = row[column as keyof Row];
+  return data as EventMap[T];
+}
+
+/** An event's data and aggregate version as columns of the rows a statement writes. */
+export interface StatementEventColumns<T extends EventType, Row> {
+  data: EventDataColumns<T, Row>;
+  /** For catalogue types marked `versioned`. */
+  aggregateVersion?: ColumnOf<Row, number>;
+}
+
+/** The outbox part of a statement that writes a change and its event at once (Outbox.statementEvent). */
+export interface OutboxStatementEvent {
+  /**
+   * `INSERT INTO <outbox> ... SELECT ... FROM <rows>`, one event per row of `rows` (a CTE of the
+   * caller's statement), to be written as one of that statement's CTEs; its parameters are
+   * `params`, numbered from `$firstParam`. The text depends only on the arguments, so the
+   * statement can be prepared.
+   */
+  insertFrom(rows: string, firstParam: number): { sql: string; params: unknown[] };
+}
+
+const SQL_NAME = /^[a-z_][a-z0-9_]*$/i;
+
+function sqlName(name: string): string {
+  if (!SQL_NAME.test(name)) throw new Error(`Outbox.statementEvent: not a plain SQL name: ${name}`);
+  return name;
 }

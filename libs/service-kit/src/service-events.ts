@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventMap, EventType } from '@dinebuds/contracts';
-import { Outbox } from '@dinebuds/events';
+import { Outbox, OutboxRelay, type OutboxStatementEvent, type StatementEventColumns } from '@dinebuds/events';
 import { currentRequestId } from '@dinebuds/logging';
 import type { EntityManager } from 'typeorm';
 
@@ -11,7 +11,10 @@ import type { EntityManager } from 'typeorm';
  */
 @Injectable()
 export class ServiceEvents<Published extends EventType = EventType> {
-  constructor(private readonly outbox: Outbox) {}
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly relay: OutboxRelay,
+  ) {}
 
   /** `aggregateVersion`: the aggregate's version after this change, for catalogue types marked `versioned`. */
   async record<T extends Published>(
@@ -24,5 +27,22 @@ export class ServiceEvents<Published extends EventType = EventType> {
       requestId: currentRequestId(),
       ...(aggregateVersion === undefined ? {} : { aggregateVersion }),
     });
+  }
+
+  /**
+   * The outbox part of one statement that writes a change and its event without a transaction,
+   * the event's data taken from `columns` of the rows it writes (Outbox.statementEvent). After the
+   * statement, call publishSoon.
+   */
+  statementEvent<T extends Published, Row>(
+    type: T,
+    columns: StatementEventColumns<T, Row>,
+  ): OutboxStatementEvent {
+    return this.outbox.statementEvent(type, columns, { requestId: currentRequestId() });
+  }
+
+  /** After a statementEvent's statement: no transaction's commit hook saw it, so the relay is woken now. */
+  publishSoon(): void {
+    this.relay.nudge();
   }
 }

@@ -1,8 +1,8 @@
+import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
-import { ReviewsEvents } from './common/reviews-events.js';
 import {
   DEFAULT_REVIEWS_SETTINGS,
   loadReviewsEnv,
@@ -33,6 +33,9 @@ export interface ReviewsOptions {
   moodTagSampleSize?: number;
 }
 
+/** The events the reviews service publishes (all reviews.*, every one versioned). */
+export type ReviewsEventType = Extract<EventType, `reviews.${string}`>;
+
 export type ReviewsServiceOptions = ServiceStartOptions & ReviewsOptions;
 export type RunningReviewsService = RunningService;
 
@@ -59,7 +62,6 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
   migrations: reviewsMigrations,
   controllers: [ReviewsRpcController, RestaurantsRpcController, SavedRpcController, ActivityRpcController],
   providers: [
-    ReviewsEvents,
     PeopleRepository,
     PeopleService,
     PeopleConsumer,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OutboxStatementRow } from '@dinebuds/events';
+import type { OutboxStatementEvent } from '@dinebuds/events';
 import type { EntityManager } from 'typeorm';
 import { preparedQuery } from '@dinebuds/database';
 import { rowsOf, table } from '../common/sql.js';
@@ -25,27 +25,27 @@ export interface ReviewRow {
   r_longitude: number | null;
   r_location_approximate: boolean;
   r_photo_version: number;
+  /** The restaurant's city as cityKey gives it (its events' `city`). */
+  city_key: string | null;
+  /** created_at as toISOString gives it (its events' `createdAt`). */
+  created_at_iso: string;
 }
 
-/** The ReviewRow columns of reviews `v` (a table or a CTE) joined with their restaurants. */
+/**
+ * The ReviewRow columns of reviews `v` (a table or a CTE) joined with their restaurants. The city
+ * key as cityKey gives it (restaurants store the key already; a row spelled otherwise still gives
+ * it, and catalogue keys are ASCII, so lower() agrees with JavaScript whatever the database's
+ * locale) and created_at as toISOString gives it (milliseconds, truncated as the pg driver's Date is).
+ */
 const selectFrom = (reviews: string) => `SELECT v.id, v.user_id, v.restaurant_id, v.rating, v.notes,
     to_char(v.visit_date, 'YYYY-MM-DD') AS visit_date, v.version, v.created_at, v.updated_at,
     r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
     r.longitude AS r_longitude, r.location_approximate AS r_location_approximate,
-    r.photo_version AS r_photo_version
+    r.photo_version AS r_photo_version,
+    lower(regexp_replace(btrim(r.city), '\\s+', ' ', 'g')) AS city_key,
+    to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso
   FROM ${reviews} v JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id`;
 const SELECT = selectFrom(REVIEWS);
-
-/**
- * The data of `reviews.review.created` from a ReviewRow `w`, in SQL: the city as cityKey gives it
- * (restaurants store the key already; a row spelled otherwise still gives it, and catalogue keys
- * are ASCII, so lower() agrees with JavaScript whatever the database's locale) and createdAt as
- * toISOString gives it (milliseconds, truncated as the pg driver's Date is).
- */
-const CREATED_EVENT_DATA = `jsonb_build_object(
-    'reviewId', w.id, 'userId', w.user_id, 'restaurantId', w.restaurant_id, 'rating', w.rating,
-    'city', lower(regexp_replace(btrim(w.r_city), '\\s+', ' ', 'g')),
-    'createdAt', to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
 export interface ReviewWrite {
   userId: number;
@@ -69,15 +69,15 @@ export class ReviewsRepository {
    * in one statement (no transaction round trips: the statement commits alone); null, with
    * nothing written, when there is no such restaurant yet, or when the review's exact coordinates
    * must first replace the restaurant's approximate ones (the caller then takes the transaction
-   * with find-or-create). The event's data is built here as ReviewsService's eventOf builds it
-   * from the answered row (a test holds the two equal).
+   * with find-or-create). `created` builds the event from the inserted ReviewRow.
    */
   async insertAtKnownPlace(
     manager: EntityManager,
     place: KnownPlace,
     review: Omit<ReviewWrite, 'restaurantId'>,
-    created: OutboxStatementRow,
+    created: OutboxStatementEvent,
   ): Promise<ReviewRow | null> {
+    const event = created.insertFrom('w', 8);
     // Prepared: PostgreSQL plans this five-part statement once per connection, not per review.
     const rows = await preparedQuery<ReviewRow>(
       manager,
@@ -89,10 +89,7 @@ export class ReviewsRepository {
            INSERT INTO ${REVIEWS} (user_id, restaurant_id, rating, notes, visit_date)
            SELECT $4, p.id, $5, $6, $7 FROM p RETURNING *
          ), w AS (${selectFrom('v')}
-         ), event AS (
-           INSERT INTO ${created.table} ("id", "type", "payload", "created_at")
-           SELECT $8, $9, $10::jsonb || jsonb_build_object('aggregateVersion', w.version, 'data', ${CREATED_EVENT_DATA}), $11
-           FROM w
+         ), event AS (${event.sql}
          ) SELECT * FROM w`,
       [
         place.nameKey,
@@ -102,10 +99,7 @@ export class ReviewsRepository {
         review.rating,
         review.notes,
         review.visitDate,
-        created.id,
-        created.type,
-        created.head,
-        created.createdAt,
+        ...event.params,
       ],
     );
     return rows[0] ?? null;

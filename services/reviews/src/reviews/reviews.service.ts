@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  cityKey,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type Caller,
@@ -12,12 +11,13 @@ import {
 import { badRequest, notFound } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
 import { restaurantSummary } from '../common/mappers.js';
-import { ReviewsEvents } from '../common/reviews-events.js';
-import { listWindow, Transactions } from '@dinebuds/service-kit';
+import { listWindow, ServiceEvents, Transactions } from '@dinebuds/service-kit';
+import type { ReviewsEventType } from '../reviews.service-definition.js';
 import { PeopleService } from '../people/people.service.js';
 import { placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
 import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
 import { assertAuthor, assertClaimedAuthor, cleanNotes, edited } from './review.policy.js';
+import { REVIEW_CHANGED_COLUMNS, reviewChangedData } from './review-events.js';
 import { ReviewsRepository, type ReviewRow } from './reviews.repository.js';
 
 export function toReviewDto(row: ReviewRow): ReviewDto {
@@ -43,7 +43,7 @@ export class ReviewsService {
     private readonly reviews: ReviewsRepository,
     private readonly restaurants: RestaurantsRepository,
     private readonly people: PeopleService,
-    private readonly events: ReviewsEvents,
+    private readonly events: ServiceEvents<ReviewsEventType>,
   ) {}
 
   async byUser(
@@ -75,16 +75,16 @@ export class ReviewsService {
       this.transactions.outside,
       { nameKey: placeKey(name), addressKey: placeKey(address), exact: !place.approximate },
       review,
-      this.events.statementRow('reviews.review.created'),
+      this.events.statementEvent('reviews.review.created', REVIEW_CHANGED_COLUMNS),
     );
     if (known) {
-      this.events.written();
+      this.events.publishSoon();
       return toReviewDto(known);
     }
     return this.transactions.run(async (manager) => {
       const restaurant = await this.placeFor(manager, name, address, place);
       const row = await this.reviews.insert(manager, { ...review, restaurantId: restaurant.id });
-      await this.events.record(manager, 'reviews.review.created', eventOf(row), row.version);
+      await this.events.record(manager, 'reviews.review.created', reviewChangedData(row), row.version);
       return toReviewDto(row);
     });
   }
@@ -123,7 +123,7 @@ export class ReviewsService {
         visitDate: edited(request.visitDate, stored.visit_date),
       });
       const row = (await this.reviews.find(manager, stored.id)) as ReviewRow;
-      await this.events.record(manager, 'reviews.review.updated', eventOf(row), row.version);
+      await this.events.record(manager, 'reviews.review.updated', reviewChangedData(row), row.version);
       return toReviewDto(row);
     });
   }
@@ -139,7 +139,7 @@ export class ReviewsService {
       await this.events.record(
         manager,
         'reviews.review.deleted',
-        { reviewId, userId: row.user_id, restaurantId: row.restaurant_id, city: row.r_city },
+        { reviewId, userId: row.user_id, restaurantId: row.restaurant_id, city: row.city_key },
         row.version + 1,
       );
       return { message: 'Review deleted' };
@@ -163,16 +163,4 @@ export class ReviewsService {
       approximate: place.approximate,
     });
   }
-}
-
-/** The data of a review's created or updated event (insertAtKnownPlace builds the same in SQL). */
-export function eventOf(row: ReviewRow) {
-  return {
-    reviewId: row.id,
-    userId: row.user_id,
-    restaurantId: row.restaurant_id,
-    rating: row.rating,
-    city: row.r_city === null ? null : cityKey(row.r_city),
-    createdAt: row.created_at.toISOString(),
-  };
 }

@@ -13,8 +13,8 @@ import {
 import { badRequest, notFound } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
 import { restaurantSummary } from '../common/mappers.js';
-import { ReviewsEvents } from '../common/reviews-events.js';
-import { listWindow, Transactions } from '@dinebuds/service-kit';
+import { listWindow, ServiceEvents, Transactions } from '@dinebuds/service-kit';
+import type { ReviewsEventType } from '../reviews.service-definition.js';
 import { PeopleService } from '../people/people.service.js';
 import { isExternalPlaceId, placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
 import { RestaurantsRepository } from '../restaurants/restaurants.repository.js';
@@ -29,7 +29,7 @@ export class SavedService {
     private readonly saved: SavedRepository,
     private readonly restaurants: RestaurantsRepository,
     private readonly people: PeopleService,
-    private readonly events: ReviewsEvents,
+    private readonly events: ServiceEvents<ReviewsEventType>,
   ) {}
 
   async list(

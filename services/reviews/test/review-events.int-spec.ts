@@ -11,12 +11,12 @@ import { createTestDatabase, eventually, query, type TestDatabase } from '@dineb
 import { startTestReviews, type TestReviews } from './reviews-test-kit.js';
 
 /**
- * A review of a known place is inserted with its `reviews.review.created` event in one statement
- * whose SQL builds the event's data; the first review of a place goes through a transaction and
- * ReviewsService's eventOf. Both must write the same event, and the one-statement event must be
- * published at once although no transaction's commit hook sees it.
+ * The `reviews.review.created` envelope consumers get, whichever way it was written: a review of a
+ * known place goes in one statement with its event (ServiceEvents.statementEvent), the first review
+ * of a place through a transaction (ServiceEvents.record). The one-statement event is published at
+ * once although no transaction's commit hook sees it.
  */
-describe('reviews.review.created written by one statement', () => {
+describe('reviews.review.created as consumers get it', () => {
   let db: TestDatabase;
   let bus: InProcessEventBus;
   let reviews: TestReviews;
@@ -31,7 +31,7 @@ describe('reviews.review.created written by one statement', () => {
        WHERE type = 'reviews.review.created' AND (payload->'data'->>'reviewId')::int = $1`,
       [reviewId],
     );
-  /** What ReviewsService's eventOf makes of the review's row (the answer is built from the same row). */
+  /** The contract's data for the review answered (ReviewChangedEvent). */
   const expectedData = (review: ReviewDto) => ({
     reviewId: review.id,
     userId: review.userId,
@@ -54,7 +54,7 @@ describe('reviews.review.created written by one statement', () => {
     await db?.drop();
   });
 
-  it('writes the same envelope as the transaction path, for places in several cities', async () => {
+  it('writes the contract’s envelope on both paths, for places in several cities', async () => {
     const places: Array<[string, string]> = [
       ['Lou Malnati’s', '439 N Wells St, Chicago, IL 60654'],
       ['Joe’s Pizza', '7 Carmine St, New York, NY 10014'],
