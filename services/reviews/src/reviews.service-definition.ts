@@ -12,9 +12,13 @@ import {
   type ReviewsSettings,
 } from './config.js';
 import { reviewsMigrations } from './database/migrations/index.js';
-import { PeopleConsumer } from './people/people.consumer.js';
-import { PeopleRepository } from './people/people.repository.js';
-import { PeopleService } from './people/people.service.js';
+import { PrivacyService } from './privacy/privacy.service.js';
+import { IdentityUsersConsumer } from './projections/identity/identity-users.consumer.js';
+import { IdentityUsersRepository } from './projections/identity/identity-users.repository.js';
+import { IdentityUsersService } from './projections/identity/identity-users.service.js';
+import { FollowsConsumer } from './projections/social-graph/follows.consumer.js';
+import { FollowsRepository } from './projections/social-graph/follows.repository.js';
+import { FollowsService } from './projections/social-graph/follows.service.js';
 import { RestaurantsRepository } from './restaurants/restaurants.repository.js';
 import { RestaurantsRpcController } from './restaurants/restaurants.rpc-controller.js';
 import { RestaurantsService } from './restaurants/restaurants.service.js';
@@ -62,9 +66,13 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
   migrations: reviewsMigrations,
   controllers: [ReviewsRpcController, RestaurantsRpcController, SavedRpcController, ActivityRpcController],
   providers: [
-    PeopleRepository,
-    PeopleService,
-    PeopleConsumer,
+    IdentityUsersRepository,
+    IdentityUsersService,
+    IdentityUsersConsumer,
+    FollowsRepository,
+    FollowsService,
+    FollowsConsumer,
+    PrivacyService,
     RestaurantsRepository,
     RestaurantsService,
     ReviewsRepository,

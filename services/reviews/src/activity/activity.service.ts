@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { REVIEW_LIMITS, type ActivityResponse, type Caller } from '@dinebuds/contracts';
 import { restaurantSummary } from '../common/mappers.js';
 import { listWindow, Transactions } from '@dinebuds/service-kit';
-import { PeopleService } from '../people/people.service.js';
+import { PrivacyService } from '../privacy/privacy.service.js';
 import { ActivityRepository } from './activity.repository.js';
 
 /** A user's Activity tab: their real reviews, saves and check-ins, under the privacy rule. */
@@ -11,7 +11,7 @@ export class ActivityService {
   constructor(
     private readonly transactions: Transactions,
     private readonly activity: ActivityRepository,
-    private readonly people: PeopleService,
+    private readonly privacy: PrivacyService,
   ) {}
 
   async ofUser(
@@ -19,7 +19,7 @@ export class ActivityService {
     userId: number,
     paging: { limit?: number; offset?: number },
   ): Promise<ActivityResponse> {
-    await this.people.assertCanSee(viewer?.userId ?? null, userId);
+    await this.privacy.assertCanSee(viewer?.userId ?? null, userId);
     const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const manager = this.transactions.outside;
     const [rows, counts] = await Promise.all([

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { rowsOf, table } from '../common/sql.js';
-import { visibleToViewerSql } from '../people/people.repository.js';
+import { visibleToViewerSql } from '../projections/social-graph/follows.repository.js';
 import type { MoodSignal } from './restaurant.policy.js';
 
 const RESTAURANTS = table('restaurants');

@@ -13,7 +13,7 @@ import type { EntityManager } from 'typeorm';
 import { restaurantSummary } from '../common/mappers.js';
 import { listWindow, ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { ReviewsEventType } from '../reviews.service-definition.js';
-import { PeopleService } from '../people/people.service.js';
+import { PrivacyService } from '../privacy/privacy.service.js';
 import { placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
 import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
 import { assertAuthor, assertClaimedAuthor, cleanNotes, edited } from './review.policy.js';
@@ -42,7 +42,7 @@ export class ReviewsService {
     private readonly transactions: Transactions,
     private readonly reviews: ReviewsRepository,
     private readonly restaurants: RestaurantsRepository,
-    private readonly people: PeopleService,
+    private readonly privacy: PrivacyService,
     private readonly events: ServiceEvents<ReviewsEventType>,
   ) {}
 
@@ -51,7 +51,7 @@ export class ReviewsService {
     userId: number,
     paging: { limit?: number; offset?: number },
   ): Promise<ReviewDto[]> {
-    await this.people.assertCanSee(viewer?.userId ?? null, userId);
+    await this.privacy.assertCanSee(viewer?.userId ?? null, userId);
     const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const rows = await this.reviews.byUser(this.transactions.outside, userId, limit, offset);
     return rows.map(toReviewDto);

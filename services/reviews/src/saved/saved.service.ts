@@ -15,7 +15,7 @@ import type { EntityManager } from 'typeorm';
 import { restaurantSummary } from '../common/mappers.js';
 import { listWindow, ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { ReviewsEventType } from '../reviews.service-definition.js';
-import { PeopleService } from '../people/people.service.js';
+import { PrivacyService } from '../privacy/privacy.service.js';
 import { isExternalPlaceId, placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
 import { RestaurantsRepository } from '../restaurants/restaurants.repository.js';
 import { cleanNotes } from '../reviews/review.policy.js';
@@ -28,7 +28,7 @@ export class SavedService {
     private readonly transactions: Transactions,
     private readonly saved: SavedRepository,
     private readonly restaurants: RestaurantsRepository,
-    private readonly people: PeopleService,
+    private readonly privacy: PrivacyService,
     private readonly events: ServiceEvents<ReviewsEventType>,
   ) {}
 
@@ -37,7 +37,7 @@ export class SavedService {
     userId: number,
     paging: { limit?: number; offset?: number },
   ): Promise<SavedRestaurantDto[]> {
-    await this.people.assertCanSee(viewer.userId, userId);
+    await this.privacy.assertCanSee(viewer.userId, userId);
     const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const rows = await this.saved.byUser(this.transactions.outside, userId, limit, offset);
     return rows.map((row) => ({

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { REVIEWS_SCHEMA } from '../config.js';
-import { rowsOf, table } from '../common/sql.js';
+import { REVIEWS_SCHEMA } from '../../config.js';
+import { rowsOf, table } from '../../common/sql.js';
 
 const USERS = table('users');
 const DELETED = table('deleted_users');
-const FOLLOWS = table('follows');
 const BADGES = table('user_badges');
-const FOLLOW_VERSIONS = table('follow_versions');
 
 export interface ProjectedUser {
   id: number;
@@ -39,9 +37,9 @@ const toUser = (r: UserRow): ProjectedUser => ({
   syncedAt: r.synced_at,
 });
 
-/** reviews' projection of identity's users and social-graph's approved follows. */
+/** reviews' projection of identity's users: profiles, flavor badges and tombstones of deleted users. */
 @Injectable()
-export class PeopleRepository {
+export class IdentityUsersRepository {
   /** Serialises the events of one user (the consumer's per-user lock, released at commit). */
   async lockUserEvents(manager: EntityManager, userId: number): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
@@ -95,86 +93,13 @@ export class PeopleRepository {
     );
   }
 
-  /** Removes the user, their follows both ways, and leaves a tombstone against late events. */
+  /** Removes the user and their badges, and leaves a tombstone against late events. */
   async removeWithTombstone(manager: EntityManager, userId: number, at: Date): Promise<void> {
     await manager.query(`DELETE FROM ${BADGES} WHERE user_id = $1`, [userId]);
-    await manager.query(`DELETE FROM ${FOLLOW_VERSIONS} WHERE follower_id = $1 OR following_id = $1`, [
-      userId,
-    ]);
-    await manager.query(`DELETE FROM ${FOLLOWS} WHERE follower_id = $1 OR following_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${USERS} WHERE id = $1`, [userId]);
     await manager.query(
       `INSERT INTO ${DELETED} (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
       [userId, at],
     );
   }
-
-  /**
-   * The edge's applied version, its row locked (created FOR UPDATE when new) so one edge's events
-   * apply one at a time; null when none was applied with a version.
-   */
-  async lockFollowVersion(
-    manager: EntityManager,
-    followerId: number,
-    followingId: number,
-  ): Promise<number | null> {
-    await manager.query(
-      `INSERT INTO ${FOLLOW_VERSIONS} (follower_id, following_id, version) VALUES ($1, $2, 0)
-       ON CONFLICT DO NOTHING`,
-      [followerId, followingId],
-    );
-    const rows = rowsOf<{ version: number }>(
-      await manager.query(
-        `SELECT version FROM ${FOLLOW_VERSIONS} WHERE follower_id = $1 AND following_id = $2 FOR UPDATE`,
-        [followerId, followingId],
-      ),
-    );
-    const version = rows[0]?.version ?? 0;
-    return version === 0 ? null : version;
-  }
-
-  async setFollowVersion(
-    manager: EntityManager,
-    followerId: number,
-    followingId: number,
-    version: number,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE ${FOLLOW_VERSIONS} SET version = $3 WHERE follower_id = $1 AND following_id = $2`,
-      [followerId, followingId, version],
-    );
-  }
-
-  async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
-    await manager.query(
-      `INSERT INTO ${FOLLOWS} (follower_id, following_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [followerId, followingId],
-    );
-  }
-
-  async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
-    await manager.query(`DELETE FROM ${FOLLOWS} WHERE follower_id = $1 AND following_id = $2`, [
-      followerId,
-      followingId,
-    ]);
-  }
-
-  async follows(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(`SELECT 1 FROM ${FOLLOWS} WHERE follower_id = $1 AND following_id = $2`, [
-        followerId,
-        followingId,
-      ]),
-    );
-    return rows.length > 0;
-  }
-}
-
-/**
- * SQL condition: the reviewer aliased `u` (joined from reviews.users) is visible to viewer `$n`
- * (see canSeeContent). Shared by repositories that list other people's content.
- */
-export function visibleToViewerSql(userAlias: string, viewerParam: string): string {
-  return `(NOT ${userAlias}.is_private OR ${userAlias}.id = ${viewerParam}::int OR EXISTS (
-    SELECT 1 FROM ${FOLLOWS} f WHERE f.follower_id = ${viewerParam}::int AND f.following_id = ${userAlias}.id))`;
 }

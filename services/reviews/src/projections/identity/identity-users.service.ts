@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { UserSnapshot } from '@dinebuds/contracts';
+import type { EntityManager } from 'typeorm';
+import { ReviewsRepository } from '../../reviews/reviews.repository.js';
+import { SavedRepository } from '../../saved/saved.repository.js';
+import { FollowsRepository } from '../social-graph/follows.repository.js';
+import { IdentityUsersRepository } from './identity-users.repository.js';
+import { isNewerUserChange, type UserChange } from './user-change.policy.js';
+
+/**
+ * identity.user.* applied to reviews' projection of users. The methods run in the consumer's inbox
+ * transaction (`manager`): the effect and the inbox row commit together.
+ */
+@Injectable()
+export class IdentityUsersService {
+  constructor(
+    private readonly users: IdentityUsersRepository,
+    private readonly follows: FollowsRepository,
+    private readonly reviews: ReviewsRepository,
+    private readonly saved: SavedRepository,
+  ) {}
+
+  /** identity.user.registered / updated: a newer profile (by identity's user version) replaces the stored one. */
+  async applyProfile(manager: EntityManager, snapshot: UserSnapshot, change: UserChange): Promise<void> {
+    await this.users.lockUserEvents(manager, snapshot.userId);
+    if (await this.users.isDeleted(manager, snapshot.userId)) return;
+    const stored = await this.users.find(manager, snapshot.userId);
+    if (stored && !isNewerUserChange(change, { version: stored.version, syncedAt: stored.syncedAt })) return;
+    await this.users.upsert(manager, {
+      id: snapshot.userId,
+      username: snapshot.username,
+      name: snapshot.name,
+      profilePicture: snapshot.profilePicture ?? null,
+      isPrivate: snapshot.isPrivate === true,
+      version: change.version,
+      syncedAt: change.occurredAt,
+    });
+  }
+
+  /**
+   * identity.user.registered / badges-changed: the user's flavor badges (for mood tags), when
+   * newer than the badges held; a change that arrives before the user's profile is kept too.
+   */
+  async applyBadges(
+    manager: EntityManager,
+    userId: number,
+    flavorBadges: readonly string[] | undefined,
+    change: UserChange,
+  ): Promise<void> {
+    await this.users.lockUserEvents(manager, userId);
+    if (await this.users.isDeleted(manager, userId)) return;
+    const stored = await this.users.findBadges(manager, userId);
+    if (stored && !isNewerUserChange(change, stored)) return;
+    await this.users.upsertBadges(manager, userId, [...new Set(flavorBadges ?? [])], change);
+  }
+
+  /** identity.user.deleted: the user's reviews, saves and follows go with their projection row. */
+  async removeUser(manager: EntityManager, userId: number): Promise<void> {
+    await this.users.lockUserEvents(manager, userId);
+    await this.reviews.deleteAllOf(manager, userId);
+    await this.saved.deleteAllOf(manager, userId);
+    await this.follows.removeAllOf(manager, userId);
+    await this.users.removeWithTombstone(manager, userId, new Date());
+  }
+}
