@@ -7,6 +7,6 @@ export class DeletedUserEntity {
   @PrimaryColumn({ name: 'user_id', type: 'integer' })
   userId: number;
 
-  @Column({ name: 'deleted_at', type: 'timestamptz' })
+  @Column({ name: 'deleted_at', type: 'timestamptz', default: () => 'now()' })
   deletedAt: Date;
 }

@@ -54,6 +54,6 @@ export class SocialUserEntity {
   @Column({ name: 'badges_version', type: 'integer', nullable: true })
   badgesVersion: number | null;
 
-  @Column({ name: 'updated_at', type: 'timestamptz' })
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
   updatedAt: Date;
 }
