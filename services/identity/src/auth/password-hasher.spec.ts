@@ -1,16 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { argon2Cost, PasswordHasher } from './password-hasher.js';
+import { ARGON2_DEFAULTS } from '../config.js';
+import { PasswordHasher } from './password-hasher.js';
 
 describe('password hashing', () => {
-  it('defaults to the OWASP argon2id floor and refuses weaker settings', () => {
-    expect(argon2Cost()).toEqual({ memoryCost: 19456, timeCost: 2 });
-    expect(argon2Cost({ memoryCost: 65536, timeCost: 3 })).toEqual({ memoryCost: 65536, timeCost: 3 });
-    expect(() => argon2Cost({ memoryCost: 4096, timeCost: 2 })).toThrow(/memoryCost/);
-    expect(() => argon2Cost({ memoryCost: 19456, timeCost: 1 })).toThrow(/timeCost/);
-  });
-
   it('hashes with argon2id, verifies, and reads a corrupt hash as a mismatch', async () => {
-    const hasher = new PasswordHasher(argon2Cost());
+    const hasher = new PasswordHasher(ARGON2_DEFAULTS);
     const hash = await hasher.hash('secret1');
     // PHC string; the parameter order differs between argon2 libraries, the values may not.
     expect(hash).toMatch(/^\$argon2id\$v=19\$/);
@@ -22,17 +16,17 @@ describe('password hashing', () => {
   });
 
   it('asks for a rehash when the configured cost went up', async () => {
-    const weak = await new PasswordHasher(argon2Cost()).hash('secret1');
-    expect(new PasswordHasher(argon2Cost()).needsRehash(weak)).toBe(false);
-    expect(new PasswordHasher(argon2Cost({ memoryCost: 19456, timeCost: 3 })).needsRehash(weak)).toBe(true);
-    expect(new PasswordHasher(argon2Cost({ memoryCost: 65536, timeCost: 2 })).needsRehash(weak)).toBe(true);
-    expect(new PasswordHasher(argon2Cost()).needsRehash('not-a-hash')).toBe(false);
+    const weak = await new PasswordHasher(ARGON2_DEFAULTS).hash('secret1');
+    expect(new PasswordHasher(ARGON2_DEFAULTS).needsRehash(weak)).toBe(false);
+    expect(new PasswordHasher({ memoryCost: 19456, timeCost: 3 }).needsRehash(weak)).toBe(true);
+    expect(new PasswordHasher({ memoryCost: 65536, timeCost: 2 }).needsRehash(weak)).toBe(true);
+    expect(new PasswordHasher(ARGON2_DEFAULTS).needsRehash('not-a-hash')).toBe(false);
   });
 
   it('verifies hashes written by the earlier argon2 library (parameters in another order)', async () => {
     const earlier =
       '$argon2id$v=19$m=19456,p=1,t=2$QJ+aWfuXonYxwWuoFcPJoQ$FuL+sR0IObPGPLGiMGHH00CcrV5TLaSkaWX9v7kbN8Y';
-    const hasher = new PasswordHasher(argon2Cost());
+    const hasher = new PasswordHasher(ARGON2_DEFAULTS);
     await expect(hasher.verify(earlier, 'Secret#123x')).resolves.toBe(true);
     await expect(hasher.verify(earlier, 'Secret#123y')).resolves.toBe(false);
     expect(hasher.needsRehash(earlier)).toBe(false);

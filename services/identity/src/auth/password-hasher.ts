@@ -4,28 +4,14 @@ import { hash as hashOnThreadPool, type Algorithm, type Options } from '@node-rs
 // (Prebuilt binaries per platform: installs with no compiler or headers, as a plain user too.)
 const ARGON2ID = 2 as Algorithm;
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { ARGON2_DEFAULTS, DEFAULT_PASSWORD_WORK_NICE } from '../config.js';
+import { DEFAULT_PASSWORD_WORK_NICE } from '../config.js';
 import { Argon2Threads } from './argon2-threads.js';
 import { PasswordWorkQueue, defaultPasswordWorkLimits } from './password-work-queue.js';
 
+/** argon2id work per hash (identity's settings hold the floor and the default). */
 export interface Argon2Cost {
   memoryCost: number;
   timeCost: number;
-}
-
-/** Refuses settings below OWASP's argon2id floor (19 MiB memory, 2 passes). */
-export function argon2Cost(given?: Partial<Argon2Cost>): Argon2Cost {
-  const cost = {
-    memoryCost: given?.memoryCost ?? ARGON2_DEFAULTS.memoryCost,
-    timeCost: given?.timeCost ?? ARGON2_DEFAULTS.timeCost,
-  };
-  if (!Number.isInteger(cost.memoryCost) || cost.memoryCost < ARGON2_DEFAULTS.memoryCost) {
-    throw new Error(`argon2 memoryCost must be an integer of at least ${ARGON2_DEFAULTS.memoryCost} KiB`);
-  }
-  if (!Number.isInteger(cost.timeCost) || cost.timeCost < ARGON2_DEFAULTS.timeCost) {
-    throw new Error(`argon2 timeCost must be an integer of at least ${ARGON2_DEFAULTS.timeCost}`);
-  }
-  return cost;
 }
 
 /**
