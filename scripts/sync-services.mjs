@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes what follows from services.catalogue.json (the one list of domain services):
 // tsconfig.base.json paths, the runner's service list and dependencies, docker-compose.yml's
-// service blocks and the gateway's URLs, infra/k8s (one manifest per service, kustomization,
+// service blocks and the gateway's URLs, the gateway's own list (gateway/src/upstream/services.generated.ts), infra/k8s (one manifest per service, kustomization,
 // HPAs, the gateway's URLs) and Prometheus's scrape jobs (infra/observability/prometheus.yml). jest.config.js and eslint.config.js read the list themselves.
 //   node scripts/sync-services.mjs           write the files
 //   node scripts/sync-services.mjs --check   write nothing; list what disagrees, exit 1 if any
@@ -65,6 +65,29 @@ ${services.map((s) => `import { serviceDefinition as ${camel(s.name)} } from '${
 /** Every domain service, in start order (consumers before the producers they listen to). */
 export const SERVICES = [
 ${services.map((s) => `  { name: '${s.name}', gatewayKey: '${s.gatewayKey}', service: ${camel(s.name)} },`).join('\n')}
+] as const;
+`;
+}
+
+/** The gateway's list: each service's client is built from it (gateway/src/upstream/service-clients.ts). */
+function gatewayListText(services) {
+  return `// ${GENERATED}: do not edit.
+
+/**
+ * Every domain service the gateway forwards to: its catalogue name (the key of its RPC contract),
+ * the gateway's key in \`services\`, its URL variable and the URL used when that is unset.
+ */
+export const GATEWAY_SERVICES = [
+${services
+  .map(
+    (s) => `  {
+    name: '${s.name}',
+    gatewayKey: '${s.gatewayKey}',
+    urlEnv: '${s.urlEnv}',
+    localUrl: 'http://127.0.0.1:${s.port}',
+  },`,
+  )
+  .join('\n')}
 ] as const;
 `;
 }
@@ -408,6 +431,7 @@ export function expectedFiles(services = loadCatalogue()) {
   const files = new Map([
     ['tsconfig.base.json', tsconfigText(services, read('tsconfig.base.json'))],
     ['runner/src/services.generated.ts', runnerListText(services)],
+    ['gateway/src/upstream/services.generated.ts', gatewayListText(services)],
     ['runner/package.json', runnerPackageText(services, read('runner/package.json'))],
     ['docker-compose.yml', composeText(services, read('docker-compose.yml'))],
     ['infra/k8s/hpa.yaml', hpaText(services)],

@@ -9,6 +9,15 @@ import {
 } from './gateway-options.js';
 import { DEFAULT_SESSION_CACHE_MAX_ENTRIES, DEFAULT_SESSION_CACHE_TTL_MS } from './auth/session-cache.js';
 import { envTrustProxy } from './http/trust-proxy.js';
+import { GATEWAY_SERVICES } from './upstream/services.generated.js';
+
+type Catalogued = (typeof GATEWAY_SERVICES)[number];
+const serviceUrl = (localUrl: string) => envUrl(['http:', 'https:']).default(localUrl);
+
+/** Each service's URL variable (IDENTITY_URL ...), from services.catalogue.json. */
+const serviceUrlsEnvShape = Object.fromEntries(
+  GATEWAY_SERVICES.map((s) => [s.urlEnv, serviceUrl(s.localUrl)]),
+) as { [S in Catalogued as S['urlEnv']]: ReturnType<typeof serviceUrl> };
 
 /**
  * The gateway's settings that do not depend on where it runs: read the same way by the gateway
@@ -59,9 +68,7 @@ export function gatewayTuning(config: GatewayTuningEnv) {
 export const gatewayEnvShape = {
   PORT: envPort(3000),
   HOST: z.string().default('0.0.0.0'),
-  IDENTITY_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4101'),
-  SOCIAL_GRAPH_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4102'),
-  REVIEWS_URL: envUrl(['http:', 'https:']).default('http://127.0.0.1:4103'),
+  ...serviceUrlsEnvShape,
   INTERNAL_TOKEN: z.string().min(16),
   FRONTEND_DIST: z.string().optional(),
   /**
@@ -83,11 +90,7 @@ export function gatewayOptionsFromEnv(
     amqpUrl: config.AMQP_URL ?? null,
     port: config.PORT,
     host: config.HOST,
-    services: {
-      identity: config.IDENTITY_URL,
-      socialGraph: config.SOCIAL_GRAPH_URL,
-      reviews: config.REVIEWS_URL,
-    },
+    services: Object.fromEntries(GATEWAY_SERVICES.map((s) => [s.gatewayKey, config[s.urlEnv]])),
     internalToken: config.INTERNAL_TOKEN,
     frontendDist: config.FRONTEND_DIST ?? null,
     ...gatewayTuning(config),

@@ -2,18 +2,15 @@ import type { EventBus } from '@dinebuds/events';
 import { type AdmissionLimits, admissionFromEnv } from '@dinebuds/service-client';
 import { DEFAULT_SESSION_CACHE_MAX_ENTRIES, DEFAULT_SESSION_CACHE_TTL_MS } from './auth/session-cache.js';
 import { type TrustProxy, checkTrustProxy } from './http/trust-proxy.js';
+import { GATEWAY_SERVICES } from './upstream/services.generated.js';
 
-/** Base URL of each service behind the gateway, e.g. http://identity:4101. */
-export interface GatewayServices {
-  identity: string;
-  socialGraph: string;
-  /**
-   * The reviews service. Optional so that gateways started for other areas' tests need not name
-   * it: without it the reviews routes answer 503 and the health check leaves it out. The runner,
-   * compose and Kubernetes always pass it (from services.catalogue.json / REVIEWS_URL).
-   */
-  reviews?: string;
-}
+/**
+ * Base URL of each service behind the gateway by its key in services.catalogue.json, e.g.
+ * `{ identity: 'http://identity:4101' }`. A service left out answers 503 on its routes and is
+ * left out of the health check (gateways started for one area's tests name only what they use);
+ * main.ts, the runner, compose and Kubernetes always pass every one.
+ */
+export type GatewayServices = { [S in (typeof GATEWAY_SERVICES)[number] as S['gatewayKey']]?: string };
 
 /** How the gateway is started: by main.ts from the environment, or by the all-in-one runner. */
 export interface GatewayOptions {
@@ -108,18 +105,10 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
   if (!options.internalToken || options.internalToken.length < 16) {
     throw new Error('The gateway needs an internalToken of at least 16 characters');
   }
-  if (!options.services?.identity)
-    throw new Error('The gateway needs the identity service URL (services.identity)');
-  if (!options.services.socialGraph)
-    throw new Error('The gateway needs the social-graph service URL (services.socialGraph)');
   return {
     port: options.port,
     host: options.host ?? '0.0.0.0',
-    services: {
-      identity: options.services.identity,
-      socialGraph: options.services.socialGraph,
-      ...(options.services.reviews ? { reviews: options.services.reviews } : {}),
-    },
+    services: { ...options.services },
     internalToken: options.internalToken,
     frontendDist: options.frontendDist ?? null,
     cookieSecure: options.cookieSecure ?? false,

@@ -1,22 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Caller, CurrentUserDto } from '@dinebuds/contracts';
 import type { ResolvedGatewayOptions } from '../gateway-options.js';
-import type { IdentityClient } from '../upstream/service-clients.js';
+import type { ServiceClients } from '../upstream/service-clients.js';
 import { AuthController } from './auth.controller.js';
 import { SessionCache } from './session-cache.js';
 
 const caller: Caller = { userId: 7, isAdmin: false, sessionId: 's1' };
 const user = { id: 7, username: 'ada' } as CurrentUserDto;
 
-/** An identity client that records its calls and answers users.me with `answer`. */
+/** Service clients whose identity records its calls and answers users.me with `answer`. */
 function identityAnswering(answer: CurrentUserDto) {
   const calls: string[] = [];
-  const client = {
+  const identity = {
     call: (pattern: string) => {
       calls.push(pattern);
       return Promise.resolve(answer);
     },
-  } as unknown as IdentityClient;
+  };
+  const client = { for: () => identity } as unknown as ServiceClients;
   return { client, calls };
 }
 

@@ -19,7 +19,7 @@ import { UpstreamHttpError } from '@dinebuds/errors';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
-import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
+import { ServiceClients } from '../upstream/service-clients.js';
 import { CurrentCaller, RequireAuth, SignedInUser } from './auth.decorators.js';
 import { clientInfo } from './client-info.js';
 import type { GatewayRequest } from './gateway-request.js';
@@ -38,7 +38,7 @@ export const LOGGED_OUT = 'Logged out successfully';
 @Controller()
 export class AuthController {
   constructor(
-    @Inject(IDENTITY) private readonly identity: IdentityClient,
+    private readonly clients: ServiceClients,
     @Inject(GATEWAY_OPTIONS) private readonly options: ResolvedGatewayOptions,
     private readonly sessionCache: SessionCache,
   ) {}
@@ -55,7 +55,7 @@ export class AuthController {
   ): CurrentUserDto | Promise<CurrentUserDto> {
     // Resolved with the session by the guard (identity answered it in the same call); when the
     // session came from the guard's cache, or an older identity's resolve carried no user, ask.
-    return user ?? this.identity.call('users.me', {}, caller);
+    return user ?? this.clients.for('identity').call('users.me', {}, caller);
   }
 
   @Post('login')
@@ -69,7 +69,7 @@ export class AuthController {
     @Req() req: GatewayRequest,
     @Res({ passthrough: true }) res: CookieReply,
   ): Promise<CurrentUserDto> {
-    const result = await this.identity.call('auth.login', {
+    const result = await this.clients.for('identity').call('auth.login', {
       username: body.username,
       password: body.password,
       ...clientInfo(req),
@@ -89,7 +89,9 @@ export class AuthController {
     @Res({ passthrough: true }) res: CookieReply,
   ): Promise<CurrentUserDto> {
     const { confirmPassword: _confirm, ...registration } = body;
-    const result = await this.identity.call('auth.register', { ...registration, ...clientInfo(req) });
+    const result = await this.clients
+      .for('identity')
+      .call('auth.register', { ...registration, ...clientInfo(req) });
     return this.startSession(res, result);
   }
 
@@ -106,7 +108,7 @@ export class AuthController {
     clearSessionCookie(res, this.options.cookieSecure);
     if (token) {
       try {
-        await this.identity.call('auth.logout', { sessionToken: token });
+        await this.clients.for('identity').call('auth.logout', { sessionToken: token });
       } catch (error) {
         // A session identity no longer knows is as good as revoked.
         if (!(error instanceof UpstreamHttpError) || (error.status !== 401 && error.status !== 404))
@@ -134,11 +136,13 @@ export class AuthController {
     @Body() body: ChangePasswordDto,
     @CurrentCaller() caller: Caller,
   ): Promise<MessageResponse> {
-    const result = await this.identity.call(
-      'users.changePassword',
-      { currentPassword: body.currentPassword, newPassword: body.newPassword },
-      caller,
-    );
+    const result = await this.clients
+      .for('identity')
+      .call(
+        'users.changePassword',
+        { currentPassword: body.currentPassword, newPassword: body.newPassword },
+        caller,
+      );
     // The other sessions are revoked: this gateway forgets them at once, the others on notice.
     this.sessionCache.forgetUser(caller.userId);
     return result;

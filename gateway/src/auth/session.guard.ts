@@ -8,7 +8,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Caller } from '@dinebuds/contracts';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
-import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
+import { ServiceClients } from '../upstream/service-clients.js';
 import { AUTH_MODE, type AuthMode, NOT_AUTHENTICATED } from './auth.decorators.js';
 import type { GatewayRequest } from './gateway-request.js';
 import {
@@ -35,7 +35,7 @@ export class SessionGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    @Inject(IDENTITY) private readonly identity: IdentityClient,
+    private readonly clients: ServiceClients,
     @Inject(GATEWAY_OPTIONS) private readonly options: ResolvedGatewayOptions,
     private readonly cache: SessionCache,
   ) {}
@@ -64,7 +64,7 @@ export class SessionGuard implements CanActivate {
 
   private async resolve(token: string, req: GatewayRequest): Promise<Caller | null> {
     const ticket = this.cache.ticket();
-    const session = await this.identity.call('sessions.resolve', { sessionToken: token });
+    const session = await this.clients.for('identity').call('sessions.resolve', { sessionToken: token });
     if (!session) return null;
     const caller = { userId: session.userId, isAdmin: session.isAdmin, sessionId: session.sessionId };
     req.signedInUser = session.user;

@@ -1,11 +1,11 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CityBadgeSchema, FlavorBadgeSchema, SetCityBadgesDto, SetFlavorBadgesDto } from '@dinebuds/api-dto';
 import type { Caller, CityBadgeDto, FlavorBadgeDto } from '@dinebuds/contracts';
 import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
+import { ServiceClients } from '../upstream/service-clients.js';
 
 export const OWN_BADGES_ONLY = 'You can only change your own badges';
 
@@ -19,7 +19,7 @@ export function assertOwnBadges(caller: Caller, userId: number): void {
 @Controller('users')
 @OptionalAuth()
 export class BadgesController {
-  constructor(@Inject(IDENTITY) private readonly identity: IdentityClient) {}
+  constructor(private readonly clients: ServiceClients) {}
 
   @Get(':id/flavor-badges')
   @ApiOperation({ summary: "A user's flavor badges" })
@@ -29,7 +29,7 @@ export class BadgesController {
     @Param('id', PositiveIntPipe) id: number,
     @OptionalCaller() caller: Caller | null,
   ): Promise<FlavorBadgeDto[]> {
-    return this.identity.call('badges.listFlavor', { userId: id }, caller);
+    return this.clients.for('identity').call('badges.listFlavor', { userId: id }, caller);
   }
 
   @Get(':id/city-badges')
@@ -40,7 +40,7 @@ export class BadgesController {
     @Param('id', PositiveIntPipe) id: number,
     @OptionalCaller() caller: Caller | null,
   ): Promise<CityBadgeDto[]> {
-    return this.identity.call('badges.listCity', { userId: id }, caller);
+    return this.clients.for('identity').call('badges.listCity', { userId: id }, caller);
   }
 
   @Post('flavor-badges')
@@ -52,9 +52,12 @@ export class BadgesController {
   @ApiErrors(400, 401, 403)
   setFlavor(@Body() body: SetFlavorBadgesDto, @CurrentCaller() caller: Caller): Promise<FlavorBadgeDto[]> {
     assertOwnBadges(caller, body.userId);
-    return this.identity.call(
+    return this.clients.for('identity').call(
       'badges.setFlavor',
-      { userId: body.userId, badges: body.badges.map((b) => ({ category: b.category, badgeId: b.badgeId })) },
+      {
+        userId: body.userId,
+        badges: body.badges.map((b) => ({ category: b.category, badgeId: b.badgeId })),
+      },
       caller,
     );
   }
@@ -70,7 +73,7 @@ export class BadgesController {
   @ApiErrors(400, 401, 403)
   setCity(@Body() body: SetCityBadgesDto, @CurrentCaller() caller: Caller): Promise<CityBadgeDto[]> {
     assertOwnBadges(caller, body.userId);
-    return this.identity.call(
+    return this.clients.for('identity').call(
       'badges.setCity',
       {
         userId: body.userId,

@@ -53,7 +53,7 @@ export class RestaurantsController {
     @Query() query: RestaurantsListQuery,
     @OptionalCaller() caller: Caller | null,
   ): Promise<RestaurantListItemDto[]> {
-    return this.clients.reviews.call('restaurants.list', query, caller);
+    return this.clients.for('reviews').call('restaurants.list', query, caller);
   }
 
   @Get('restaurants/:id')
@@ -65,7 +65,7 @@ export class RestaurantsController {
     @Param('id', PositiveIntPipe) id: number,
     @OptionalCaller() caller: Caller | null,
   ): Promise<RestaurantDetailDto> {
-    return this.clients.reviews.call('restaurants.detail', { restaurantId: id }, caller);
+    return this.clients.for('reviews').call('restaurants.detail', { restaurantId: id }, caller);
   }
 
   @Get('restaurants/:id/photo')
@@ -79,7 +79,7 @@ export class RestaurantsController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: FastifyReply,
   ): Promise<void> {
-    const photo = await this.clients.reviews.call('restaurants.photo', { restaurantId: id });
+    const photo = await this.clients.for('reviews').call('restaurants.photo', { restaurantId: id });
     res.header('ETag', photo.etag);
     // Short: an uploaded photo may replace the placeholder; the ETag makes revalidation cheap.
     res.header('Cache-Control', 'public, max-age=300');
@@ -110,11 +110,13 @@ export class RestaurantsController {
     @CurrentCaller() caller: Caller,
   ): Promise<RestaurantPhotoResponse> {
     const image = await checkUploadedImage(file);
-    return this.clients.reviews.call(
-      'restaurants.setPhoto',
-      { restaurantId: id, dataBase64: image.buffer.toString('base64') },
-      caller,
-    );
+    return this.clients
+      .for('reviews')
+      .call(
+        'restaurants.setPhoto',
+        { restaurantId: id, dataBase64: image.buffer.toString('base64') },
+        caller,
+      );
   }
 
   @Post('restaurants/:id/toggle-save')
@@ -128,7 +130,7 @@ export class RestaurantsController {
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,
   ): Promise<ToggleSaveResponse> {
-    return this.clients.reviews.call('restaurants.toggleSave', { restaurantId: id }, caller);
+    return this.clients.for('reviews').call('restaurants.toggleSave', { restaurantId: id }, caller);
   }
 
   @Get('restaurants/:id/is-saved')
@@ -141,7 +143,7 @@ export class RestaurantsController {
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,
   ): Promise<IsSavedResponse> {
-    return this.clients.reviews.call('restaurants.isSaved', { restaurantId: id }, caller);
+    return this.clients.for('reviews').call('restaurants.isSaved', { restaurantId: id }, caller);
   }
 
   @Get('saved-restaurants')
@@ -151,7 +153,7 @@ export class RestaurantsController {
   @ApiOkResponse({ type: [SavedRestaurantSchema] })
   @ApiErrors(400, 401, 403, 404, 429)
   savedList(@Query() query: SavedListQuery, @CurrentCaller() caller: Caller): Promise<SavedRestaurantDto[]> {
-    return this.clients.reviews.call('saved.list', query, caller);
+    return this.clients.for('reviews').call('saved.list', query, caller);
   }
 
   @Post('saved-restaurants')
@@ -162,7 +164,7 @@ export class RestaurantsController {
   @ApiOkResponse({ type: SaveRestaurantResultSchema })
   @ApiErrors(400, 401, 404, 413, 415, 429)
   save(@Body() body: SaveRestaurantDto, @CurrentCaller() caller: Caller): Promise<SaveRestaurantResponse> {
-    return this.clients.reviews.call('saved.save', body, caller);
+    return this.clients.for('reviews').call('saved.save', body, caller);
   }
 
   @Delete('saved-restaurants/:restaurantId')
@@ -176,6 +178,6 @@ export class RestaurantsController {
     @Param('restaurantId', PositiveIntPipe) restaurantId: number,
     @CurrentCaller() caller: Caller,
   ): Promise<MessageResponse> {
-    return this.clients.reviews.call('saved.remove', { restaurantId }, caller);
+    return this.clients.for('reviews').call('saved.remove', { restaurantId }, caller);
   }
 }

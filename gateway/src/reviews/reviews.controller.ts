@@ -30,7 +30,7 @@ export class ReviewsController {
   @ApiOkResponse({ type: [ReviewSchema] })
   @ApiErrors(400, 403, 404, 429)
   byUser(@Query() query: ReviewsByUserQuery, @OptionalCaller() caller: Caller | null): Promise<ReviewDto[]> {
-    return this.clients.reviews.call('reviews.byUser', query, caller);
+    return this.clients.for('reviews').call('reviews.byUser', query, caller);
   }
 
   @Post('reviews')
@@ -40,7 +40,7 @@ export class ReviewsController {
   @ApiCreatedResponse({ type: ReviewSchema })
   @ApiErrors(400, 401, 403, 413, 415, 429)
   create(@Body() body: CreateReviewDto, @CurrentCaller() caller: Caller): Promise<ReviewDto> {
-    return this.clients.reviews.call('reviews.create', body, caller);
+    return this.clients.for('reviews').call('reviews.create', body, caller);
   }
 
   @Patch('reviews/:id')
@@ -54,7 +54,7 @@ export class ReviewsController {
     @Body() body: UpdateReviewBody,
     @CurrentCaller() caller: Caller,
   ): Promise<ReviewDto> {
-    return this.clients.reviews.call('reviews.update', { ...body, reviewId: id }, caller);
+    return this.clients.for('reviews').call('reviews.update', { ...body, reviewId: id }, caller);
   }
 
   @Delete('reviews/:id')
@@ -68,7 +68,7 @@ export class ReviewsController {
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,
   ): Promise<MessageResponse> {
-    return this.clients.reviews.call('reviews.delete', { reviewId: id }, caller);
+    return this.clients.for('reviews').call('reviews.delete', { reviewId: id }, caller);
   }
 
   @Get('activity')
@@ -80,6 +80,6 @@ export class ReviewsController {
     @Query() query: ActivityQuery,
     @OptionalCaller() caller: Caller | null,
   ): Promise<ActivityResponse> {
-    return this.clients.reviews.call('activity.ofUser', query, caller);
+    return this.clients.for('reviews').call('activity.ofUser', query, caller);
   }
 }

@@ -7,7 +7,7 @@ import { SessionCache } from '../auth/session-cache.js';
 import { type CookieReply, clearSessionCookie } from '../auth/session-cookie.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
-import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
+import { ServiceClients } from '../upstream/service-clients.js';
 import { SessionIdPipe } from './session-id.pipe.js';
 
 /** The signed-in user's sessions (devices), for the Sessions tab of Settings. */
@@ -17,7 +17,7 @@ import { SessionIdPipe } from './session-id.pipe.js';
 @RequireAuth()
 export class SessionsController {
   constructor(
-    @Inject(IDENTITY) private readonly identity: IdentityClient,
+    private readonly clients: ServiceClients,
     @Inject(GATEWAY_OPTIONS) private readonly options: ResolvedGatewayOptions,
     private readonly sessionCache: SessionCache,
   ) {}
@@ -27,7 +27,7 @@ export class SessionsController {
   @ApiOkResponse({ type: [SessionSchema] })
   @ApiErrors(401)
   list(@CurrentCaller() caller: Caller): Promise<SessionDto[]> {
-    return this.identity.call('sessions.list', {}, caller);
+    return this.clients.for('identity').call('sessions.list', {}, caller);
   }
 
   @Delete(':sessionId')
@@ -39,7 +39,7 @@ export class SessionsController {
     @CurrentCaller() caller: Caller,
     @Res({ passthrough: true }) res: CookieReply,
   ): Promise<MessageResponse> {
-    const result = await this.identity.call('sessions.revoke', { sessionId }, caller);
+    const result = await this.clients.for('identity').call('sessions.revoke', { sessionId }, caller);
     // This gateway forgets the revoked session at once, the others on identity's notice.
     this.sessionCache.forgetUser(caller.userId);
     // Revoking this very session is a sign-out: the browser forgets the cookie too.

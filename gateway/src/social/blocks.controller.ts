@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BlockDto, BlockedUserSchema, MessageResponseSchema } from '@dinebuds/api-dto';
 import type { BlockedUserDto, Caller, MessageResponse } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
+import { ServiceClients } from '../upstream/service-clients.js';
 
 /**
  * Blocks: always the signed-in user's own (the blocker is the caller), forwarded to social-graph.
@@ -16,14 +16,14 @@ import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-client
 @Controller('users')
 @RequireAuth()
 export class BlocksController {
-  constructor(@Inject(SOCIAL_GRAPH) private readonly social: SocialGraphClient) {}
+  constructor(private readonly clients: ServiceClients) {}
 
   @Get('blocked')
   @ApiOperation({ summary: 'The users you have blocked' })
   @ApiOkResponse({ type: [BlockedUserSchema] })
   @ApiErrors(401)
   list(@CurrentCaller() caller: Caller): Promise<BlockedUserDto[]> {
-    return this.social.call('blocks.list', {}, caller);
+    return this.clients.for('social-graph').call('blocks.list', {}, caller);
   }
 
   @Post('block')
@@ -32,7 +32,7 @@ export class BlocksController {
   @ApiOkResponse({ type: BlockedUserSchema })
   @ApiErrors(400, 401, 404)
   block(@Body() body: BlockDto, @CurrentCaller() caller: Caller): Promise<BlockedUserDto> {
-    return this.social.call('blocks.block', { blockedId: body.blockedId }, caller);
+    return this.clients.for('social-graph').call('blocks.block', { blockedId: body.blockedId }, caller);
   }
 
   @Post('unblock')
@@ -41,7 +41,7 @@ export class BlocksController {
   @ApiOkResponse({ type: MessageResponseSchema })
   @ApiErrors(400, 401, 404)
   unblock(@Body() body: BlockDto, @CurrentCaller() caller: Caller): Promise<MessageResponse> {
-    return this.social.call('blocks.unblock', { blockedId: body.blockedId }, caller);
+    return this.clients.for('social-graph').call('blocks.unblock', { blockedId: body.blockedId }, caller);
   }
 
   @Delete('block/:blockedId')
@@ -52,6 +52,6 @@ export class BlocksController {
     @Param('blockedId', PositiveIntPipe) blockedId: number,
     @CurrentCaller() caller: Caller,
   ): Promise<MessageResponse> {
-    return this.social.call('blocks.unblock', { blockedId }, caller);
+    return this.clients.for('social-graph').call('blocks.unblock', { blockedId }, caller);
   }
 }

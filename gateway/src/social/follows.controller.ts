@@ -4,7 +4,6 @@ import {
   Controller,
   Get,
   HttpCode,
-  Inject,
   Param,
   Post,
   Query,
@@ -39,7 +38,7 @@ import type {
 import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
+import { ServiceClients } from '../upstream/service-clients.js';
 import { assertActingForSelf } from './act-for-self.js';
 
 type AcceptResult = SocialRpc['requests.accept']['response'];
@@ -62,7 +61,7 @@ const LIST_HEADERS = {
 @ApiTags('follows')
 @Controller('users')
 export class FollowsController {
-  constructor(@Inject(SOCIAL_GRAPH) private readonly social: SocialGraphClient) {}
+  constructor(private readonly clients: ServiceClients) {}
 
   @Get(':id/is-following/:targetId')
   @RequireAuth()
@@ -76,7 +75,7 @@ export class FollowsController {
     @CurrentCaller() caller: Caller,
   ): Promise<IsFollowingResponse> {
     assertActingForSelf(caller, id);
-    return this.social.call('follows.status', { userId: id, targetId }, caller);
+    return this.clients.for('social-graph').call('follows.status', { userId: id, targetId }, caller);
   }
 
   @Post(':id/follow/:targetId')
@@ -92,7 +91,7 @@ export class FollowsController {
     @CurrentCaller() caller: Caller,
   ): Promise<FollowResponse> {
     assertActingForSelf(caller, id);
-    return this.social.call('follows.follow', { userId: id, targetId }, caller);
+    return this.clients.for('social-graph').call('follows.follow', { userId: id, targetId }, caller);
   }
 
   @Post(':targetId/follow')
@@ -106,7 +105,9 @@ export class FollowsController {
     @Param('targetId', PositiveIntPipe) targetId: number,
     @CurrentCaller() caller: Caller,
   ): Promise<FollowResponse> {
-    return this.social.call('follows.follow', { userId: caller.userId, targetId }, caller);
+    return this.clients
+      .for('social-graph')
+      .call('follows.follow', { userId: caller.userId, targetId }, caller);
   }
 
   @Post(':id/unfollow/:targetId')
@@ -122,7 +123,7 @@ export class FollowsController {
     @CurrentCaller() caller: Caller,
   ): Promise<UnfollowResponse> {
     assertActingForSelf(caller, id);
-    return this.social.call('follows.unfollow', { userId: id, targetId }, caller);
+    return this.clients.for('social-graph').call('follows.unfollow', { userId: id, targetId }, caller);
   }
 
   @Post(':id/accept-request/:requesterId')
@@ -140,11 +141,13 @@ export class FollowsController {
     @CurrentCaller() caller: Caller,
   ): Promise<AcceptResult> {
     assertActingForSelf(caller, id);
-    return this.social.call(
-      'requests.accept',
-      { userId: id, requesterId, ...(body.followBack !== undefined && { followBack: body.followBack }) },
-      caller,
-    );
+    return this.clients
+      .for('social-graph')
+      .call(
+        'requests.accept',
+        { userId: id, requesterId, ...(body.followBack !== undefined && { followBack: body.followBack }) },
+        caller,
+      );
   }
 
   @Post(':id/reject-request/:requesterId')
@@ -160,7 +163,7 @@ export class FollowsController {
     @CurrentCaller() caller: Caller,
   ): Promise<MessageResponse> {
     assertActingForSelf(caller, id);
-    return this.social.call('requests.reject', { userId: id, requesterId }, caller);
+    return this.clients.for('social-graph').call('requests.reject', { userId: id, requesterId }, caller);
   }
 
   @Get(':id/follow-requests')
@@ -174,7 +177,7 @@ export class FollowsController {
     @CurrentCaller() caller: Caller,
   ): Promise<FollowRequestDto[]> {
     assertActingForSelf(caller, id);
-    return this.social.call('requests.list', { userId: id }, caller);
+    return this.clients.for('social-graph').call('requests.list', { userId: id }, caller);
   }
 
   @Get(':id/followers')
@@ -210,7 +213,7 @@ export class FollowsController {
   @ApiOkResponse({ type: CountSchema })
   @ApiErrors(400, 404)
   followersCount(@Param('id', PositiveIntPipe) id: number): Promise<CountResponse> {
-    return this.social.call('follows.followersCount', { userId: id });
+    return this.clients.for('social-graph').call('follows.followersCount', { userId: id });
   }
 
   @Get(':id/following/count')
@@ -218,7 +221,7 @@ export class FollowsController {
   @ApiOkResponse({ type: CountSchema })
   @ApiErrors(400, 404)
   followingCount(@Param('id', PositiveIntPipe) id: number): Promise<CountResponse> {
-    return this.social.call('follows.followingCount', { userId: id });
+    return this.clients.for('social-graph').call('follows.followingCount', { userId: id });
   }
 
   /**
@@ -233,18 +236,22 @@ export class FollowsController {
     res: FastifyReply,
   ): Promise<FollowUserDto[]> {
     if (query.cursor === undefined) {
-      return this.social.call(
-        direction === 'followers' ? 'follows.followers' : 'follows.following',
-        { userId, limit: query.limit, offset: query.offset },
-        caller,
-      );
+      return this.clients
+        .for('social-graph')
+        .call(
+          direction === 'followers' ? 'follows.followers' : 'follows.following',
+          { userId, limit: query.limit, offset: query.offset },
+          caller,
+        );
     }
     if (query.offset !== undefined) throw new BadRequestException(CURSOR_WITH_OFFSET_MESSAGE);
-    const page = await this.social.call(
-      direction === 'followers' ? 'follows.followersPage' : 'follows.followingPage',
-      { userId, limit: query.limit, ...(query.cursor !== '' && { cursor: query.cursor }) },
-      caller,
-    );
+    const page = await this.clients
+      .for('social-graph')
+      .call(
+        direction === 'followers' ? 'follows.followersPage' : 'follows.followingPage',
+        { userId, limit: query.limit, ...(query.cursor !== '' && { cursor: query.cursor }) },
+        caller,
+      );
     if (page.nextCursor !== null) res.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.items;
   }

@@ -1,10 +1,10 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FriendRecommendationSchema, RecommendationsQuery } from '@dinebuds/api-dto';
 import type { Caller, FriendRecommendationDto } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-clients.js';
+import { ServiceClients } from '../upstream/service-clients.js';
 
 /**
  * Friend recommendations for the signed-in user, from social-graph. Registered before
@@ -15,7 +15,7 @@ import { SOCIAL_GRAPH, type SocialGraphClient } from '../upstream/service-client
 @Controller('users')
 @RequireAuth()
 export class RecommendationsController {
-  constructor(@Inject(SOCIAL_GRAPH) private readonly social: SocialGraphClient) {}
+  constructor(private readonly clients: ServiceClients) {}
 
   @Get('recommended')
   @ApiOperation({
@@ -28,10 +28,8 @@ export class RecommendationsController {
     @Query() query: RecommendationsQuery,
     @CurrentCaller() caller: Caller,
   ): Promise<FriendRecommendationDto[]> {
-    return this.social.call(
-      'recommendations.list',
-      { ...(query.limit !== undefined && { limit: query.limit }) },
-      caller,
-    );
+    return this.clients
+      .for('social-graph')
+      .call('recommendations.list', { ...(query.limit !== undefined && { limit: query.limit }) }, caller);
   }
 }

@@ -6,73 +6,89 @@ import {
   type DynamicModule,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { IdentityRpc, ReviewsRpc, RpcMap, SocialRpc } from '@dinebuds/contracts';
+import { RPC_PATTERNS, type RpcMap, type ServiceRpc } from '@dinebuds/contracts';
 import { DomainError } from '@dinebuds/errors';
 import { currentRequestId } from '@dinebuds/logging';
-import { DEFAULT_ADMISSION, ServiceClient } from '@dinebuds/service-client';
+import { DEFAULT_ADMISSION, ServiceClient, type ServiceClientOptions } from '@dinebuds/service-client';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { PASSWORD_RPCS } from './password-work.js';
+import { GATEWAY_SERVICES } from './services.generated.js';
 
-export type IdentityClient = ServiceClient<IdentityRpc>;
-export type SocialGraphClient = ServiceClient<SocialRpc>;
-export type ReviewsClient = ServiceClient<ReviewsRpc>;
+/** A service of services.catalogue.json, by its catalogue name ('social-graph'). */
+export type ServiceName = (typeof GATEWAY_SERVICES)[number]['name'];
+/** The same service by the gateway's key in `services` ('socialGraph'). */
+export type GatewayKey = (typeof GATEWAY_SERVICES)[number]['gatewayKey'];
+
+/**
+ * The typed client of each service: its RPC contract is `ServiceRpc[name]` in libs/contracts (a
+ * catalogue service without one there fails to compile here).
+ */
+type Contract<M> = { [K in keyof M]: M[K] extends RpcMap[string] ? M[K] : never };
+type Clients = { [S in ServiceName]: ServiceClient<Contract<ServiceRpc[S]>> };
+export type ClientOf<N extends ServiceName> = Clients[N];
 
 /** What the gateway needs of any service client regardless of its RPC map. */
 export type UpstreamService = Pick<ServiceClient<RpcMap>, 'service' | 'health' | 'close'>;
 
-/** Injection token of the typed identity client: `@Inject(IDENTITY) identity: IdentityClient`. */
-export const IDENTITY = Symbol('IDENTITY');
-/** Injection token of the typed social-graph client: `@Inject(SOCIAL_GRAPH) social: SocialGraphClient`. */
-export const SOCIAL_GRAPH = Symbol('SOCIAL_GRAPH');
-
 /** Profile pictures travel base64 in JSON: 5 MB of image is ~6.7 MB of text. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-/** One pooled client per configured service; closed when the gateway stops. */
+/**
+ * A service's own connection lane for the password RPCs it answers (today identity's), as many
+ * connections as the door lets password work in at once: a sign-in then waits for the service's
+ * password queue only, never behind the reads queued for the same service.
+ */
+function ownLane(name: ServiceName, options: ResolvedGatewayOptions): ServiceClientOptions['ownLane'] {
+  const answered: readonly string[] = RPC_PATTERNS[name];
+  const patterns = PASSWORD_RPCS.filter((pattern) => answered.includes(pattern));
+  if (patterns.length === 0) return undefined;
+  return {
+    patterns,
+    connections: options.admission.maxCostlyInFlight || DEFAULT_ADMISSION.maxCostlyInFlight,
+  };
+}
+
+/**
+ * One pooled client per service of the catalogue whose URL the gateway was given, all built the
+ * same way; closed when the gateway stops. `clients.for('reviews')` is the typed client, or a 503
+ * when the gateway was started without that service (a test's gateway for another area).
+ */
 @Injectable()
 export class ServiceClients implements OnApplicationShutdown {
-  readonly identity: IdentityClient;
-  readonly socialGraph: SocialGraphClient;
-  private readonly reviewsClient: ReviewsClient | null;
+  private readonly clients = new Map<ServiceName, UpstreamService>();
 
   constructor(@Inject(GATEWAY_OPTIONS) options: ResolvedGatewayOptions) {
-    const common = {
-      internalToken: options.internalToken,
-      timeoutMs: options.rpcTimeoutMs,
-      requestId: currentRequestId,
-      maxResponseBytes: MAX_RESPONSE_BYTES,
-    };
-    this.identity = new ServiceClient<IdentityRpc>({
-      service: 'identity',
-      baseUrl: options.services.identity,
-      ...common,
-      // As many connections as the door lets password work in at once: a sign-in waits for
-      // identity's password queue only, never behind the reads queued for identity.
-      ownLane: {
-        patterns: PASSWORD_RPCS,
-        connections: options.admission.maxCostlyInFlight || DEFAULT_ADMISSION.maxCostlyInFlight,
-      },
-    });
-    this.socialGraph = new ServiceClient<SocialRpc>({
-      service: 'social-graph',
-      baseUrl: options.services.socialGraph,
-      ...common,
-    });
-    this.reviewsClient = options.services.reviews
-      ? new ServiceClient<ReviewsRpc>({ service: 'reviews', baseUrl: options.services.reviews, ...common })
-      : null;
+    for (const { name, gatewayKey } of GATEWAY_SERVICES) {
+      const baseUrl = options.services[gatewayKey];
+      if (!baseUrl) continue;
+      const lane = ownLane(name, options);
+      this.clients.set(
+        name,
+        new ServiceClient<RpcMap>({
+          service: name,
+          baseUrl,
+          internalToken: options.internalToken,
+          timeoutMs: options.rpcTimeoutMs,
+          requestId: currentRequestId,
+          maxResponseBytes: MAX_RESPONSE_BYTES,
+          ...(lane && { ownLane: lane }),
+        }),
+      );
+    }
   }
 
-  /** The reviews client; 503 when the gateway was started without the reviews service's URL. */
-  get reviews(): ReviewsClient {
-    if (!this.reviewsClient)
-      throw new DomainError('UPSTREAM_UNAVAILABLE', 'The reviews service is not available right now');
-    return this.reviewsClient;
+  /** The typed client of a service; 503 when the gateway was started without its URL. */
+  for<N extends ServiceName>(name: N): ClientOf<N> {
+    const client = this.clients.get(name);
+    if (!client)
+      throw new DomainError('UPSTREAM_UNAVAILABLE', `The ${name} service is not available right now`);
+    // Built from the same catalogue entry: the contract's type is the one its name gives.
+    return client as unknown as ClientOf<N>;
   }
 
   /** Every client (for the health check and shutdown). */
   all(): UpstreamService[] {
-    return [this.identity, this.socialGraph, ...(this.reviewsClient ? [this.reviewsClient] : [])];
+    return [...this.clients.values()];
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -86,21 +102,8 @@ export class ServiceClientsModule {
   static forRoot(options: ResolvedGatewayOptions): DynamicModule {
     return {
       module: ServiceClientsModule,
-      providers: [
-        { provide: GATEWAY_OPTIONS, useValue: options },
-        ServiceClients,
-        {
-          provide: IDENTITY,
-          useFactory: (clients: ServiceClients) => clients.identity,
-          inject: [ServiceClients],
-        },
-        {
-          provide: SOCIAL_GRAPH,
-          useFactory: (clients: ServiceClients) => clients.socialGraph,
-          inject: [ServiceClients],
-        },
-      ],
-      exports: [GATEWAY_OPTIONS, ServiceClients, IDENTITY, SOCIAL_GRAPH],
+      providers: [{ provide: GATEWAY_OPTIONS, useValue: options }, ServiceClients],
+      exports: [GATEWAY_OPTIONS, ServiceClients],
     };
   }
 }
