@@ -1,10 +1,12 @@
 /**
  * Runs before every frontend spec (jest.config.js, project `frontend`, jsdom). Fills in the
- * browser APIs jsdom lacks that radix-ui, sonner and the app's hooks touch; each test's DOM is
- * unmounted by @testing-library/react's own afterEach cleanup.
+ * browser APIs jsdom lacks that radix-ui, sonner and the app's hooks touch, and registers jest-dom's
+ * matchers; each test's DOM is unmounted by @testing-library/react's own afterEach cleanup.
  */
 import { TextDecoder, TextEncoder } from 'node:util';
 import { afterEach } from '@jest/globals';
+// jest-dom's matchers (toBeVisible, toHaveTextContent, ...) on the `expect` of @jest/globals.
+import '@testing-library/jest-dom/jest-globals';
 
 // react-router reads these when it loads; jsdom does not provide them.
 globalThis.TextEncoder ??= TextEncoder as unknown as typeof globalThis.TextEncoder;

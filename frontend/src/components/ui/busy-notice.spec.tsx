@@ -41,9 +41,9 @@ describe('BusyNotice', () => {
       </>,
       { queryClient },
     );
-    expect(await screen.findByText('The server is busy, retrying…')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('ready')).toBeTruthy());
-    expect(screen.queryByText('The server is busy, retrying…')).toBeNull();
+    expect(await screen.findByText('The server is busy, retrying…')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('ready')).toBeVisible());
+    expect(screen.queryByText('The server is busy, retrying…')).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -33,8 +33,7 @@ function Picker({
 }
 
 const chip = (name: string) => screen.getByRole('button', { name });
-const pressed = (name: string) => chip(name).getAttribute('aria-pressed') === 'true';
-const completeButton = () => screen.getByRole('button', { name: 'Complete Profile' }) as HTMLButtonElement;
+const completeButton = () => screen.getByRole('button', { name: 'Complete Profile' });
 const selectedCities = () =>
   within(screen.getByRole('list', { name: 'Selected cities' }))
     .getAllByRole('listitem')
@@ -54,17 +53,17 @@ describe('PreferencesDialog (registration picks)', () => {
     it('counts the selected flavors and toggles a chip on and off', async () => {
       const user = userEvent.setup();
       render(<Picker />);
-      expect(screen.getByText('Selected: 0/5')).toBeTruthy();
+      expect(screen.getByText('Selected: 0/5')).toBeVisible();
 
       await user.click(chip('SushiBud'));
       await user.click(chip('ThaiBud'));
-      expect(pressed('SushiBud')).toBe(true);
-      expect(pressed('ThaiBud')).toBe(true);
-      expect(screen.getByText('Selected: 2/5')).toBeTruthy();
+      expect(chip('SushiBud')).toHaveAttribute('aria-pressed', 'true');
+      expect(chip('ThaiBud')).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByText('Selected: 2/5')).toBeVisible();
 
       await user.click(chip('SushiBud'));
-      expect(pressed('SushiBud')).toBe(false);
-      expect(screen.getByText('Selected: 1/5')).toBeTruthy();
+      expect(chip('SushiBud')).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.getByText('Selected: 1/5')).toBeVisible();
     });
 
     it('allows 5 flavors at most and says so on the 6th', async () => {
@@ -72,20 +71,20 @@ describe('PreferencesDialog (registration picks)', () => {
       render(<Picker />);
       for (const name of ['SushiBud', 'PastaBud', 'BBQBud', 'ThaiBud', 'VeganBud'])
         await user.click(chip(name));
-      expect(screen.getByText('Selected: 5/5')).toBeTruthy();
-      expect(screen.queryByText(FLAVOR_LIMIT_MESSAGE)).toBeNull();
+      expect(screen.getByText('Selected: 5/5')).toBeVisible();
+      expect(screen.queryByText(FLAVOR_LIMIT_MESSAGE)).not.toBeInTheDocument();
 
       await user.click(chip('Gluten-FreeBud'));
 
-      expect(await screen.findByText(FLAVOR_LIMIT_MESSAGE)).toBeTruthy();
-      expect(pressed('Gluten-FreeBud')).toBe(false);
-      expect(screen.getByText('Selected: 5/5')).toBeTruthy();
+      expect(await screen.findByText(FLAVOR_LIMIT_MESSAGE)).toBeVisible();
+      expect(chip('Gluten-FreeBud')).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.getByText('Selected: 5/5')).toBeVisible();
 
       // Removing one makes room again.
       await user.click(chip('PastaBud'));
       await user.click(chip('Gluten-FreeBud'));
-      expect(pressed('Gluten-FreeBud')).toBe(true);
-      expect(screen.getByText('Selected: 5/5')).toBeTruthy();
+      expect(chip('Gluten-FreeBud')).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByText('Selected: 5/5')).toBeVisible();
     });
   });
 
@@ -96,22 +95,22 @@ describe('PreferencesDialog (registration picks)', () => {
       render(<Picker onComplete={onComplete} />);
 
       await openCitiesTab(user);
-      expect(completeButton().disabled).toBe(true);
+      expect(completeButton()).toBeDisabled();
       await user.click(completeButton());
       expect(onComplete).not.toHaveBeenCalled();
 
       await user.click(chip('Boston'));
-      expect(completeButton().disabled).toBe(false);
+      expect(completeButton()).toBeEnabled();
       await user.click(completeButton());
       expect(onComplete).toHaveBeenCalledTimes(1);
 
       // A flavor alone is enough too.
       await user.click(chip('Boston'));
-      expect(completeButton().disabled).toBe(true);
+      expect(completeButton()).toBeDisabled();
       await user.click(screen.getByRole('button', { name: /Back to Flavors/ }));
       await user.click(chip('TacoBud'));
       await openCitiesTab(user);
-      expect(completeButton().disabled).toBe(false);
+      expect(completeButton()).toBeEnabled();
     });
 
     it('shows Saving... and disables the buttons while saving', async () => {
@@ -121,34 +120,32 @@ describe('PreferencesDialog (registration picks)', () => {
       await openCitiesTab(user);
 
       const saving = screen.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement;
-      expect(saving.disabled).toBe(true);
-      expect((screen.getByRole('button', { name: /Back to Flavors/ }) as HTMLButtonElement).disabled).toBe(
-        true,
-      );
+      expect(saving).toBeDisabled();
+      expect(screen.getByRole('button', { name: /Back to Flavors/ })).toBeDisabled();
     });
 
     it('allows 5 cities at most and says so on the 6th, from a chip or typed', async () => {
       const user = userEvent.setup();
       render(<Picker />);
       await openCitiesTab(user);
-      expect(screen.getByRole('heading', { name: 'Your Cities (0/5)' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Your Cities (0/5)' })).toBeVisible();
 
       for (const name of ['New York', 'Chicago', 'Miami', 'Boston', 'Austin']) await user.click(chip(name));
-      expect(screen.getByRole('heading', { name: 'Your Cities (5/5)' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Your Cities (5/5)' })).toBeVisible();
       expect(selectedCities()).toEqual(['New York', 'Chicago', 'Miami', 'Boston', 'Austin']);
 
       await user.click(chip('Denver'));
-      expect(await screen.findByText(CITY_LIMIT_MESSAGE)).toBeTruthy();
-      expect(pressed('Denver')).toBe(false);
+      expect(await screen.findByText(CITY_LIMIT_MESSAGE)).toBeVisible();
+      expect(chip('Denver')).toHaveAttribute('aria-pressed', 'false');
 
       act(() => toast.dismiss());
       await waitForElementToBeRemoved(() => screen.queryByText(CITY_LIMIT_MESSAGE));
       const search = screen.getByRole('combobox', { name: 'Search cities' }) as HTMLInputElement;
       await user.type(search, 'tiny town{Enter}');
-      expect(await screen.findByText(CITY_LIMIT_MESSAGE)).toBeTruthy();
+      expect(await screen.findByText(CITY_LIMIT_MESSAGE)).toBeVisible();
       expect(selectedCities()).toHaveLength(5);
       // Refused: the typed text stays in the box.
-      expect(search.value).toBe('tiny town');
+      expect(search).toHaveValue('tiny town');
 
       // Removing one from the list makes room again.
       await user.click(screen.getByRole('button', { name: 'Remove Chicago' }));
@@ -164,17 +161,17 @@ describe('PreferencesDialog (registration picks)', () => {
 
       await user.type(search, '  tiny   TOWN {Enter}');
       expect(selectedCities()).toEqual(['Tiny Town']);
-      expect(search.value).toBe('');
+      expect(search).toHaveValue('');
 
       await user.type(search, 'bOsToN');
       await user.click(screen.getByRole('button', { name: 'Add' }));
       expect(selectedCities()).toEqual(['Tiny Town', 'Boston']);
-      expect(pressed('Boston')).toBe(true);
+      expect(chip('Boston')).toHaveAttribute('aria-pressed', 'true');
 
       // The same city typed again (any case) is not added twice.
       await user.type(search, 'TINY town{Enter}');
       expect(selectedCities()).toEqual(['Tiny Town', 'Boston']);
-      expect(screen.getByRole('heading', { name: 'Your Cities (2/5)' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Your Cities (2/5)' })).toBeVisible();
     });
   });
 });

@@ -25,7 +25,7 @@ describe("ProfileScreen (another user's profile: loading, not found, error)", ()
   it('spins while the profile loads', () => {
     mockFetch(() => never());
     renderBobsProfile();
-    expect(screen.getByRole('status', { name: 'Loading profile' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading profile' })).toBeVisible();
   });
 
   it('says "User Not Found" with a way home when the server answers 404', async () => {
@@ -33,9 +33,9 @@ describe("ProfileScreen (another user's profile: loading, not found, error)", ()
       call.url === BOB_URL ? jsonResponse({ statusCode: 404, message: 'No such user' }, 404) : never(),
     );
     renderBobsProfile();
-    expect(await screen.findByText('User Not Found')).toBeTruthy();
-    expect(screen.getByText("The user you're looking for doesn't exist or has been removed.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go Back Home' }).getAttribute('href')).toBe('/');
+    expect(await screen.findByText('User Not Found')).toBeVisible();
+    expect(screen.getByText("The user you're looking for doesn't exist or has been removed.")).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
   });
 
   it('shows any other failure with its message and a retry that reads again', async () => {
@@ -51,8 +51,8 @@ describe("ProfileScreen (another user's profile: loading, not found, error)", ()
 
     // The user query retries once by itself (about a second) before it shows as failed.
     const alert = await screen.findByRole('alert', undefined, { timeout: 4000 });
-    expect(alert.textContent).toContain("Couldn't load this profile");
-    expect(alert.textContent).toContain('Database down');
+    expect(alert).toHaveTextContent("Couldn't load this profile");
+    expect(alert).toHaveTextContent('Database down');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(reads).toBe(3));
   });

@@ -22,16 +22,16 @@ function renderAt(route: string) {
 }
 
 async function expectNotFound() {
-  expect(await screen.findByText('Restaurant Not Found')).toBeTruthy();
-  expect(screen.getByText("This restaurant doesn't exist or has been removed.")).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Go Back Home' }).getAttribute('href')).toBe('/');
+  expect(await screen.findByText('Restaurant Not Found')).toBeVisible();
+  expect(screen.getByText("This restaurant doesn't exist or has been removed.")).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
 }
 
 describe('RestaurantScreen (loading, not found, error)', () => {
   it('spins while the restaurant loads', () => {
     mockFetch(() => never());
     renderAt('/restaurant/5');
-    expect(screen.getByRole('status', { name: 'Loading restaurant' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading restaurant' })).toBeVisible();
   });
 
   it('says "not found" for a malformed id without asking the server', async () => {
@@ -60,8 +60,8 @@ describe('RestaurantScreen (loading, not found, error)', () => {
     renderAt('/restaurant/5');
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("Couldn't load this restaurant");
-    expect(alert.textContent).toContain('Database down');
+    expect(alert).toHaveTextContent("Couldn't load this restaurant");
+    expect(alert).toHaveTextContent('Database down');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(reads).toBe(2));
   });

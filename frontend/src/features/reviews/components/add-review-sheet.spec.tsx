@@ -27,7 +27,7 @@ describe('AddReviewSheet', () => {
 
     const stars = screen.getByRole('radiogroup', { name: 'Rating *' });
     const error = screen.getByText(REVIEW_MESSAGES.ratingRequired, { selector: '[role="alert"]' });
-    expect(stars.getAttribute('aria-describedby')).toBe(error.id);
+    expect(stars).toHaveAttribute('aria-describedby', error.id);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -46,7 +46,7 @@ describe('AddReviewSheet', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
 
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy).toBeDisabled();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ ...initial, rating: 4, notes: 'Rich broth' });
 

@@ -44,7 +44,7 @@ describe('EditReviewDialog', () => {
 
     const stars = screen.getByRole('radiogroup', { name: 'Rating *' });
     const error = screen.getByText(REVIEW_MESSAGES.ratingRequired, { selector: '[role="alert"]' });
-    expect(stars.getAttribute('aria-describedby')).toBe(error.id);
+    expect(stars).toHaveAttribute('aria-describedby', error.id);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -55,16 +55,16 @@ describe('EditReviewDialog', () => {
     const user = userEvent.setup();
     renderWithProviders(<EditReviewDialog review={makeReview()} open onOpenChange={onOpenChange} />);
 
-    expect(screen.getByRole('radio', { name: '3 stars' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: '3 stars' })).toHaveAttribute('aria-checked', 'true');
     const notes = screen.getByLabelText('Notes (Optional)') as HTMLTextAreaElement;
-    expect(notes.value).toBe('Good');
+    expect(notes).toHaveValue('Good');
     expect(notes.maxLength).toBe(REVIEW_LIMITS.notesMax);
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
     await user.clear(notes);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     const busy = await screen.findByRole('button', { name: 'Saving...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy).toBeDisabled();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(String(patch?.[0])).toBe('/api/reviews/7');
     // Emptied notes are sent as null.

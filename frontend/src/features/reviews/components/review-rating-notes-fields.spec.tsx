@@ -26,12 +26,12 @@ function renderFields(overrides: Partial<Parameters<typeof ReviewRatingNotesFiel
 describe('ReviewRatingNotesFields', () => {
   it('reports a star choice and a notes edit', async () => {
     const props = renderFields();
-    expect(screen.getByRole('radio', { name: '2 stars' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: '2 stars' })).toHaveAttribute('aria-checked', 'true');
     await userEvent.setup().click(screen.getByRole('radio', { name: '4 stars' }));
     expect(props.onRatingChange).toHaveBeenCalledWith(4);
 
     const notes = screen.getByLabelText('Notes (Optional)') as HTMLTextAreaElement;
-    expect(notes.value).toBe('Tasty');
+    expect(notes).toHaveValue('Tasty');
     expect(notes.maxLength).toBe(REVIEW_LIMITS.notesMax);
     fireEvent.change(notes, { target: { value: 'Tasty!' } });
     expect(props.onNotesChange).toHaveBeenCalledWith('Tasty!');
@@ -40,8 +40,9 @@ describe('ReviewRatingNotesFields', () => {
   it('ties the rating error to the stars', () => {
     renderFields({ ratingError: 'Pick one' });
     const error = screen.getByRole('alert');
-    expect(error.textContent).toBe('Pick one');
-    expect(screen.getByRole('radiogroup', { name: 'Rating *' }).getAttribute('aria-describedby')).toBe(
+    expect(error).toHaveTextContent(/^Pick one$/);
+    expect(screen.getByRole('radiogroup', { name: 'Rating *' })).toHaveAttribute(
+      'aria-describedby',
       error.id,
     );
   });
@@ -54,7 +55,7 @@ describe('ReviewRatingNotesFields', () => {
   it('shows the pending label on a disabled button while pending', () => {
     renderFields({ pending: true });
     const button = screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(button).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });
 });

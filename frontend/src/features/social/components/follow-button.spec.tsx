@@ -54,18 +54,18 @@ describe('FollowButton', () => {
   it('shows Follow, Following or Requested from the follow status', async () => {
     server('not_following', () => never());
     const { unmount } = renderWithProviders(<FollowButton user={bob} />);
-    expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeVisible();
     unmount();
 
     server('following', () => never());
     const following = renderWithProviders(<FollowButton user={bob} />);
-    expect(await screen.findByRole('button', { name: 'Following' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Following' })).toBeVisible();
     following.unmount();
 
     server('requested', () => never());
     renderWithProviders(<FollowButton user={carol} />);
     const requested = await screen.findByRole('button', { name: 'Requested' });
-    expect(requested.getAttribute('title')).toBe('Follow request sent. Click to cancel it.');
+    expect(requested).toHaveAttribute('title', 'Follow request sent. Click to cancel it.');
   });
 
   it('reads the status for the signed-in user and the target, sending the session cookie', async () => {
@@ -84,16 +84,16 @@ describe('FollowButton', () => {
     const button = await screen.findByRole('button', { name: 'Following' });
 
     await user.hover(button);
-    expect(followButton().textContent).toBe('Unfollow');
-    expect(followButton().className).toContain('follow-button--unfollow');
+    expect(followButton()).toHaveTextContent(/^Unfollow$/);
+    expect(followButton()).toHaveClass('follow-button--unfollow');
 
     await user.unhover(button);
-    expect(followButton().textContent).toBe('Following');
+    expect(followButton()).toHaveTextContent(/^Following$/);
 
     act(() => button.focus());
-    expect(followButton().textContent).toBe('Unfollow');
+    expect(followButton()).toHaveTextContent(/^Unfollow$/);
     act(() => button.blur());
-    expect(followButton().textContent).toBe('Following');
+    expect(followButton()).toHaveTextContent(/^Following$/);
   });
 
   it('does not offer Unfollow on hover when not following', async () => {
@@ -103,7 +103,7 @@ describe('FollowButton', () => {
     const button = await screen.findByRole('button', { name: 'Follow' });
 
     await user.hover(button);
-    expect(followButton().textContent).toBe('Follow');
+    expect(followButton()).toHaveTextContent(/^Follow$/);
   });
 
   it('follows: shows Following at once, stays disabled while the call runs, then shows the answer', async () => {
@@ -114,9 +114,9 @@ describe('FollowButton', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
 
-    await waitFor(() => expect(followButton().textContent).toBe('Following'));
-    expect(followButton().disabled).toBe(true);
-    expect(followButton().getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(followButton()).toHaveTextContent(/^Following$/));
+    expect(followButton()).toBeDisabled();
+    expect(followButton()).toHaveAttribute('aria-busy', 'true');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(post?.[0]).toBe('/api/users/1/follow/2');
     expect(post?.[1]).toMatchObject({ credentials: 'include' });
@@ -126,8 +126,8 @@ describe('FollowButton', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
 
     await act(async () => answer.resolve(jsonResponse({ status: 'following' })));
-    await waitFor(() => expect(followButton().disabled).toBe(false));
-    expect(followButton().textContent).toBe('Following');
+    await waitFor(() => expect(followButton()).toBeEnabled());
+    expect(followButton()).toHaveTextContent(/^Following$/);
   });
 
   it('shows Requested after following a private account', async () => {
@@ -137,11 +137,11 @@ describe('FollowButton', () => {
     renderWithProviders(<FollowButton user={carol} />);
 
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
-    await waitFor(() => expect(followButton().textContent).toBe('Requested'));
+    await waitFor(() => expect(followButton()).toHaveTextContent(/^Requested$/));
 
     await act(async () => answer.resolve(jsonResponse({ status: 'requested' })));
-    await waitFor(() => expect(followButton().disabled).toBe(false));
-    expect(followButton().textContent).toBe('Requested');
+    await waitFor(() => expect(followButton()).toBeEnabled());
+    expect(followButton()).toHaveTextContent(/^Requested$/);
   });
 
   it('restores Following when an unfollow fails', async () => {
@@ -152,8 +152,8 @@ describe('FollowButton', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Following' }));
 
-    await waitFor(() => expect(followButton().textContent).toBe('Follow'));
-    expect(followButton().disabled).toBe(true);
+    await waitFor(() => expect(followButton()).toHaveTextContent(/^Follow$/));
+    expect(followButton()).toBeDisabled();
     expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[0]).toBe(
       '/api/users/1/unfollow/2',
     );
@@ -162,8 +162,8 @@ describe('FollowButton', () => {
       answer.resolve(jsonResponse({ message: 'Something went wrong' }, 500, 'Internal Server Error')),
     );
 
-    await waitFor(() => expect(followButton().disabled).toBe(false));
-    expect(followButton().textContent).toBe('Following');
+    await waitFor(() => expect(followButton()).toBeEnabled());
+    expect(followButton()).toHaveTextContent(/^Following$/);
     expect(consoleError).toHaveBeenCalledWith(
       'Follow action on @bob (from following) failed:',
       expect.objectContaining({ message: 'Something went wrong' }),
@@ -177,24 +177,24 @@ describe('FollowButton', () => {
     renderWithProviders(<FollowButton user={carol} />);
 
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
-    await waitFor(() => expect(followButton().textContent).toBe('Requested'));
+    await waitFor(() => expect(followButton()).toHaveTextContent(/^Requested$/));
 
     await act(async () => answer.reject(new TypeError('Failed to fetch')));
 
-    await waitFor(() => expect(followButton().disabled).toBe(false));
-    expect(followButton().textContent).toBe('Follow');
+    await waitFor(() => expect(followButton()).toBeEnabled());
+    expect(followButton()).toHaveTextContent(/^Follow$/);
   });
 
   it('renders nothing on one’s own profile or for an anonymous visitor', async () => {
     const fetchMock = server('not_following', () => never());
     const own = renderWithProviders(<FollowButton user={{ ...bob, id: me.id }} />, { signedInAs: me });
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('is-following'))).toBe(false);
     own.unmount();
 
     mockFetch(() => jsonResponse({ message: 'Not signed in' }, 401, 'Unauthorized'));
     const anonymous = renderWithProviders(<FollowButton user={bob} />);
     await waitFor(() => expect(anonymous.queryClient.getQueryData(['current-user'])).toBeNull());
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -73,13 +73,13 @@ describe('RequestsTab', () => {
 
     await screen.findByRole('list', { name: 'Follow requests' });
     expect(shownRequests()).toEqual(['Bob Brown', 'Carol Chen', 'Dave Diaz']);
-    expect(screen.getByRole('link', { name: /Carol Chen/ }).getAttribute('href')).toBe('/profile/carol');
+    expect(screen.getByRole('link', { name: /Carol Chen/ })).toHaveAttribute('href', '/profile/carol');
   });
 
   it('says so when there are no requests', async () => {
     mockFetch(() => jsonResponse([]));
     renderTab();
-    expect(await screen.findByText('No pending follow requests')).toBeTruthy();
+    expect(await screen.findByText('No pending follow requests')).toBeVisible();
   });
 
   it('removes a deleted request at once and keeps it gone when the server agrees', async () => {
@@ -99,7 +99,7 @@ describe('RequestsTab', () => {
 
     await act(async () => answer.resolve(jsonResponse({ message: 'Follow request deleted' })));
 
-    expect(await screen.findByText('Request deleted')).toBeTruthy();
+    expect(await screen.findByText('Request deleted')).toBeVisible();
     expect(shownRequests()).toEqual(['Bob Brown', 'Dave Diaz']);
   });
 
@@ -118,8 +118,8 @@ describe('RequestsTab', () => {
     );
 
     await waitFor(() => expect(shownRequests()).toEqual(['Bob Brown', 'Carol Chen', 'Dave Diaz']));
-    expect(await screen.findByText('Could not delete the request')).toBeTruthy();
-    expect(screen.getByText('The request no longer exists')).toBeTruthy();
+    expect(await screen.findByText('Could not delete the request')).toBeVisible();
+    expect(screen.getByText('The request no longer exists')).toBeVisible();
   });
 
   it('puts the first request back first when accepting it fails', async () => {
@@ -138,7 +138,7 @@ describe('RequestsTab', () => {
     await act(async () => answer.reject(new TypeError('Failed to fetch')));
 
     await waitFor(() => expect(shownRequests()).toEqual(['Bob Brown', 'Carol Chen', 'Dave Diaz']));
-    expect(await screen.findByText('Could not accept the request')).toBeTruthy();
+    expect(await screen.findByText('Could not accept the request')).toBeVisible();
   });
 
   it('accepts a request, removing it and saying what happened', async () => {
@@ -156,8 +156,8 @@ describe('RequestsTab', () => {
 
     await act(async () => answer.resolve(jsonResponse({ status: 'accepted', followBack: null })));
 
-    expect(await screen.findByText('Request accepted')).toBeTruthy();
-    expect(screen.getByText('Dave Diaz can now see your reviews and saved restaurants.')).toBeTruthy();
+    expect(await screen.findByText('Request accepted')).toBeVisible();
+    expect(screen.getByText('Dave Diaz can now see your reviews and saved restaurants.')).toBeVisible();
     expect(shownRequests()).toEqual(['Bob Brown', 'Carol Chen']);
   });
 });
