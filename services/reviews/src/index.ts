@@ -1,4 +1,5 @@
 export {
+  REVIEWS_ENTITIES,
   reviewsService,
   reviewsService as serviceDefinition,
   startReviewsService,

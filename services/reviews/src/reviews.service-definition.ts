@@ -1,5 +1,6 @@
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
+import { CheckInEntity } from './activity/check-in.entity.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
@@ -12,6 +13,15 @@ import {
   type ReviewsSettings,
 } from './config.js';
 import { reviewsMigrations } from './database/migrations/index.js';
+import { DeletedUserEntity } from './projections/identity/deleted-user.entity.js';
+import { IdentityUserEntity } from './projections/identity/identity-user.entity.js';
+import { UserBadgesEntity } from './projections/identity/user-badges.entity.js';
+import { FollowVersionEntity } from './projections/social-graph/follow-version.entity.js';
+import { FollowEntity } from './projections/social-graph/follow.entity.js';
+import { RestaurantEntity } from './restaurants/restaurant.entity.js';
+import { ReviewEntity } from './reviews/review.entity.js';
+import { SaveVersionEntity } from './saved/save-version.entity.js';
+import { SavedRestaurantEntity } from './saved/saved-restaurant.entity.js';
 import { PrivacyService } from './privacy/privacy.service.js';
 import { IdentityUsersConsumer } from './projections/identity/identity-users.consumer.js';
 import { IdentityUsersRepository } from './projections/identity/identity-users.repository.js';
@@ -54,15 +64,30 @@ function reviewsSettings(options: ReviewsServiceOptions): ReviewsSettings {
   return settings;
 }
 
+/** One entity per table of the reviews schema (the events' outbox and inbox aside). */
+export const REVIEWS_ENTITIES = [
+  RestaurantEntity,
+  ReviewEntity,
+  SavedRestaurantEntity,
+  SaveVersionEntity,
+  CheckInEntity,
+  IdentityUserEntity,
+  DeletedUserEntity,
+  UserBadgesEntity,
+  FollowEntity,
+  FollowVersionEntity,
+];
+
 /**
- * Restaurants, reviews, saved restaurants, check-ins and activity. Repositories speak SQL (no
- * TypeORM entities): every read is one statement shaped for its index.
+ * Restaurants, reviews, saved restaurants, check-ins and activity, with projections of identity's
+ * users and social-graph's follows. Repositories speak SQL where a read is one statement shaped
+ * for its index.
  */
 export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
   name: REVIEWS_DATA_SOURCE,
   schema: REVIEWS_SCHEMA,
   defaultPort: 4103,
-  entities: [],
+  entities: REVIEWS_ENTITIES,
   migrations: reviewsMigrations,
   controllers: [ReviewsRpcController, RestaurantsRpcController, SavedRpcController, ActivityRpcController],
   providers: [

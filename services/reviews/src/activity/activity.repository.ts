@@ -1,27 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { rowsOf, table } from '../common/sql.js';
+import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
 
 const REVIEWS = table('reviews');
 const SAVED = table('saved_restaurants');
 const CHECK_INS = table('check_ins');
 const RESTAURANTS = table('restaurants');
 
-export interface ActivityRow {
+/** A review, save or check-in of a user, joined with its restaurant. */
+export type ActivityRow = PrefixedRestaurant & {
   type: 'review' | 'save' | 'checkin';
   id: number;
-  restaurant_id: number;
   created_at: Date;
   message: string | null;
   rating: number | null;
-  r_name: string;
-  r_address: string;
-  r_city: string | null;
-  r_latitude: number | null;
-  r_longitude: number | null;
-  r_location_approximate: boolean;
-  r_photo_version: number;
-}
+};
 
 @Injectable()
 export class ActivityRepository {
@@ -34,9 +28,7 @@ export class ActivityRepository {
   ): Promise<ActivityRow[]> {
     return rowsOf<ActivityRow>(
       await manager.query(
-        `SELECT a.*, r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
-           r.longitude AS r_longitude, r.location_approximate AS r_location_approximate,
-    r.photo_version AS r_photo_version
+        `SELECT a.*, ${prefixedRestaurantSql('r')}
          FROM (
            (SELECT 'review'::text AS type, id, restaurant_id, created_at, notes AS message, rating::int AS rating
               FROM ${REVIEWS} WHERE user_id = $1 ORDER BY id DESC LIMIT $2::int + $3::int)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { REVIEW_LIMITS, type ActivityResponse, type Caller } from '@dinebuds/contracts';
-import { restaurantSummary } from '../common/mappers.js';
+import { restaurantSummary } from '../restaurants/restaurant.mapper.js';
 import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { PrivacyService } from '../privacy/privacy.service.js';
 import { ActivityRepository } from './activity.repository.js';

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { rowsOf, table } from '../common/sql.js';
+import { rowsOf, table, type ColumnsOf, type Prefixed } from '../common/sql.js';
+import type { IdentityUserEntity } from '../projections/identity/identity-user.entity.js';
+import { ReviewEntity } from '../reviews/review.entity.js';
+import { RestaurantEntity } from './restaurant.entity.js';
 import { visibleToViewerSql } from '../projections/social-graph/follows.repository.js';
 import type { MoodSignal } from './restaurant.policy.js';
 
@@ -10,20 +13,10 @@ const SAVED = table('saved_restaurants');
 const USERS = table('users');
 const BADGES = table('user_badges');
 
-export interface RestaurantRow {
-  id: number;
-  name: string;
-  address: string;
-  city: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  location_approximate: boolean;
-  cuisine: string | null;
-  price_range: string | null;
-  category: string | null;
-  photo_version: number;
-  has_photo: boolean;
-}
+/** A restaurant as repositories read it (keys and photo bytes aside), with whether it has a photo. */
+export type RestaurantRow = ColumnsOf<
+  Omit<RestaurantEntity, 'nameKey' | 'addressKey' | 'photo' | 'photoType' | 'createdAt'>
+> & { has_photo: boolean };
 
 const COLUMNS = `r.id, r.name, r.address, r.city, r.latitude, r.longitude, r.location_approximate,
   r.cuisine, r.price_range, r.category, r.photo_version, (r.photo_type IS NOT NULL) AS has_photo`;
@@ -39,12 +32,28 @@ export interface NewPlace {
   approximate: boolean;
 }
 
-export interface StoredPhoto {
-  name: string;
-  photo: Buffer | null;
-  photo_type: string | null;
-  photo_version: number;
-}
+export type StoredPhoto = Pick<RestaurantEntity, 'name' | 'photo' | 'photoType' | 'photoVersion'>;
+
+/** The restaurant columns a summary shows (restaurantSummary), beside a row of another table. */
+const SUMMARY_COLUMNS = [
+  'name',
+  'address',
+  'city',
+  'latitude',
+  'longitude',
+  'location_approximate',
+  'photo_version',
+] as const satisfies ReadonlyArray<keyof RestaurantRow>;
+
+/** A row of another table joined with its restaurant's summary columns, prefixed `r_`. */
+export type PrefixedRestaurant = { restaurant_id: number } & Prefixed<
+  Pick<RestaurantRow, (typeof SUMMARY_COLUMNS)[number]>,
+  'r_'
+>;
+
+/** SQL: the PrefixedRestaurant columns of restaurants aliased `alias`. */
+export const prefixedRestaurantSql = (alias: string): string =>
+  SUMMARY_COLUMNS.map((column) => `${alias}.${column} AS r_${column}`).join(', ');
 
 export interface RatedRestaurantRow extends RestaurantRow {
   average_rating: number | null;
@@ -52,17 +61,12 @@ export interface RatedRestaurantRow extends RestaurantRow {
   is_saved: boolean;
 }
 
-export interface RestaurantReviewRow {
-  id: number;
-  rating: number;
-  notes: string | null;
-  visit_date: string | null;
-  created_at: Date;
-  user_id: number;
-  username: string;
-  name: string;
-  profile_picture: string | null;
-}
+/** A review on a restaurant's page, with its reviewer from the users projection. */
+export type RestaurantReviewRow = Pick<
+  ColumnsOf<ReviewEntity>,
+  'id' | 'rating' | 'notes' | 'visit_date' | 'created_at' | 'user_id'
+> &
+  Pick<ColumnsOf<IdentityUserEntity>, 'username' | 'name' | 'profile_picture'>;
 
 @Injectable()
 export class RestaurantsRepository {
@@ -223,23 +227,15 @@ export class RestaurantsRepository {
   }
 
   async photo(manager: EntityManager, id: number): Promise<StoredPhoto | null> {
-    const rows = rowsOf<StoredPhoto>(
-      await manager.query(`SELECT name, photo, photo_type, photo_version FROM ${RESTAURANTS} WHERE id = $1`, [
-        id,
-      ]),
-    );
-    return rows[0] ?? null;
+    return manager.findOne(RestaurantEntity, {
+      select: { name: true, photo: true, photoType: true, photoVersion: true },
+      where: { id },
+    });
   }
 
   /** Whether the user has a review of the restaurant (who may add its photo). */
   async hasReviewed(manager: EntityManager, restaurantId: number, userId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(`SELECT 1 FROM ${REVIEWS} WHERE restaurant_id = $1 AND user_id = $2 LIMIT 1`, [
-        restaurantId,
-        userId,
-      ]),
-    );
-    return rows.length > 0;
+    return manager.existsBy(ReviewEntity, { restaurantId, userId });
   }
 
   /** Stores the photo and answers its new version (null: no such restaurant). */

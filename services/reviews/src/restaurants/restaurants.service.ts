@@ -14,7 +14,7 @@ import {
   type RestaurantPhotoResponse,
 } from '@dinebuds/contracts';
 import { forbidden, notFound } from '@dinebuds/errors';
-import { photoUrlOf } from '../common/mappers.js';
+import { photoUrlOf } from './restaurant.mapper.js';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
 import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { PHOTO_UPLOAD, photoEtag } from './photo.policy.js';
@@ -105,11 +105,11 @@ export class RestaurantsService {
   async photo(restaurantId: number): Promise<PhotoAnswer> {
     const row = await this.restaurants.photo(this.transactions.outside, restaurantId);
     if (!row) throw notFound(REVIEW_MESSAGES.restaurantNotFound);
-    if (row.photo && row.photo_type)
+    if (row.photo && row.photoType)
       return {
-        contentType: row.photo_type,
+        contentType: row.photoType,
         base64: row.photo.toString('base64'),
-        etag: photoEtag(restaurantId, row.photo_version),
+        etag: photoEtag(restaurantId, row.photoVersion),
       };
     const svg = Buffer.from(placeholderSvg(restaurantId, row.name), 'utf8');
     const etag = `"${createHash('sha1').update(svg).digest('base64url').slice(0, 20)}"`;

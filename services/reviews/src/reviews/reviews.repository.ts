@@ -2,34 +2,21 @@ import { Injectable } from '@nestjs/common';
 import type { OutboxStatementEvent } from '@dinebuds/events';
 import type { EntityManager } from 'typeorm';
 import { preparedQuery } from '@dinebuds/database';
-import { rowsOf, table } from '../common/sql.js';
+import { rowsOf, table, type ColumnsOf } from '../common/sql.js';
+import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
+import { ReviewEntity } from './review.entity.js';
 
 const REVIEWS = table('reviews');
 const RESTAURANTS = table('restaurants');
 
 /** A review joined with its restaurant (the shape every review answer is built from). */
-export interface ReviewRow {
-  id: number;
-  user_id: number;
-  restaurant_id: number;
-  rating: number;
-  notes: string | null;
-  visit_date: string | null;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  r_name: string;
-  r_address: string;
-  r_city: string | null;
-  r_latitude: number | null;
-  r_longitude: number | null;
-  r_location_approximate: boolean;
-  r_photo_version: number;
-  /** The restaurant's city as cityKey gives it (its events' `city`). */
-  city_key: string | null;
-  /** created_at as toISOString gives it (its events' `createdAt`). */
-  created_at_iso: string;
-}
+export type ReviewRow = ColumnsOf<Omit<ReviewEntity, 'restaurant'>> &
+  PrefixedRestaurant & {
+    /** The restaurant's city as cityKey gives it (its events' `city`). */
+    city_key: string | null;
+    /** created_at as toISOString gives it (its events' `createdAt`). */
+    created_at_iso: string;
+  };
 
 /**
  * The ReviewRow columns of reviews `v` (a table or a CTE) joined with their restaurants. The city
@@ -39,9 +26,7 @@ export interface ReviewRow {
  */
 const selectFrom = (reviews: string) => `SELECT v.id, v.user_id, v.restaurant_id, v.rating, v.notes,
     to_char(v.visit_date, 'YYYY-MM-DD') AS visit_date, v.version, v.created_at, v.updated_at,
-    r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
-    r.longitude AS r_longitude, r.location_approximate AS r_location_approximate,
-    r.photo_version AS r_photo_version,
+    ${prefixedRestaurantSql('r')},
     lower(regexp_replace(btrim(r.city), '\\s+', ' ', 'g')) AS city_key,
     to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso
   FROM ${reviews} v JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id`;
@@ -148,7 +133,7 @@ export class ReviewsRepository {
   }
 
   async delete(manager: EntityManager, id: number): Promise<void> {
-    await manager.query(`DELETE FROM ${REVIEWS} WHERE id = $1`, [id]);
+    await manager.delete(ReviewEntity, { id });
   }
 
   /** A user's reviews, newest first. */
@@ -164,6 +149,6 @@ export class ReviewsRepository {
 
   /** Every review of a user (the account was deleted): gone without events, identity forgot them. */
   async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query(`DELETE FROM ${REVIEWS} WHERE user_id = $1`, [userId]);
+    await manager.delete(ReviewEntity, { userId });
   }
 }

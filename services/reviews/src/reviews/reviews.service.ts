@@ -10,7 +10,7 @@ import {
 } from '@dinebuds/contracts';
 import { badRequest, notFound } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
-import { restaurantSummary } from '../common/mappers.js';
+import { restaurantSummary } from '../restaurants/restaurant.mapper.js';
 import { listWindow, ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { ReviewsEventType } from '../reviews.service-definition.js';
 import { PrivacyService } from '../privacy/privacy.service.js';

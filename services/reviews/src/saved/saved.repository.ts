@@ -1,25 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { rowsOf, table } from '../common/sql.js';
+import { rowsOf, table, type ColumnsOf } from '../common/sql.js';
+import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
+import { SavedRestaurantEntity } from './saved-restaurant.entity.js';
 
 const SAVED = table('saved_restaurants');
 const RESTAURANTS = table('restaurants');
 const VERSIONS = table('save_versions');
 
-export interface SavedRow {
-  id: number;
-  user_id: number;
-  restaurant_id: number;
-  notes: string | null;
-  created_at: Date;
-  r_name: string;
-  r_address: string;
-  r_city: string | null;
-  r_latitude: number | null;
-  r_longitude: number | null;
-  r_location_approximate: boolean;
-  r_photo_version: number;
-}
+/** A saved restaurant joined with its restaurant. */
+export type SavedRow = ColumnsOf<Omit<SavedRestaurantEntity, 'restaurant'>> & PrefixedRestaurant;
 
 @Injectable()
 export class SavedRepository {
@@ -52,22 +42,14 @@ export class SavedRepository {
   }
 
   async isSaved(manager: EntityManager, userId: number, restaurantId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(`SELECT 1 FROM ${SAVED} WHERE user_id = $1 AND restaurant_id = $2`, [
-        userId,
-        restaurantId,
-      ]),
-    );
-    return rows.length > 0;
+    return manager.existsBy(SavedRestaurantEntity, { userId, restaurantId });
   }
 
   async byUser(manager: EntityManager, userId: number, limit: number, offset: number): Promise<SavedRow[]> {
     return rowsOf<SavedRow>(
       await manager.query(
         `SELECT s.id, s.user_id, s.restaurant_id, s.notes, s.created_at,
-           r.name AS r_name, r.address AS r_address, r.city AS r_city, r.latitude AS r_latitude,
-           r.longitude AS r_longitude, r.location_approximate AS r_location_approximate,
-    r.photo_version AS r_photo_version
+           ${prefixedRestaurantSql('r')}
          FROM ${SAVED} s JOIN ${RESTAURANTS} r ON r.id = s.restaurant_id
          WHERE s.user_id = $1 ORDER BY s.id DESC LIMIT $2 OFFSET $3`,
         [userId, limit, offset],
@@ -88,6 +70,6 @@ export class SavedRepository {
   }
 
   async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query(`DELETE FROM ${SAVED} WHERE user_id = $1`, [userId]);
+    await manager.delete(SavedRestaurantEntity, { userId });
   }
 }

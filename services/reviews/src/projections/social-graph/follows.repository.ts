@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { rowsOf, table } from '../../common/sql.js';
+import { FollowVersionEntity } from './follow-version.entity.js';
+import { FollowEntity } from './follow.entity.js';
 
 const FOLLOWS = table('follows');
 const FOLLOW_VERSIONS = table('follow_versions');
@@ -38,24 +40,21 @@ export class FollowsRepository {
     followingId: number,
     version: number,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE ${FOLLOW_VERSIONS} SET version = $3 WHERE follower_id = $1 AND following_id = $2`,
-      [followerId, followingId, version],
-    );
+    await manager.update(FollowVersionEntity, { followerId, followingId }, { version });
   }
 
   async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
-    await manager.query(
-      `INSERT INTO ${FOLLOWS} (follower_id, following_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [followerId, followingId],
-    );
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(FollowEntity)
+      .values({ followerId, followingId })
+      .orIgnore()
+      .execute();
   }
 
   async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
-    await manager.query(`DELETE FROM ${FOLLOWS} WHERE follower_id = $1 AND following_id = $2`, [
-      followerId,
-      followingId,
-    ]);
+    await manager.delete(FollowEntity, { followerId, followingId });
   }
 
   /** A deleted user's edges both ways, and their versions. */
@@ -67,13 +66,7 @@ export class FollowsRepository {
   }
 
   async follows(manager: EntityManager, followerId: number, followingId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(`SELECT 1 FROM ${FOLLOWS} WHERE follower_id = $1 AND following_id = $2`, [
-        followerId,
-        followingId,
-      ]),
-    );
-    return rows.length > 0;
+    return manager.existsBy(FollowEntity, { followerId, followingId });
   }
 }
 

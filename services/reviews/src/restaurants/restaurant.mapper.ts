@@ -1,22 +1,12 @@
 import { cityLabel, type RestaurantSummaryDto } from '@dinebuds/contracts';
-
-/** Restaurant columns as repositories select them with the `r_` prefix. */
-export interface PrefixedRestaurant {
-  restaurant_id: number;
-  r_name: string;
-  r_address: string;
-  r_city: string | null;
-  r_latitude: number | null;
-  r_longitude: number | null;
-  r_location_approximate: boolean;
-  r_photo_version: number;
-}
+import type { PrefixedRestaurant } from './restaurants.repository.js';
 
 /** The photo route with its version: a new upload is a new URL (0: the generated placeholder). */
 export function photoUrlOf(restaurantId: number, photoVersion: number): string {
   return `/api/restaurants/${restaurantId}/photo?v=${photoVersion}`;
 }
 
+/** The restaurant summary of a row joined with its restaurant (a review, a save, an activity item). */
 export function restaurantSummary(row: PrefixedRestaurant): RestaurantSummaryDto {
   return {
     id: row.restaurant_id,
