@@ -1,5 +1,5 @@
-import { cityLabel, type RestaurantSummaryDto } from '@dinebuds/contracts';
-import type { PrefixedRestaurant } from './restaurants.repository.js';
+import { cityLabel, type RestaurantListItemDto, type RestaurantSummaryDto } from '@dinebuds/contracts';
+import type { PrefixedRestaurant, RatedRestaurantRow } from './restaurants.repository.js';
 
 /** The photo route with its version: a new upload is a new URL (0: the generated placeholder). */
 export function photoUrlOf(restaurantId: number, photoVersion: number): string {
@@ -17,5 +17,28 @@ export function restaurantSummary(row: PrefixedRestaurant): RestaurantSummaryDto
     longitude: row.r_longitude,
     locationApproximate: row.r_location_approximate,
     photoUrl: photoUrlOf(row.restaurant_id, row.r_photo_version),
+  };
+}
+
+/** Average rating to one decimal (null without reviews). */
+export function oneDecimal(average: number | null): number | null {
+  return average === null ? null : Math.round(average * 10) / 10;
+}
+
+/** A restaurant in a list or on its page: with its rating and the viewer's saved flag. */
+export function restaurantListItem(row: RatedRestaurantRow): RestaurantListItemDto {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city === null ? null : cityLabel(row.city),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    locationApproximate: row.location_approximate,
+    photoUrl: photoUrlOf(row.id, row.photo_version),
+    hasPhoto: row.has_photo,
+    averageRating: oneDecimal(row.average_rating),
+    totalReviews: row.total_reviews,
+    isSaved: row.is_saved,
   };
 }

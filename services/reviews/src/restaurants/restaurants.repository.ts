@@ -5,7 +5,7 @@ import type { IdentityUserEntity } from '../projections/identity/identity-user.e
 import { ReviewEntity } from '../reviews/review.entity.js';
 import { RestaurantEntity } from './restaurant.entity.js';
 import { visibleToViewerSql } from '../projections/social-graph/follows.repository.js';
-import type { MoodSignal } from './restaurant.policy.js';
+import type { MoodSignal } from './mood.policy.js';
 
 const RESTAURANTS = table('restaurants');
 const REVIEWS = table('reviews');

@@ -3,7 +3,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { decodeImage } from '@dinebuds/api-dto';
 import {
   cityKey,
-  cityLabel,
   PRICE_RANGE_LABELS,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
@@ -14,29 +13,13 @@ import {
   type RestaurantPhotoResponse,
 } from '@dinebuds/contracts';
 import { forbidden, notFound } from '@dinebuds/errors';
-import { photoUrlOf } from './restaurant.mapper.js';
+import { oneDecimal, photoUrlOf, restaurantListItem } from './restaurant.mapper.js';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
 import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { PHOTO_UPLOAD, photoEtag } from './photo.policy.js';
-import { moodTags, oneDecimal, placeholderSvg } from './restaurant.policy.js';
-import { RestaurantsRepository, type RatedRestaurantRow } from './restaurants.repository.js';
-
-function listItem(row: RatedRestaurantRow): RestaurantListItemDto {
-  return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    city: row.city === null ? null : cityLabel(row.city),
-    latitude: row.latitude,
-    longitude: row.longitude,
-    locationApproximate: row.location_approximate,
-    photoUrl: photoUrlOf(row.id, row.photo_version),
-    hasPhoto: row.has_photo,
-    averageRating: oneDecimal(row.average_rating),
-    totalReviews: row.total_reviews,
-    isSaved: row.is_saved,
-  };
-}
+import { moodTags } from './mood.policy.js';
+import { placeholderSvg } from './placeholder-image.js';
+import { RestaurantsRepository } from './restaurants.repository.js';
 
 export interface PhotoAnswer {
   contentType: string;
@@ -64,7 +47,7 @@ export class RestaurantsService {
       limit,
       offset,
     });
-    return rows.map(listItem);
+    return rows.map(restaurantListItem);
   }
 
   /** Public page: a private reviewer's review only for their approved followers (and themselves). */
@@ -80,7 +63,7 @@ export class RestaurantsService {
     const averageRating = oneDecimal(row.average_rating);
     const priceRange = row.price_range as PriceRange | null;
     return {
-      ...listItem(row),
+      ...restaurantListItem(row),
       cuisine: row.cuisine,
       priceRange,
       priceRangeLabel: priceRange ? `${priceRange} ${PRICE_RANGE_LABELS[priceRange]}` : null,

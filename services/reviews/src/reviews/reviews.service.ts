@@ -10,30 +10,16 @@ import {
 } from '@dinebuds/contracts';
 import { badRequest, notFound } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
-import { restaurantSummary } from '../restaurants/restaurant.mapper.js';
 import { listWindow, ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { ReviewsEventType } from '../reviews.service-definition.js';
 import { PrivacyService } from '../privacy/privacy.service.js';
-import { placeKey, resolvePlace } from '../restaurants/restaurant.policy.js';
+import { placeKey } from '../restaurants/place-key.policy.js';
+import { resolvePlace } from '../restaurants/place.policy.js';
 import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
 import { assertAuthor, assertClaimedAuthor, cleanNotes, edited } from './review.policy.js';
 import { REVIEW_CHANGED_COLUMNS, reviewChangedData } from './review-events.js';
+import { toReviewDto } from './review.mapper.js';
 import { ReviewsRepository, type ReviewRow } from './reviews.repository.js';
-
-export function toReviewDto(row: ReviewRow): ReviewDto {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    restaurantId: row.restaurant_id,
-    restaurant: restaurantSummary(row),
-    rating: row.rating,
-    notes: row.notes,
-    comment: row.notes,
-    visitDate: row.visit_date,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
 
 /** Reviews: write (finding or creating the restaurant), edit, delete, list; each with its event. */
 @Injectable()
