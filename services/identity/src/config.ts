@@ -4,8 +4,6 @@ import { DEFAULT_LOGIN_THROTTLE } from './auth/login-throttle.js';
 import { defaultPasswordWorkLimits, QUEUED_PER_WORKER } from './auth/password-work-queue.js';
 
 export const IDENTITY_SCHEMA = 'identity';
-/** Nest name of identity's DataSource (unique when several services share one process). */
-export const IDENTITY_DATA_SOURCE = 'identity';
 
 /** OWASP's argon2id floor (19 MiB, 2 passes, 1 lane): the default, and options may only raise it. */
 export const ARGON2_DEFAULTS = { memoryCost: 19456, timeCost: 2 } as const;

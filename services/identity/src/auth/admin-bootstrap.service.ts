@@ -50,7 +50,7 @@ export class AdminBootstrapService {
   }
 
   private find(username: string): Promise<StoredAccount | null> {
-    return this.users.findAccountByUsername(username);
+    return this.users.findAccountByUsername(this.transactions.outside, username);
   }
 
   /** False when the name was taken meanwhile (unique index on lower(username)). */

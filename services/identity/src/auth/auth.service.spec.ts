@@ -1,15 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
 import { busy } from '@dinebuds/errors';
+import { Transactions } from '@dinebuds/service-kit';
 import { newTestService } from '@dinebuds/testing';
+import type { EntityManager } from 'typeorm';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 
+/** Reads outside a transaction go through this manager. */
+const outside = {} as EntityManager;
+
 /** AuthService with a real throttle; the hasher refuses when the password work is full. */
 function authWith(passwordWorkFull: boolean) {
   const throttle = new LoginThrottle({ freeFailures: 3, baseLockMs: 1000, maxLockMs: 1000, maxTracked: 10 });
-  const { sut, mock } = newTestService(AuthService, [[LoginThrottle, throttle]]);
+  const { sut, mock } = newTestService(AuthService, [
+    [LoginThrottle, throttle],
+    [Transactions, { outside }],
+  ]);
   const hasher = mock(PasswordHasher);
   hasher.refuseIfBusy.mockImplementation(() => {
     if (passwordWorkFull) throw busy('Sign-in is busy right now. Please try again in a moment.', 1);
@@ -34,7 +42,7 @@ describe('AuthService.login', () => {
     await expect(auth.login('alice', 'secret1', client)).rejects.toMatchObject({
       code: 'INVALID_CREDENTIALS',
     });
-    expect(users.findCredentialsByUsername).toHaveBeenCalledWith('alice');
+    expect(users.findCredentialsByUsername).toHaveBeenCalledWith(outside, 'alice');
     expect(hasher.verifyDummy).toHaveBeenCalledTimes(1);
   });
 });

@@ -57,7 +57,7 @@ export class AuthService {
    */
   async register(input: Registration): Promise<AuthResult> {
     // Cheap pre-check so a taken name does not cost a hash; the unique index settles races.
-    if (await this.users.usernameExists(input.username)) throw usernameTaken();
+    if (await this.users.usernameExists(this.transactions.outside, input.username)) throw usernameTaken();
     const passwordHash = await this.hasher.hash(input.password);
     const bio =
       input.bio === undefined
@@ -132,7 +132,7 @@ export class AuthService {
       await this.hasher.verifyDummy(password.slice(0, 256));
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    const user = await this.users.findCredentialsByUsername(username.trim());
+    const user = await this.users.findCredentialsByUsername(this.transactions.outside, username.trim());
     if (!user) {
       await this.hasher.verifyDummy(password);
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
@@ -159,7 +159,7 @@ export class AuthService {
     currentPassword: string,
     newPassword: string,
   ): Promise<MessageResponse> {
-    const user = await this.users.findCredentialsById(caller.userId);
+    const user = await this.users.findCredentialsById(this.transactions.outside, caller.userId);
     if (!user) throw userNotFound();
     if (!(await this.hasher.verify(user.passwordHash, currentPassword)))
       throw badRequest('Current password is incorrect');

@@ -45,7 +45,7 @@ export class BadgesService {
   ) {}
 
   private async requireUser(userId: number): Promise<void> {
-    if (!(await this.users.exists(userId))) throw userNotFound();
+    if (!(await this.users.exists(this.transactions.outside, userId))) throw userNotFound();
   }
 
   /** The user row lock serialises concurrent replacements of the same list. */

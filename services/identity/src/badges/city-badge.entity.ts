@@ -20,7 +20,7 @@ export class CityBadgeEntity {
   @Column({ type: 'varchar', length: 20, default: 'bronze' })
   level: CityTierLevel;
 
-  @Column({ name: 'last_updated', type: 'timestamptz' })
+  @Column({ name: 'last_updated', type: 'timestamptz', default: () => 'now()' })
   lastUpdated: Date;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

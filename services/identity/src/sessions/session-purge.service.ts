@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Transactions } from '@dinebuds/service-kit';
 import { IDENTITY_SETTINGS, SESSION_PURGE_BATCH, type IdentitySettings } from '../config.js';
 import { SessionsRepository } from './sessions.repository.js';
 
@@ -17,6 +18,7 @@ export class SessionPurgeService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly sessions: SessionsRepository,
+    private readonly transactions: Transactions,
     @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
   ) {}
 
@@ -38,7 +40,7 @@ export class SessionPurgeService implements OnModuleInit, OnModuleDestroy {
   async purgeExpired(): Promise<number> {
     let total = 0;
     for (;;) {
-      const deleted = await this.sessions.deleteExpiredBatch(SESSION_PURGE_BATCH);
+      const deleted = await this.sessions.deleteExpiredBatch(this.transactions.outside, SESSION_PURGE_BATCH);
       total += deleted;
       // A stopping service leaves the rest of a large backlog to the next start.
       if (deleted < SESSION_PURGE_BATCH || this.stopping) return total;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { IDENTITY_DATA_SOURCE, IDENTITY_SCHEMA } from '../config.js';
+import type { EntityManager } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../config.js';
 import { type PublicUserRow, fromPublicUserRow, publicUserColumns } from '../users/public-user.row.js';
 import type { PublicUserFields } from '../users/user.mapper.js';
 import { SessionEntity } from './session.entity.js';
@@ -25,18 +24,19 @@ const ACTIVE_SESSION_BY_TOKEN_HASH = `SELECT s.id AS session_id, s.last_seen_at,
   FROM ${SESSIONS} s JOIN ${USERS} u ON u.id = s.user_id
  WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
-/** Persistence of identity.sessions. */
+/**
+ * Persistence of identity.sessions, in the caller's manager (a transaction's, or
+ * Transactions.outside for a statement outside one).
+ */
 @Injectable()
 export class SessionsRepository {
-  constructor(@InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource) {}
-
   async insert(manager: EntityManager, session: SessionEntity): Promise<void> {
     await manager.insert(SessionEntity, session);
   }
 
-  async findActiveByTokenHash(tokenHash: string): Promise<ActiveSessionRow | null> {
+  async findActiveByTokenHash(manager: EntityManager, tokenHash: string): Promise<ActiveSessionRow | null> {
     const rows: Array<PublicUserRow & { session_id: string; last_seen_at: Date; expires_at: Date }> =
-      await this.dataSource.query(ACTIVE_SESSION_BY_TOKEN_HASH, [tokenHash]);
+      await manager.query(ACTIVE_SESSION_BY_TOKEN_HASH, [tokenHash]);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -48,8 +48,14 @@ export class SessionsRepository {
   }
 
   /** Slides the session; the WHERE repeats the interval check, so concurrent requests write once. */
-  async touch(id: string, now: Date, expiresAt: Date, lastSeenBefore: Date): Promise<void> {
-    await this.dataSource.query(
+  async touch(
+    manager: EntityManager,
+    id: string,
+    now: Date,
+    expiresAt: Date,
+    lastSeenBefore: Date,
+  ): Promise<void> {
+    await manager.query(
       `UPDATE ${SESSIONS} SET last_seen_at = $2, expires_at = $3
         WHERE id = $1 AND revoked_at IS NULL AND last_seen_at <= $4`,
       [id, now, expiresAt, lastSeenBefore],
@@ -57,8 +63,8 @@ export class SessionsRepository {
   }
 
   /** The user's sessions neither revoked nor expired, newest first. */
-  listActive(userId: number): Promise<SessionEntity[]> {
-    return this.dataSource
+  listActive(manager: EntityManager, userId: number): Promise<SessionEntity[]> {
+    return manager
       .getRepository(SessionEntity)
       .createQueryBuilder('s')
       .where('s.user_id = :userId', { userId })
@@ -106,8 +112,8 @@ export class SessionsRepository {
    * Deletes up to `batch` expired sessions, claimed with SKIP LOCKED so replicas can purge
    * together (served by sessions_expires_at_idx); answers how many.
    */
-  async deleteExpiredBatch(batch: number): Promise<number> {
-    const [, deleted]: [unknown, number] = await this.dataSource.query(
+  async deleteExpiredBatch(manager: EntityManager, batch: number): Promise<number> {
+    const [, deleted]: [unknown, number] = await manager.query(
       `DELETE FROM ${SESSIONS} WHERE id IN (
          SELECT id FROM ${SESSIONS} WHERE expires_at <= now()
           ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)`,

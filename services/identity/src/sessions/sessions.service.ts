@@ -70,13 +70,19 @@ export class SessionsService {
    */
   async resolve(token: string): Promise<ResolvedSession | null> {
     if (!looksLikeSessionToken(token)) return null;
-    const row = await this.sessions.findActiveByTokenHash(hashSessionToken(token));
+    const row = await this.sessions.findActiveByTokenHash(this.transactions.outside, hashSessionToken(token));
     if (!row) return null;
     const now = new Date();
     let expiresAt = row.expiresAt;
     if (shouldTouch(row, now, SESSION_TOUCH_INTERVAL_MS)) {
       expiresAt = expiryFrom(now, this.settings.sessionTtlMs);
-      await this.sessions.touch(row.id, now, expiresAt, new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS));
+      await this.sessions.touch(
+        this.transactions.outside,
+        row.id,
+        now,
+        expiresAt,
+        new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS),
+      );
     }
     return {
       userId: row.user.id,
@@ -89,7 +95,7 @@ export class SessionsService {
 
   /** The caller's active sessions, newest first; `current` marks the one making the call. */
   async list(caller: Caller): Promise<SessionDto[]> {
-    const sessions = await this.sessions.listActive(caller.userId);
+    const sessions = await this.sessions.listActive(this.transactions.outside, caller.userId);
     return sessions.map((s) => toSessionDto(s, caller.sessionId));
   }
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Page } from '@dinebuds/service-client';
-import { DataSource, type EntityManager } from 'typeorm';
-import { IDENTITY_DATA_SOURCE, IDENTITY_SCHEMA } from '../config.js';
+import type { EntityManager } from 'typeorm';
+import { IDENTITY_SCHEMA } from '../config.js';
 import { UserEntity } from './user.entity.js';
 import type { PublicUserFields } from './user.mapper.js';
 import { type PublicUserRow, fromPublicUserRow, publicUserColumns } from './public-user.row.js';
@@ -21,14 +20,12 @@ export type NewUser = Pick<UserEntity, 'username' | 'name' | 'bio' | 'isPrivate'
 };
 
 /**
- * Persistence of identity.users. Methods taking a `manager` run in the caller's transaction;
- * the others read outside one.
+ * Persistence of identity.users, in the caller's manager (a transaction's, or Transactions.outside
+ * for a read outside one).
  */
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectDataSource(IDENTITY_DATA_SOURCE) private readonly dataSource: DataSource) {}
-
-  private repo(manager: EntityManager = this.dataSource.manager) {
+  private repo(manager: EntityManager) {
     return manager.getRepository(UserEntity);
   }
 
@@ -36,16 +33,16 @@ export class UsersRepository {
    * The hot read behind every profile and every signed-in page: one parameterised SELECT of the
    * public columns, without TypeORM's per-call query building and entity hydration.
    */
-  async findPublicById(id: number): Promise<PublicUserFields | null> {
-    const rows: PublicUserRow[] = await this.dataSource.query(PUBLIC_USER_BY_ID, [id]);
+  async findPublicById(manager: EntityManager, id: number): Promise<PublicUserFields | null> {
+    const rows: PublicUserRow[] = await manager.query(PUBLIC_USER_BY_ID, [id]);
     return rows.length === 0 ? null : fromPublicUserRow(rows[0]);
   }
 
-  findById(id: number, manager?: EntityManager): Promise<UserEntity | null> {
+  findById(manager: EntityManager, id: number): Promise<UserEntity | null> {
     return this.repo(manager).findOneBy({ id });
   }
 
-  async exists(id: number, manager?: EntityManager): Promise<boolean> {
+  async exists(manager: EntityManager, id: number): Promise<boolean> {
     return this.repo(manager).existsBy({ id });
   }
 
@@ -55,30 +52,30 @@ export class UsersRepository {
   }
 
   /** Case-insensitive (the unique index is on lower(username)). */
-  findByUsername(username: string): Promise<UserEntity | null> {
-    return this.repo()
+  findByUsername(manager: EntityManager, username: string): Promise<UserEntity | null> {
+    return this.repo(manager)
       .createQueryBuilder('u')
       .where('lower(u.username) = lower(:username)', { username })
       .getOne();
   }
 
-  usernameExists(username: string): Promise<boolean> {
-    return this.repo()
+  usernameExists(manager: EntityManager, username: string): Promise<boolean> {
+    return this.repo(manager)
       .createQueryBuilder('u')
       .where('lower(u.username) = lower(:username)', { username })
       .getExists();
   }
 
-  findCredentialsByUsername(username: string): Promise<UserWithCredentials | null> {
-    return this.repo()
+  findCredentialsByUsername(manager: EntityManager, username: string): Promise<UserWithCredentials | null> {
+    return this.repo(manager)
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
       .where('lower(u.username) = lower(:username)', { username })
       .getOne();
   }
 
-  findCredentialsById(id: number): Promise<UserWithCredentials | null> {
-    return this.repo()
+  findCredentialsById(manager: EntityManager, id: number): Promise<UserWithCredentials | null> {
+    return this.repo(manager)
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
       .where('u.id = :id', { id })
@@ -87,9 +84,10 @@ export class UsersRepository {
 
   /** Id, name, admin flag and hash only (admin bootstrap). */
   findAccountByUsername(
+    manager: EntityManager,
     username: string,
   ): Promise<Pick<UserEntity, 'id' | 'username' | 'isAdmin' | 'passwordHash'> | null> {
-    return this.repo()
+    return this.repo(manager)
       .createQueryBuilder('u')
       .select(['u.id', 'u.username', 'u.isAdmin'])
       .addSelect('u.passwordHash')
@@ -127,13 +125,13 @@ export class UsersRepository {
     await this.repo(manager).update({ id }, changes);
   }
 
-  list(page: Page): Promise<UserEntity[]> {
-    return this.repo().find({ order: { id: 'ASC' }, take: page.limit, skip: page.offset });
+  list(manager: EntityManager, page: Page): Promise<UserEntity[]> {
+    return this.repo(manager).find({ order: { id: 'ASC' }, take: page.limit, skip: page.offset });
   }
 
   /** `pattern` is a LIKE pattern on lower-case text with `\` as escape (see likeContains). */
-  search(pattern: string, page: Page): Promise<UserEntity[]> {
-    return this.repo()
+  search(manager: EntityManager, pattern: string, page: Page): Promise<UserEntity[]> {
+    return this.repo(manager)
       .createQueryBuilder('u')
       .where("(lower(u.username) LIKE :q ESCAPE '\\' OR lower(u.name) LIKE :q ESCAPE '\\')", { q: pattern })
       .orderBy('u.id', 'ASC')
@@ -143,8 +141,11 @@ export class UsersRepository {
   }
 
   /** The picture's small columns: enough for the ETag, without the up-to-5-MB bytes. */
-  pictureHead(id: number): Promise<Pick<UserEntity, 'id' | 'pictureType' | 'pictureVersion'> | null> {
-    return this.repo()
+  pictureHead(
+    manager: EntityManager,
+    id: number,
+  ): Promise<Pick<UserEntity, 'id' | 'pictureType' | 'pictureVersion'> | null> {
+    return this.repo(manager)
       .createQueryBuilder('u')
       .select(['u.id', 'u.pictureType', 'u.pictureVersion'])
       .where('u.id = :id', { id })
@@ -153,9 +154,10 @@ export class UsersRepository {
 
   /** Bytes, type and version read together, so the ETag always names these bytes. */
   pictureWithBytes(
+    manager: EntityManager,
     id: number,
   ): Promise<Pick<UserEntity, 'id' | 'pictureType' | 'pictureVersion' | 'picture'> | null> {
-    return this.repo()
+    return this.repo(manager)
       .createQueryBuilder('u')
       .select(['u.id', 'u.pictureType', 'u.pictureVersion'])
       .addSelect('u.picture')

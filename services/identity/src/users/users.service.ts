@@ -53,7 +53,7 @@ export class UsersService {
   ) {}
 
   async findById(id: number): Promise<UserEntity | null> {
-    return this.users.findById(id);
+    return this.users.findById(this.transactions.outside, id);
   }
 
   async requireUser(id: number): Promise<UserEntity> {
@@ -70,12 +70,12 @@ export class UsersService {
   }
 
   async findByUsername(username: string): Promise<UserEntity | null> {
-    return this.users.findByUsername(username);
+    return this.users.findByUsername(this.transactions.outside, username);
   }
 
   /** The public columns only (the hot read of users.get and users.me). */
   private async requirePublicUser(id: number): Promise<PublicUserFields> {
-    const user = await this.users.findPublicById(id);
+    const user = await this.users.findPublicById(this.transactions.outside, id);
     if (!user) throw userNotFound();
     return user;
   }
@@ -95,7 +95,7 @@ export class UsersService {
   }
 
   async list(page: Page): Promise<UserSummaryDto[]> {
-    const users = await this.users.list(page);
+    const users = await this.users.list(this.transactions.outside, page);
     return users.map(toUserSummaryDto);
   }
 
@@ -103,7 +103,7 @@ export class UsersService {
   async search(query: string, page: Page): Promise<UserSummaryDto[]> {
     const q = query.trim();
     if (q === '') return this.list(page);
-    const users = await this.users.search(likeContains(q), page);
+    const users = await this.users.search(this.transactions.outside, likeContains(q), page);
     return users.map(toUserSummaryDto);
   }
 
@@ -168,14 +168,14 @@ export class UsersService {
    * from the small columns, so a revalidation (304) never reads the up-to-5-MB bytes.
    */
   async getPicture(id: number, ifNoneMatch?: string): Promise<PictureAnswer> {
-    const head = await this.users.pictureHead(id);
+    const head = await this.users.pictureHead(this.transactions.outside, id);
     if (!head) throw userNotFound();
     if (!head.pictureType) throw pictureNotFound();
     const etag = pictureEtag(head.id, head.pictureVersion);
     if (ifNoneMatchHits(ifNoneMatch, etag)) {
       return { contentType: head.pictureType, dataBase64: '', etag, notModified: true };
     }
-    const user = await this.users.pictureWithBytes(id);
+    const user = await this.users.pictureWithBytes(this.transactions.outside, id);
     if (!user) throw userNotFound();
     if (!user.picture || !user.pictureType) throw pictureNotFound();
     return {
