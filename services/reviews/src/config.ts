@@ -1,4 +1,5 @@
-import { envInt, loadConfig } from '@dinebuds/config';
+import { loadConfig, z } from '@dinebuds/config';
+import type { ServiceEnv } from '@dinebuds/service-kit';
 
 /** Postgres schema owned by this service. */
 export const REVIEWS_SCHEMA = 'reviews';
@@ -7,28 +8,54 @@ export const REVIEWS_DATA_SOURCE = 'reviews';
 /** Durable queue of this service's event consumers (shared by its replicas): the kit's default. */
 export const DEFAULT_EVENTS_QUEUE = `${REVIEWS_DATA_SOURCE}.events`;
 
-/** The reviews service's own settings (REVIEWS_SETTINGS). */
-export interface ReviewsSettings {
+/** A number of reviews one restaurant page reads: its cost stays bounded. */
+const reviewCount = (fallback: number) => z.number().int().min(1).max(10_000).default(fallback);
+
+/**
+ * Reviews' own start options, each setting written once: its name, default and range. The input
+ * is `ReviewsOptions` (what the runner, the tests and `fromEnv` pass), the output the
+ * `ReviewsSettings` its providers read (REVIEWS_SETTINGS).
+ */
+export const reviewsOptionsSchema = z.object({
   /** Reviews read per restaurant page (newest first); the average and count cover all of them. */
-  restaurantPageReviews: number;
+  restaurantPageReviews: reviewCount(100),
   /** Recent reviews whose words feed a restaurant's mood tags. */
-  moodTagSampleSize: number;
-}
+  moodTagSampleSize: reviewCount(200),
+});
 
-export const DEFAULT_REVIEWS_SETTINGS: ReviewsSettings = {
-  restaurantPageReviews: 100,
-  moodTagSampleSize: 200,
-};
-
+/** The reviews service's own start options (the kit's common ones are in ServiceStartOptions). */
+export type ReviewsOptions = z.input<typeof reviewsOptionsSchema>;
+/** Settings the reviews providers read, derived from the start options. */
+export type ReviewsSettings = z.output<typeof reviewsOptionsSchema>;
 export const REVIEWS_SETTINGS = Symbol('REVIEWS_SETTINGS');
 
-/** REVIEWS_PAGE_REVIEWS / REVIEWS_MOOD_SAMPLE: the cost of one restaurant page stays bounded. */
-export function loadReviewsEnv(env: Record<string, string | undefined>) {
-  return loadConfig(
-    {
-      REVIEWS_PAGE_REVIEWS: envInt(DEFAULT_REVIEWS_SETTINGS.restaurantPageReviews),
-      REVIEWS_MOOD_SAMPLE: envInt(DEFAULT_REVIEWS_SETTINGS.moodTagSampleSize),
-    },
-    env,
-  );
+/** The variable that sets each option (the kit reads PORT, HOST, DATABASE_URL, ... for every service). */
+const REVIEWS_ENV = {
+  REVIEWS_PAGE_REVIEWS: 'restaurantPageReviews',
+  REVIEWS_MOOD_SAMPLE: 'moodTagSampleSize',
+} as const satisfies Record<string, keyof ReviewsOptions>;
+
+/** The start options the environment sets (unset variables set nothing; the ranges are the options'). */
+export function reviewsOptionsFromEnv(env: ServiceEnv): ReviewsOptions {
+  const shape = Object.fromEntries(
+    Object.keys(REVIEWS_ENV).map((name) => [name, z.coerce.number().optional()]),
+  ) as Record<keyof typeof REVIEWS_ENV, z.ZodOptional<z.ZodCoercedNumber>>;
+  const values = loadConfig(shape, env);
+  const options: ReviewsOptions = {};
+  for (const [name, option] of Object.entries(REVIEWS_ENV))
+    if (values[name as keyof typeof REVIEWS_ENV] !== undefined)
+      options[option] = values[name as keyof typeof REVIEWS_ENV];
+  return options;
+}
+
+/** The settings of these options; a bad one is refused, named with its variable. */
+export function reviewsSettings(options: ReviewsOptions): ReviewsSettings {
+  const result = reviewsOptionsSchema.safeParse(options);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const path = issue.path.join('.');
+    const variable = Object.entries(REVIEWS_ENV).find(([, option]) => option === path)?.[0];
+    return `${path}${variable ? ` (${variable})` : ''}: ${issue.message}`;
+  });
+  throw new Error(`reviews: ${problems.join('; ')}`);
 }

@@ -5,11 +5,12 @@ import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
 import {
-  DEFAULT_REVIEWS_SETTINGS,
-  loadReviewsEnv,
   REVIEWS_DATA_SOURCE,
   REVIEWS_SCHEMA,
   REVIEWS_SETTINGS,
+  reviewsOptionsFromEnv,
+  reviewsSettings,
+  type ReviewsOptions,
   type ReviewsSettings,
 } from './config.js';
 import { reviewsMigrations } from './database/migrations/index.js';
@@ -39,30 +40,11 @@ import { SavedRepository } from './saved/saved.repository.js';
 import { SavedRpcController } from './saved/saved.rpc-controller.js';
 import { SavedService } from './saved/saved.service.js';
 
-/** The reviews service's own start options (the kit's common ones are in ServiceStartOptions). */
-export interface ReviewsOptions {
-  /** Reviews shown per restaurant page (default 100). */
-  restaurantPageReviews?: number;
-  /** Recent reviews read for a restaurant's mood tags (default 200). */
-  moodTagSampleSize?: number;
-}
-
 /** The events the reviews service publishes (all reviews.*, every one versioned). */
 export type ReviewsEventType = Extract<EventType, `reviews.${string}`>;
 
 export type ReviewsServiceOptions = ServiceStartOptions & ReviewsOptions;
 export type RunningReviewsService = RunningService;
-
-function reviewsSettings(options: ReviewsServiceOptions): ReviewsSettings {
-  const settings: ReviewsSettings = {
-    restaurantPageReviews: options.restaurantPageReviews ?? DEFAULT_REVIEWS_SETTINGS.restaurantPageReviews,
-    moodTagSampleSize: options.moodTagSampleSize ?? DEFAULT_REVIEWS_SETTINGS.moodTagSampleSize,
-  };
-  for (const [name, value] of Object.entries(settings))
-    if (!Number.isInteger(value) || value < 1 || value > 10_000)
-      throw new Error(`reviews: ${name} must be an integer from 1 to 10000`);
-  return settings;
-}
 
 /** One entity per table of the reviews schema (the events' outbox and inbox aside). */
 export const REVIEWS_ENTITIES = [
@@ -108,13 +90,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     ActivityService,
   ],
   settings: { token: REVIEWS_SETTINGS, from: reviewsSettings },
-  fromEnv(env) {
-    const config = loadReviewsEnv(env);
-    return {
-      restaurantPageReviews: config.REVIEWS_PAGE_REVIEWS,
-      moodTagSampleSize: config.REVIEWS_MOOD_SAMPLE,
-    };
-  },
+  fromEnv: reviewsOptionsFromEnv,
   // A restaurant photo arrives base64 in JSON: 5 MB of bytes is ~6.7 MB of text.
   bodyLimit: '8mb',
 });

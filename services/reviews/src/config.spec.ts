@@ -1,0 +1,29 @@
+import { describe, expect, it } from '@jest/globals';
+import { reviewsOptionsFromEnv, reviewsSettings } from './config.js';
+
+describe('reviews settings', () => {
+  it('defaults: 100 reviews per page, 200 read for mood tags', () => {
+    expect(reviewsSettings({})).toEqual({ restaurantPageReviews: 100, moodTagSampleSize: 200 });
+  });
+
+  it('the environment sets the options; unset or empty variables set nothing', () => {
+    expect(reviewsOptionsFromEnv({ REVIEWS_PAGE_REVIEWS: '50', REVIEWS_MOOD_SAMPLE: '' })).toEqual({
+      restaurantPageReviews: 50,
+    });
+    expect(reviewsSettings(reviewsOptionsFromEnv({ REVIEWS_MOOD_SAMPLE: '300' }))).toEqual({
+      restaurantPageReviews: 100,
+      moodTagSampleSize: 300,
+    });
+  });
+
+  it('refuses a setting out of its range, naming its variable', () => {
+    expect(() => reviewsSettings({ restaurantPageReviews: 0 })).toThrow(
+      /^reviews: restaurantPageReviews \(REVIEWS_PAGE_REVIEWS\): /,
+    );
+    expect(() => reviewsSettings({ moodTagSampleSize: 10_001 })).toThrow(
+      /moodTagSampleSize \(REVIEWS_MOOD_SAMPLE\)/,
+    );
+    expect(() => reviewsSettings({ moodTagSampleSize: 2.5 })).toThrow(/moodTagSampleSize/);
+    expect(() => reviewsOptionsFromEnv({ REVIEWS_PAGE_REVIEWS: 'many' })).toThrow(/REVIEWS_PAGE_REVIEWS/);
+  });
+});
