@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CircleMarker, MapContainer, Popup, TileLayer } from 'react-leaflet';
 import type { LatLngBoundsExpression, LatLngTuple } from 'leaflet';
+// Ours first, then Leaflet's: the order they had when ours sat in styles/index.css.
+import './leaflet-map.css';
 import 'leaflet/dist/leaflet.css';
 
 /** Spec 1 §Map tab: New York when there is nothing to show. */

@@ -6,6 +6,7 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useCurrentUser, useSetCurrentUser } from '../api/get-current-user';
 import { BrandPanel } from './brand-panel';
 import { LoginForm } from './login-form';
+import '../auth.css';
 
 // Most visits sign in: the registration form (and its preferences dialog with the city catalogue)
 // loads when the Register tab is pointed at, focused or opened.

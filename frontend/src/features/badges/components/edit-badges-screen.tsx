@@ -6,6 +6,7 @@ import { useCurrentUser } from '@/features/auth';
 import { useCityBadges } from '../api/get-city-badges';
 import { useFlavorBadges } from '../api/get-flavor-badges';
 import { BadgeEditor } from './badge-editor';
+import '../badges.css';
 
 export function EditBadgesScreen() {
   useDocumentTitle('Edit Badges');

@@ -2,6 +2,7 @@ import { QueryScreen } from '@/components/query-screen';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useProfileUser } from '../hooks/use-profile-user';
 import { ProfileView } from './profile-view';
+import '../profile.css';
 
 /** `/`, `/profile` and `/profile/{username}`. */
 export function ProfileScreen() {

@@ -18,6 +18,7 @@ import { useToggleSave } from '../api/toggle-save';
 import { AddPhotoButton } from './add-photo-button';
 import { mapsSearchLink } from './maps-link';
 import { RestaurantMap } from './restaurant-map';
+import '../restaurants.css';
 
 // Only a visitor who opens the reservation dialog downloads it.
 const ReservationDialog = lazy(() => import('./reservation-dialog'));

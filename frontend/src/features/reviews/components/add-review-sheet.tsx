@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { useCreateReview } from '../api/create-review';
 import { ReviewRatingNotesFields } from './review-rating-notes-fields';
+import '../reviews.css';
 
 interface AddReviewSheetProps {
   open: boolean;

@@ -5,6 +5,7 @@ import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@dinebuds/contracts';
 import { Dialog } from '@/components/ui/dialog';
 import { useUpdateReview } from '../api/update-review';
 import { ReviewRatingNotesFields } from './review-rating-notes-fields';
+import '../reviews.css';
 
 interface EditReviewDialogProps {
   review: ReviewDto;

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteReview } from '../api/delete-review';
 import { EditReviewDialog } from './edit-review-dialog';
 import { Stars } from './star-rating';
+import '../reviews.css';
 
 function formatVisit(review: ReviewDto): string {
   const date = review.visitDate ?? review.createdAt.slice(0, 10);

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { StarRatingInput } from './star-rating';
+import '../reviews.css';
 
 interface ReviewRatingNotesFieldsProps {
   rating: number;

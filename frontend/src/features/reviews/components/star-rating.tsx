@@ -1,6 +1,7 @@
 import { useId, type KeyboardEvent } from 'react';
 import { Star } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import '../reviews.css';
 
 interface StarRatingInputProps {
   label: string;

@@ -10,6 +10,7 @@ import { ProfileForm } from './profile-form';
 import { ProfilePhotoField } from './profile-photo-field';
 import { SecurityDialog } from './security-dialog';
 import { SignOutDialog } from './sign-out-dialog';
+import '../settings.css';
 
 export function SettingsScreen() {
   useDocumentTitle('Settings');

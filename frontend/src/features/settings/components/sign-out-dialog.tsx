@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useLogout } from '@/features/auth';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import '../settings.css';
 
 interface SignOutDialogProps {
   open: boolean;

@@ -5,6 +5,7 @@ import { useFollowStatus } from '../api/get-follow-status';
 import { useToggleFollow, type FollowTarget } from '../api/toggle-follow';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
+import '../social.css';
 
 interface FollowButtonProps {
   user: FollowTarget;

@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { useTogglePrivacy } from '../api/toggle-privacy';
 import { SwitchField } from '@/components/ui/switch';
+import '../social.css';
 
 interface PrivacySwitchProps {
   user: CurrentUserDto;

@@ -8,6 +8,7 @@ import { formatCount } from '@/lib/format';
 import { useFollowRequests } from '../api/get-follow-requests';
 import { RequestsTab } from './requests-tab';
 import { SearchBudsTab } from './search-buds-tab';
+import '../social.css';
 
 type SocialTab = 'search' | 'requests';
 
