@@ -3,37 +3,13 @@ import type { Caller, CityBadgeDto, FlavorBadgeDto } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { IdentityEventType } from '../identity.service-definition.js';
-import { assertOwner } from '../users/user.policy.js';
+import { assertOwner, userNotFound } from '../users/user.policy.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { userNotFound } from '../users/users.service.js';
 import { planCityBadges, type FlavorChoice } from './badge.policy.js';
 import { BadgesRepository } from './badges.repository.js';
-import type { CityBadgeEntity } from './city-badge.entity.js';
-import type { FlavorBadgeEntity } from './flavor-badge.entity.js';
+import { toCityBadgeDto, toFlavorBadgeDto } from './badge.mapper.js';
 
 const OWN_BADGES_ONLY = 'You can only change your own badges';
-
-export function toFlavorBadgeDto(badge: FlavorBadgeEntity): FlavorBadgeDto {
-  return {
-    id: badge.id,
-    userId: badge.userId,
-    badgeId: badge.badgeId,
-    category: badge.category,
-    createdAt: badge.createdAt.toISOString(),
-  };
-}
-
-export function toCityBadgeDto(badge: CityBadgeEntity): CityBadgeDto {
-  return {
-    id: badge.id,
-    userId: badge.userId,
-    city: badge.city,
-    reviewCount: badge.reviewCount,
-    level: badge.level,
-    lastUpdated: badge.lastUpdated.toISOString(),
-    createdAt: badge.createdAt.toISOString(),
-  };
-}
 
 @Injectable()
 export class BadgesService {

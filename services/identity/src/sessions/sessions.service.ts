@@ -15,22 +15,12 @@ import { IDENTITY_SETTINGS, SESSION_TOUCH_INTERVAL_MS, type IdentitySettings } f
 import { toUserDto } from '../users/user.mapper.js';
 import type { IdentityEventType } from '../identity.service-definition.js';
 import type { SessionEntity } from './session.entity.js';
+import { toSessionDto } from './session.mapper.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { clientText, expiryFrom, isUuid, shouldTouch } from './session.policy.js';
 import { hashSessionToken, looksLikeSessionToken, newSessionToken } from './session-token.js';
 
 export const sessionNotFound = () => new DomainError('SESSION_NOT_FOUND', 'Session not found');
-
-export function toSessionDto(session: SessionEntity, currentSessionId: string | null): SessionDto {
-  return {
-    id: session.id,
-    userAgent: session.userAgent,
-    ipAddress: session.ipAddress,
-    createdAt: session.createdAt.toISOString(),
-    lastSeenAt: session.lastSeenAt.toISOString(),
-    current: session.id === currentSessionId,
-  };
-}
 
 @Injectable()
 export class SessionsService {

@@ -1,5 +1,7 @@
 import { LIMITS, USERNAME_PATTERN, VALIDATION_MESSAGES, hasControlCharacters } from '@dinebuds/contracts';
-import { badRequest, forbidden } from '@dinebuds/errors';
+import { badRequest, DomainError, forbidden } from '@dinebuds/errors';
+
+export const userNotFound = () => new DomainError('USER_NOT_FOUND', 'User not found');
 
 /** The message a violation answers with, or null when the username is acceptable. */
 export function usernameProblem(username: string): string | null {

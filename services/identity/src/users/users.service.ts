@@ -25,9 +25,15 @@ import {
   toUserSnapshot,
   toUserSummaryDto,
 } from './user.mapper.js';
-import { assertOwner, assertOwnerOrAdmin, likeContains, validBio, validName } from './user.policy.js';
+import {
+  assertOwner,
+  assertOwnerOrAdmin,
+  likeContains,
+  userNotFound,
+  validBio,
+  validName,
+} from './user.policy.js';
 
-export const userNotFound = () => new DomainError('USER_NOT_FOUND', 'User not found');
 const pictureNotFound = () => new DomainError('NOT_FOUND', 'Profile picture not found');
 
 /**
@@ -52,24 +58,24 @@ export class UsersService {
     private readonly events: ServiceEvents<IdentityEventType>,
   ) {}
 
-  async findById(id: number): Promise<UserEntity | null> {
+  private async findById(id: number): Promise<UserEntity | null> {
     return this.users.findById(this.transactions.outside, id);
   }
 
-  async requireUser(id: number): Promise<UserEntity> {
+  private async requireUser(id: number): Promise<UserEntity> {
     const user = await this.findById(id);
     if (!user) throw userNotFound();
     return user;
   }
 
   /** Locks the row for the rest of the transaction, so concurrent edits apply one after the other. */
-  async lockUser(manager: EntityManager, id: number): Promise<UserEntity> {
+  private async lockUser(manager: EntityManager, id: number): Promise<UserEntity> {
     const user = await this.users.lockById(manager, id);
     if (!user) throw userNotFound();
     return user;
   }
 
-  async findByUsername(username: string): Promise<UserEntity | null> {
+  private async findByUsername(username: string): Promise<UserEntity | null> {
     return this.users.findByUsername(this.transactions.outside, username);
   }
 
