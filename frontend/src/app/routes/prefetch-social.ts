@@ -1,3 +1,5 @@
+// Route loaders read feature API files directly (the app layer may, and the entry chunk then
+// stays free of the features' public indexes); features use each other's index.
 import type { QueryClient } from '@tanstack/react-query';
 import { getCurrentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { getFollowCountQueryOptions } from '@/features/social/api/get-follow-count';

@@ -1,4 +1,6 @@
-// The auth feature's public face: the session every other feature reads, and sign-out.
+// The auth feature's public face: the session every other feature reads, and sign-out. Kept to
+// API code: feature API files the entry chunk loads (route loaders) import it, so a component
+// exported here would join the first page (first-page-budget.spec.ts).
 export {
   currentUserQueryKey,
   getCurrentUser,
