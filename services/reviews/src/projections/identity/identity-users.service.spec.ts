@@ -1,0 +1,66 @@
+import { describe, expect, it } from '@jest/globals';
+import { newTestService } from '@dinebuds/testing';
+import type { UserSnapshot } from '@dinebuds/contracts';
+import type { EntityManager } from 'typeorm';
+import { ReviewsRepository } from '../../reviews/reviews.repository.js';
+import { SavedRepository } from '../../saved/saved.repository.js';
+import { FollowsRepository } from '../social-graph/follows.repository.js';
+import { IdentityUsersRepository } from './identity-users.repository.js';
+import { IdentityUsersService } from './identity-users.service.js';
+
+const manager = {} as EntityManager;
+const snapshot: UserSnapshot = {
+  userId: 7,
+  username: 'ann',
+  name: 'Ann',
+  bio: null,
+  isPrivate: true,
+  isAdmin: false,
+  profilePicture: null,
+};
+const stored = { id: 7, username: 'ann', name: 'Ann', isPrivate: true, profilePicture: null };
+const at = new Date('2026-01-01T00:00:00Z');
+
+describe('the users projection', () => {
+  it('stores a newer profile', async () => {
+    const { sut, mock } = newTestService(IdentityUsersService);
+    const users = mock(IdentityUsersRepository);
+    users.isDeleted.mockResolvedValue(false);
+    users.find.mockResolvedValue({ ...stored, version: 1, syncedAt: at });
+    await sut.applyProfile(manager, snapshot, { version: 2, occurredAt: at });
+    expect(users.lockUserEvents).toHaveBeenCalledWith(manager, 7);
+    expect(users.upsert).toHaveBeenCalledWith(manager, {
+      id: 7,
+      username: 'ann',
+      name: 'Ann',
+      profilePicture: null,
+      isPrivate: true,
+      version: 2,
+      syncedAt: at,
+    });
+  });
+
+  it('ignores a repeat or older profile, and any of a deleted user', async () => {
+    const { sut, mock } = newTestService(IdentityUsersService);
+    const users = mock(IdentityUsersRepository);
+    users.isDeleted.mockResolvedValue(false);
+    users.find.mockResolvedValue({ ...stored, version: 2, syncedAt: at });
+    await sut.applyProfile(manager, snapshot, { version: 2, occurredAt: at });
+    users.isDeleted.mockResolvedValue(true);
+    await sut.applyProfile(manager, snapshot, { version: 3, occurredAt: at });
+    expect(users.upsert).not.toHaveBeenCalled();
+  });
+
+  it('a deleted user takes their reviews, saves and follows along, and leaves a tombstone', async () => {
+    const { sut, mock } = newTestService(IdentityUsersService);
+    await sut.removeUser(manager, 7);
+    expect(mock(ReviewsRepository).deleteAllOf).toHaveBeenCalledWith(manager, 7);
+    expect(mock(SavedRepository).deleteAllOf).toHaveBeenCalledWith(manager, 7);
+    expect(mock(FollowsRepository).removeAllOf).toHaveBeenCalledWith(manager, 7);
+    expect(mock(IdentityUsersRepository).removeWithTombstone).toHaveBeenCalledWith(
+      manager,
+      7,
+      expect.any(Date),
+    );
+  });
+});
