@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@dinebuds/config';
-import { gatewayOptionsFromEnv } from './config.js';
-import { resolveGatewayOptions } from './gateway-options.js';
+import { DEFAULT_ADMISSION } from '@dinebuds/service-client';
+import { GATEWAY_ENV_NAMES, gatewayOptionsFromEnv } from './config.js';
+import { GatewayOptionsError, type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
+import { GATEWAY_SERVICES } from './upstream/services.generated.js';
 
 const TOKEN = 'x'.repeat(16);
 
@@ -32,7 +34,27 @@ describe('gateway configuration', () => {
       mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
       reservationUrlTemplate:
         'https://www.opentable.com/s?dateTime={date}T{time}&covers={partySize}&term={name}',
+      admission: DEFAULT_ADMISSION,
+      events: null,
     });
+  });
+
+  it('gives programmatic callers the same defaults as the environment (one schema)', () => {
+    const fromEnv = gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN });
+    const given = resolveGatewayOptions({ services: fromEnv.services, internalToken: TOKEN });
+    const { amqpUrl: _amqpUrl, admission: _fromEnv, ...envDefaults } = fromEnv;
+    const { admission: _given, ...programmaticDefaults } = given;
+    expect(programmaticDefaults).toEqual(envDefaults);
+  });
+
+  it("reads each catalogue service's URL from its urlEnv, defaulting to its local port", () => {
+    const [first, ...rest] = GATEWAY_SERVICES;
+    const options = gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, [first.urlEnv]: 'http://elsewhere:1' });
+    expect(options.services).toEqual({
+      [first.gatewayKey]: 'http://elsewhere:1',
+      ...Object.fromEntries(rest.map((s) => [s.gatewayKey, s.localUrl])),
+    });
+    expect(GATEWAY_ENV_NAMES).toEqual(expect.arrayContaining(GATEWAY_SERVICES.map((s) => s.urlEnv)));
   });
 
   it('reads every variable', () => {
@@ -89,6 +111,60 @@ describe('gateway configuration', () => {
     );
   });
 
+  it('says which variable is wrong, what it held and why, for every bad one at once', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        gatewayOptionsFromEnv(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(problems({})).toEqual(['INTERNAL_TOKEN: is required (not set)']);
+    expect(
+      problems({
+        INTERNAL_TOKEN: TOKEN,
+        PORT: '70000',
+        RATE_LIMIT_PER_MINUTE: 'many',
+        SESSION_CACHE_TTL_MS: '-1',
+        COOKIE_SECURE: 'maybe',
+        BODY_LIMIT: 'lots',
+        REVIEWS_URL: 'reviews:4103',
+        AMQP_URL: 'http://rabbit',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^PORT: .*65535.* \(got '70000'\)$/),
+      "REVIEWS_URL: must be a URL starting with http:// or https:// (got 'reviews:4103')",
+      expect.stringMatching(/^COOKIE_SECURE: .*boolean.* \(got 'maybe'\)$/),
+      "BODY_LIMIT: must be a size such as '1mb' or '500kb' (got 'lots')",
+      expect.stringMatching(/^RATE_LIMIT_PER_MINUTE: .*number.* \(got 'many'\)$/),
+      expect.stringMatching(/^SESSION_CACHE_TTL_MS: .*>=0.* \(got '-1'\)$/),
+      expect.stringMatching(/^AMQP_URL: must be a URL starting with amqp:\/\/ or amqps:\/\/ /),
+    ]);
+  });
+
+  it('checks programmatic options against the same ranges, naming the option', () => {
+    const base: GatewayOptions = { services: {}, internalToken: TOKEN };
+    const bad: [Partial<GatewayOptions>, RegExp][] = [
+      [{ port: 70000 }, /^Invalid gateway options: port: .*65535/],
+      [{ rateLimitPerMinute: 0 }, /rateLimitPerMinute: .*>0/],
+      [{ acceptsPerTurn: 1.5 }, /acceptsPerTurn: .*int/],
+      [{ sessionCacheTtlMs: -1 }, /sessionCacheTtlMs: .*>=0/],
+      [{ bodyLimit: 'lots' }, /bodyLimit: must be a size such as '1mb'/],
+      [{ reservationUrlTemplate: 'javascript:alert(1)' }, /reservationUrlTemplate: must be a URL/],
+      [{ services: { identity: 'identity:4101' } }, /services\.identity: must be a URL/],
+    ];
+    for (const [options, message] of bad) {
+      expect(() => resolveGatewayOptions({ ...base, ...options })).toThrow(GatewayOptionsError);
+      expect(() => resolveGatewayOptions({ ...base, ...options })).toThrow(message);
+    }
+    expect(resolveGatewayOptions({ ...base, rateLimitPerMinute: 1, sessionCacheTtlMs: 0 })).toMatchObject({
+      rateLimitPerMinute: 1,
+      sessionCacheTtlMs: 0,
+    });
+  });
+
   describe('TRUST_PROXY', () => {
     const trustProxy = (value: string | undefined) =>
       gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, TRUST_PROXY: value }).trustProxy;
@@ -131,7 +207,7 @@ describe('gateway configuration', () => {
       expect(resolveGatewayOptions({ ...base, trustProxy: 1 }).trustProxy).toBe(1);
       expect(resolveGatewayOptions({ ...base, trustProxy: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
       expect(() => resolveGatewayOptions({ ...base, trustProxy: true as unknown as false })).toThrow(
-        /trustProxy must be a number of proxy hops/,
+        /trustProxy: must be a number of proxy hops/,
       );
     });
   });
@@ -143,7 +219,7 @@ describe('gateway configuration', () => {
         services: { identity: 'http://x', socialGraph: 'http://y' },
         internalToken: 'short',
       }),
-    ).toThrow(/internalToken/);
+    ).toThrow('Invalid gateway options: internalToken: must be at least 16 characters');
   });
 
   it('takes the URLs of any services of the catalogue (a service left out answers 503)', () => {

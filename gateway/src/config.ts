@@ -1,99 +1,113 @@
-import { envBool, envInt, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+import { ConfigError, envUrl, loadConfig, z } from '@dinebuds/config';
 import { observabilityEnvShape } from '@dinebuds/observability';
-import {
-  DEFAULT_ACCEPTS_PER_TURN,
-  DEFAULT_MAP_TILE_URL,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  DEFAULT_RESERVATION_URL_TEMPLATE,
-  type GatewayOptions,
-} from './gateway-options.js';
-import { DEFAULT_SESSION_CACHE_MAX_ENTRIES, DEFAULT_SESSION_CACHE_TTL_MS } from './auth/session-cache.js';
-import { envTrustProxy } from './http/trust-proxy.js';
+import { admissionFromEnv } from '@dinebuds/service-client';
+import { type GatewayOptions, type ResolvedGatewayOptions, gatewayOptionsSchema } from './gateway-options.js';
 import { GATEWAY_SERVICES } from './upstream/services.generated.js';
 
-type Catalogued = (typeof GATEWAY_SERVICES)[number];
-const serviceUrl = (localUrl: string) => envUrl(['http:', 'https:']).default(localUrl);
+type Env = Record<string, string | undefined>;
+type Schema = z.ZodType;
 
-/** Each service's URL variable (IDENTITY_URL ...), from services.catalogue.json. */
-const serviceUrlsEnvShape = Object.fromEntries(
-  GATEWAY_SERVICES.map((s) => [s.urlEnv, serviceUrl(s.localUrl)]),
-) as { [S in Catalogued as S['urlEnv']]: ReturnType<typeof serviceUrl> };
-
-/**
- * The gateway's settings that do not depend on where it runs: read the same way by the gateway
- * alone and by the all-in-one runner (gatewayTuning turns them into GatewayOptions).
- */
-export const gatewayTuningEnvShape = {
-  COOKIE_SECURE: envBool(false),
-  /** Off unless set: a hop count or the proxies' addresses (http/trust-proxy.ts). */
-  TRUST_PROXY: envTrustProxy(),
-  BODY_LIMIT: z
-    .string()
-    .regex(/^\d+(b|kb|mb)$/i, { message: "must be a size such as '1mb' or '500kb'" })
-    .default('1mb'),
-  RPC_TIMEOUT_MS: envInt(5000),
-  REQUEST_TIMEOUT_MS: envInt(DEFAULT_REQUEST_TIMEOUT_MS),
-  /** New connections accepted per event-loop turn (1: one, libuv's own). */
-  ACCEPTS_PER_TURN: envInt(DEFAULT_ACCEPTS_PER_TURN),
-  RATE_LIMIT_AUTH_PER_MINUTE: envInt(20),
-  RATE_LIMIT_PER_MINUTE: envInt(600),
-  /** 0: every signed-in request asks identity (see auth/session-cache.ts). */
-  SESSION_CACHE_TTL_MS: z.coerce.number().int().nonnegative().default(DEFAULT_SESSION_CACHE_TTL_MS),
-  SESSION_CACHE_MAX_ENTRIES: envInt(DEFAULT_SESSION_CACHE_MAX_ENTRIES),
-  MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
-  /** `{date}`, `{time}`, `{partySize}` and `{name}` are filled in by the reservation dialog. */
-  RESERVATION_URL_TEMPLATE: envUrl(['http:', 'https:']).default(DEFAULT_RESERVATION_URL_TEMPLATE),
-};
-
-export type GatewayTuningEnv = z.infer<z.ZodObject<typeof gatewayTuningEnvShape>>;
-
-export function gatewayTuning(config: GatewayTuningEnv) {
-  return {
-    cookieSecure: config.COOKIE_SECURE,
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: config.BODY_LIMIT,
-    rpcTimeoutMs: config.RPC_TIMEOUT_MS,
-    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
-    acceptsPerTurn: config.ACCEPTS_PER_TURN,
-    rateLimitAuthPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    sessionCacheTtlMs: config.SESSION_CACHE_TTL_MS,
-    sessionCacheMaxEntries: config.SESSION_CACHE_MAX_ENTRIES,
-    mapTileUrl: config.MAP_TILE_URL,
-    reservationUrlTemplate: config.RESERVATION_URL_TEMPLATE,
-  } satisfies Partial<GatewayOptions>;
+/** The variable a setting of gatewayOptionsSchema is read from (its `.meta({ env })`). */
+function envNameOf(schema: Schema): string | undefined {
+  const meta = z.globalRegistry.get(schema) as { env?: unknown } | undefined;
+  return typeof meta?.env === 'string' ? meta.env : undefined;
 }
 
-/** The gateway's environment variables, validated at start-up. */
-export const gatewayEnvShape = {
-  PORT: envPort(3000),
-  HOST: z.string().default('0.0.0.0'),
-  ...serviceUrlsEnvShape,
-  INTERNAL_TOKEN: z.string().min(16),
-  FRONTEND_DIST: z.string().optional(),
+/** The kind of value under defaults, optionals and nullables: how a variable's text is read. */
+function baseType(schema: Schema): string {
+  const def = (schema as unknown as { _zod: { def: { type: string; innerType?: Schema } } })._zod.def;
+  return def.innerType && ['default', 'optional', 'nullable', 'prefault'].includes(def.type)
+    ? baseType(def.innerType)
+    : def.type;
+}
+
+/**
+ * A variable's text as the setting's input: numbers and booleans converted when they read as
+ * one (else left as text, which the schema refuses with the variable's name), the rest as is.
+ */
+function fromText(text: string, schema: Schema): unknown {
+  const type = baseType(schema);
+  if (type === 'number') return /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
+  if (type === 'boolean') {
+    const word = text.trim().toLowerCase();
+    if (['true', '1', 'yes'].includes(word)) return true;
+    if (['false', '0', 'no'].includes(word)) return false;
+  }
+  return text;
+}
+
+/** Every setting with a variable, by the path of its option: `services.identity` → IDENTITY_URL. */
+function settingsWithEnv(
+  shape: z.ZodRawShape,
+  prefix: string[] = [],
+): { path: string[]; name: string; schema: Schema }[] {
+  return Object.entries(shape).flatMap(([key, schema]) => {
+    const name = envNameOf(schema as Schema);
+    if (name) return [{ path: [...prefix, key], name, schema: schema as Schema }];
+    return schema instanceof z.ZodObject ? settingsWithEnv(schema.shape, [...prefix, key]) : [];
+  });
+}
+
+const SETTINGS = settingsWithEnv(gatewayOptionsSchema.shape);
+
+/** Each service's URL when its variable is unset: its local port (the catalogue's). */
+const LOCAL_SERVICES = Object.fromEntries(GATEWAY_SERVICES.map((s) => [s.gatewayKey, s.localUrl]));
+
+/** The gateway's environment variables, for documentation and tooling: each setting's name. */
+export const GATEWAY_ENV_NAMES: readonly string[] = SETTINGS.map((s) => s.name);
+
+/**
+ * The gateway's options from the environment: each variable set (an empty one counts as unset)
+ * becomes its setting's input, then gatewayOptionsSchema checks all of them and applies the
+ * defaults. Fails with a ConfigError naming each bad variable and what it held.
+ */
+export function gatewaySettingsFromEnv(env: Env = process.env): ResolvedGatewayOptions {
+  const input: Record<string, unknown> = { services: { ...LOCAL_SERVICES } };
+  for (const { path, name, schema } of SETTINGS) {
+    const text = env[name];
+    if (text === undefined || text.trim() === '') continue;
+    let target = input;
+    for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+    target[path[path.length - 1]] = fromText(text, schema);
+  }
+  const result = gatewayOptionsSchema.safeParse(input);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = SETTINGS.find((s) => s.path.join('.') === issue.path.join('.'))?.name;
+        const got = name === undefined ? undefined : env[name];
+        const held = got === undefined || got.trim() === '' ? ' (not set)' : ` (got '${got}')`;
+        return `${name ?? issue.path.join('.')}: ${issue.message}${held}`;
+      }),
+    );
+  }
+  return { ...result.data, admission: result.data.admission ?? admissionFromEnv(env) };
+}
+
+/** What main.ts reads besides the options: the services' RabbitMQ, and the observability settings. */
+const mainEnvShape = {
   /**
-   * The services' RabbitMQ: the gateway hears identity's access-changed notices there. Unset: it
-   * remembers no session (every signed-in request asks identity).
+   * The gateway hears identity's access-changed notices there. Unset: it remembers no session
+   * (every signed-in request asks identity).
    */
   AMQP_URL: envUrl(['amqp:', 'amqps:']).optional(),
-  ...gatewayTuningEnvShape,
-  LOG_LEVEL: envLogLevel(),
   ...observabilityEnvShape,
 };
 
 /** The gateway's options from the environment, and the RabbitMQ URL its event bus connects to. */
-export function gatewayOptionsFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): GatewayOptions & { amqpUrl: string | null } {
-  const config = loadConfig(gatewayEnvShape, env);
-  return {
-    amqpUrl: config.AMQP_URL ?? null,
-    port: config.PORT,
-    host: config.HOST,
-    services: Object.fromEntries(GATEWAY_SERVICES.map((s) => [s.gatewayKey, config[s.urlEnv]])),
-    internalToken: config.INTERNAL_TOKEN,
-    frontendDist: config.FRONTEND_DIST ?? null,
-    ...gatewayTuning(config),
-    logLevel: config.LOG_LEVEL,
+export function gatewayOptionsFromEnv(env: Env = process.env): GatewayOptions & { amqpUrl: string | null } {
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
   };
+  const options = attempt(() => gatewaySettingsFromEnv(env));
+  const main = attempt(() => loadConfig(mainEnvShape, env));
+  if (!options || !main) throw new ConfigError(problems);
+  return { ...options, amqpUrl: main.AMQP_URL ?? null };
 }

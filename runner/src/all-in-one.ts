@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
-import { admissionFromEnv, gatewayTuning, startGateway } from '@dinebuds/gateway';
+import { admissionFromEnv, startGateway } from '@dinebuds/gateway';
 import { createLogger } from '@dinebuds/logging';
 import { startProcessObservability } from '@dinebuds/observability';
 import type { RunnerConfig } from './config.js';
@@ -69,7 +69,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     // reads its own options (identity's admin account) from the runner's configuration.
     // The runner's values win over the rest of its environment (passThroughEnv), which carries
     // the services' own settings and the ADMISSION_* limits.
-    const { passThroughEnv, ...listed } = config;
+    const { passThroughEnv, gateway: gatewaySettings, ...listed } = config;
     const serviceEnv = {
       ...passThroughEnv,
       ...Object.fromEntries(
@@ -99,12 +99,12 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     if (!frontendDist)
       logger.warn({ path: config.FRONTEND_DIST }, 'frontend build not found: serving the API only');
     const gateway = await startGateway({
+      ...gatewaySettings,
       port: config.PORT,
       host: config.HOST,
       services,
       internalToken: config.INTERNAL_TOKEN,
       frontendDist,
-      ...gatewayTuning(config),
       logLevel: config.LOG_LEVEL,
       admission,
       // identity's access-changed notices reach the gateway's session cache on the same bus.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
-import { gatewayTuningEnvShape } from '@dinebuds/gateway';
+import { gatewaySettingsFromEnv } from '@dinebuds/gateway';
 import { observabilityEnvShape } from '@dinebuds/observability';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -21,17 +21,22 @@ export function loadRunnerConfig(env: Record<string, string | undefined> = proce
       ADMIN_USERNAME: z.string().min(3).optional(),
       ADMIN_PASSWORD: z.string().min(6).optional(),
       FRONTEND_DIST: z.string().default(resolve(repoRoot, 'frontend', 'dist')),
-      ...gatewayTuningEnvShape,
       LOG_LEVEL: envLogLevel(),
       // One /metrics for the gateway and every service (each series names its service).
       ...observabilityEnvShape,
     },
     env,
   );
+  // Everything runs in one process here, so a per-process secret is enough when none is given.
+  const internalToken = config.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url');
   return {
     ...config,
-    // Everything runs in one process here, so a per-process secret is enough when none is given.
-    INTERNAL_TOKEN: config.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url'),
+    INTERNAL_TOKEN: internalToken,
+    /**
+     * The gateway's settings, read from the same variables as the gateway alone reads them (its
+     * one options schema); the runner still chooses its port, host, services and frontend.
+     */
+    gateway: gatewaySettingsFromEnv({ ...env, INTERNAL_TOKEN: internalToken }),
     /**
      * The whole environment, for settings the runner does not list itself: each service's own
      * (identity's PASSWORD_WORK_*, LOGIN_*, SESSION_TTL_DAYS) and the ADMISSION_* limits.

@@ -95,3 +95,21 @@ export function fastifyTrustProxy(
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return [...setting];
 }
+
+/** The setting in the gateway's options schema: a TrustProxy, or its TRUST_PROXY text. */
+export const trustProxySetting = () =>
+  z
+    .custom<TrustProxy | string>(() => true)
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return checkTrustProxy(value);
+      } catch (error) {
+        const cause = (error as Error).cause;
+        ctx.addIssue({
+          code: 'custom',
+          message: (cause instanceof Error ? cause : (error as Error)).message,
+        });
+        return z.NEVER;
+      }
+    });
