@@ -29,8 +29,17 @@ interface ServiceModule {
 }
 
 describe('services.catalogue.json', () => {
-  it('lists services', () => {
-    expect(services.length).toBeGreaterThan(0);
+  it('lists the domain services in start order, each after the ones it names in `after`', () => {
+    // Adding or removing a service: change this list with services.catalogue.json.
+    expect(services.map((s) => s.name)).toEqual(['social-graph', 'reviews', 'identity']);
+    for (const [at, entry] of services.entries())
+      expect({ service: entry.name, after: entry.after ?? [] }).toEqual({
+        service: entry.name,
+        after: services
+          .slice(0, at)
+          .map((s) => s.name)
+          .filter((name) => entry.after?.includes(name)),
+      });
   });
 
   it('agrees with the files scripts/sync-services.mjs writes (tsconfig, runner, compose, k8s, prometheus)', () => {
