@@ -17,7 +17,12 @@ const distDir = join(frontendDir, 'dist');
 
 function ensureBuilt() {
   if (existsSync(join(distDir, 'index.html'))) return;
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: frontendDir, encoding: 'utf8' });
+  // Jest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const build = spawnSync('npx', ['vite', 'build'], {
+    cwd: frontendDir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 }
 
