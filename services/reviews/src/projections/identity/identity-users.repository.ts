@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { insertIfAbsent } from '../../common/sql.js';
 import { REVIEWS_SCHEMA } from '../../config.js';
 import { DeletedUserEntity } from './deleted-user.entity.js';
 import { IdentityUserEntity } from './identity-user.entity.js';
@@ -55,12 +56,6 @@ export class IdentityUsersRepository {
   async removeWithTombstone(manager: EntityManager, userId: number, at: Date): Promise<void> {
     await manager.delete(UserBadgesEntity, { userId });
     await manager.delete(IdentityUserEntity, { id: userId });
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(DeletedUserEntity)
-      .values({ userId, deletedAt: at })
-      .orIgnore()
-      .execute();
+    await insertIfAbsent(manager, DeletedUserEntity, { userId, deletedAt: at });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { rowsOf, table } from '../../common/sql.js';
+import { insertIfAbsent, rowsOf, table } from '../../common/sql.js';
 import { FollowVersionEntity } from './follow-version.entity.js';
 import { FollowEntity } from './follow.entity.js';
 
@@ -44,13 +44,7 @@ export class FollowsRepository {
   }
 
   async addFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(FollowEntity)
-      .values({ followerId, followingId })
-      .orIgnore()
-      .execute();
+    await insertIfAbsent(manager, FollowEntity, { followerId, followingId });
   }
 
   async removeFollow(manager: EntityManager, followerId: number, followingId: number): Promise<void> {
