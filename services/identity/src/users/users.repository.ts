@@ -29,6 +29,13 @@ export class UsersRepository {
     return manager.getRepository(UserEntity);
   }
 
+  /** Users named `username`, case-insensitively (served by the unique index on lower(username)). */
+  private byUsername(manager: EntityManager, username: string) {
+    return this.repo(manager)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username });
+  }
+
   /**
    * The hot read behind every profile and every signed-in page: one parameterised SELECT of the
    * public columns, without TypeORM's per-call query building and entity hydration.
@@ -51,27 +58,16 @@ export class UsersRepository {
     return this.repo(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** Case-insensitive (the unique index is on lower(username)). */
   findByUsername(manager: EntityManager, username: string): Promise<UserEntity | null> {
-    return this.repo(manager)
-      .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getOne();
+    return this.byUsername(manager, username).getOne();
   }
 
   usernameExists(manager: EntityManager, username: string): Promise<boolean> {
-    return this.repo(manager)
-      .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getExists();
+    return this.byUsername(manager, username).getExists();
   }
 
   findCredentialsByUsername(manager: EntityManager, username: string): Promise<UserWithCredentials | null> {
-    return this.repo(manager)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getOne();
+    return this.byUsername(manager, username).addSelect('u.passwordHash').getOne();
   }
 
   findCredentialsById(manager: EntityManager, id: number): Promise<UserWithCredentials | null> {
@@ -87,11 +83,9 @@ export class UsersRepository {
     manager: EntityManager,
     username: string,
   ): Promise<Pick<UserEntity, 'id' | 'username' | 'isAdmin' | 'passwordHash'> | null> {
-    return this.repo(manager)
-      .createQueryBuilder('u')
+    return this.byUsername(manager, username)
       .select(['u.id', 'u.username', 'u.isAdmin'])
       .addSelect('u.passwordHash')
-      .where('lower(u.username) = lower(:username)', { username })
       .getOne();
   }
 
