@@ -1,7 +1,7 @@
 /**
  * Social-graph's constants. It reads no environment of its own: PORT, HOST, DATABASE_URL,
  * AMQP_URL, INTERNAL_TOKEN and LOG_LEVEL are the kit's, the same for every service, so it has no
- * zod schema (a setting of its own would start one here, as identity's `identityEnvShape`).
+ * zod schema (a setting of its own would start one here, as identity's `identityOptionsSchema`).
  */
 
 /** The service's catalogue name: its data source, its events' producer, its RPC contract's key. */
