@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventMap, EventType } from '@dinebuds/contracts';
+import type { EVENT_CATALOGUE, EventMap, EventType } from '@dinebuds/contracts';
 import { Outbox, OutboxRelay, type OutboxStatementEvent, type StatementEventColumns } from '@dinebuds/events';
 import { currentRequestId } from '@dinebuds/logging';
 import type { EntityManager } from 'typeorm';
@@ -9,6 +9,11 @@ import type { EntityManager } from 'typeorm';
  * EntityManager, so the event commits (or rolls back) with the change it describes, carrying the
  * request id of the call that caused it. `Published` narrows what the service may record.
  */
+/** The version argument a type takes: required for catalogue types marked `versioned`, absent otherwise. */
+type VersionOf<T extends EventType> = (typeof EVENT_CATALOGUE)[T]['versioned'] extends true
+  ? [aggregateVersion: number]
+  : [];
+
 @Injectable()
 export class ServiceEvents<Published extends EventType = EventType> {
   constructor(
@@ -21,7 +26,7 @@ export class ServiceEvents<Published extends EventType = EventType> {
     manager: EntityManager,
     type: T,
     data: EventMap[T],
-    aggregateVersion?: number,
+    ...[aggregateVersion]: VersionOf<T>
   ): Promise<void> {
     await this.outbox.add(manager, type, data, {
       requestId: currentRequestId(),

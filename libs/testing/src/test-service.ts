@@ -8,7 +8,9 @@ type Method = (...args: any[]) => any;
 
 /** A collaborator whose every method is a `jest.fn()` (resolving to undefined unless told otherwise). */
 export type AutoMocked<T> = {
-  [K in keyof T]: T[K] extends Method ? jest.Mock<T[K]> & T[K] : T[K];
+  // Arguments stay loose: a generic method's parameters would collapse to its constraint here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [K in keyof T]: T[K] extends Method ? jest.Mock<(...args: any[]) => ReturnType<T[K]>> & T[K] : T[K];
 };
 
 /** Constructor parameters Nest injects by token (`@Inject(TOKEN)`), by position. */
