@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   PagingQuery,
@@ -32,7 +20,7 @@ import type {
 import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { IDENTITY, type IdentityClient } from '../upstream/service-clients.js';
+import { ServiceClients } from '../upstream/service-clients.js';
 import { etagMatches, pictureCacheControl, quoteEtag, servedContentType } from '../uploads/image-caching.js';
 import { ALLOWED_IMAGE_TYPES, checkUploadedImage, type UploadedImage } from '../uploads/image-upload.js';
 import { UploadedImageFile } from '../uploads/image-upload.interceptor.js';
@@ -51,14 +39,16 @@ const USERNAME_PARAM_MAX = 100;
 @Controller('users')
 @OptionalAuth()
 export class UsersController {
-  constructor(@Inject(IDENTITY) private readonly identity: IdentityClient) {}
+  constructor(private readonly clients: ServiceClients) {}
 
   @Get()
   @ApiOperation({ summary: 'Users, a page at a time' })
   @ApiOkResponse({ type: [UserSummarySchema] })
   @ApiErrors(400)
   list(@Query() query: PagingQuery, @OptionalCaller() caller: Caller | null): Promise<UserSummaryDto[]> {
-    return this.identity.call('users.list', { limit: query.limit, offset: query.offset }, caller);
+    return this.clients
+      .for('identity')
+      .call('users.list', { limit: query.limit, offset: query.offset }, caller);
   }
 
   @Get('search')
@@ -69,11 +59,13 @@ export class UsersController {
     @Query() query: SearchUsersQuery,
     @OptionalCaller() caller: Caller | null,
   ): Promise<UserSummaryDto[]> {
-    return this.identity.call(
-      'users.search',
-      { query: query.username ?? '', limit: query.limit, offset: query.offset },
-      caller,
-    );
+    return this.clients
+      .for('identity')
+      .call(
+        'users.search',
+        { query: query.username ?? '', limit: query.limit, offset: query.offset },
+        caller,
+      );
   }
 
   @Get('by-username/:username')
@@ -84,11 +76,9 @@ export class UsersController {
     @Param('username') username: string,
     @OptionalCaller() caller: Caller | null,
   ): Promise<UserDto> {
-    return this.identity.call(
-      'users.getByUsername',
-      { username: username.trim().slice(0, USERNAME_PARAM_MAX) },
-      caller,
-    );
+    return this.clients
+      .for('identity')
+      .call('users.getByUsername', { username: username.trim().slice(0, USERNAME_PARAM_MAX) }, caller);
   }
 
   @Get(':id')
@@ -96,7 +86,7 @@ export class UsersController {
   @ApiOkResponse({ type: UserSchema })
   @ApiErrors(400, 404)
   get(@Param('id', PositiveIntPipe) id: number, @OptionalCaller() caller: Caller | null): Promise<UserDto> {
-    return this.identity.call('users.get', { id }, caller);
+    return this.clients.for('identity').call('users.get', { id }, caller);
   }
 
   @Patch(':id')
@@ -110,7 +100,7 @@ export class UsersController {
     @Body() body: UpdateUserDto,
     @CurrentCaller() caller: Caller,
   ): Promise<UserDto> {
-    return this.identity.call('users.update', { id, ...body }, caller);
+    return this.clients.for('identity').call('users.update', { id, ...body }, caller);
   }
 
   @Post(':id/toggle-privacy')
@@ -124,7 +114,7 @@ export class UsersController {
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,
   ): Promise<TogglePrivacyResponse> {
-    return this.identity.call('users.togglePrivacy', { id }, caller);
+    return this.clients.for('identity').call('users.togglePrivacy', { id }, caller);
   }
 
   @Post(':id/profile-picture')
@@ -143,11 +133,13 @@ export class UsersController {
     @CurrentCaller() caller: Caller,
   ): Promise<ProfilePictureResponse> {
     const image = await checkUploadedImage(file);
-    return this.identity.call(
-      'users.setPicture',
-      { id, contentType: image.contentType, dataBase64: image.buffer.toString('base64') },
-      caller,
-    );
+    return this.clients
+      .for('identity')
+      .call(
+        'users.setPicture',
+        { id, contentType: image.contentType, dataBase64: image.buffer.toString('base64') },
+        caller,
+      );
   }
 
   @Get(':id/profile-picture')
@@ -164,7 +156,7 @@ export class UsersController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     // identity compares the tag first, so an unchanged picture is never read from the database.
-    const picture = await this.identity.call('users.getPicture', { id, ifNoneMatch }, caller);
+    const picture = await this.clients.for('identity').call('users.getPicture', { id, ifNoneMatch }, caller);
     const etag = quoteEtag(picture.etag);
     res.header('ETag', etag);
     res.header('Cache-Control', pictureCacheControl(typeof version === 'string' && version !== ''));
