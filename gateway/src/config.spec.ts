@@ -27,6 +27,7 @@ describe('gateway configuration', () => {
       acceptsPerTurn: 16,
       rateLimitAuthPerMinute: 20,
       rateLimitPerMinute: 600,
+      rateLimitRedis: null,
       sessionCacheTtlMs: 10000,
       sessionCacheMaxEntries: 50000,
       amqpUrl: null,

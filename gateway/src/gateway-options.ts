@@ -20,6 +20,11 @@ const httpUrl = () => envUrl(['http:', 'https:']);
 
 type Catalogued = (typeof GATEWAY_SERVICES)[number];
 
+/** What @fastify/rate-limit's Redis store needs of an ioredis client. */
+export interface RateLimitRedis {
+  defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): unknown;
+}
+
 /**
  * Base URL of each service behind the gateway by its key in services.catalogue.json, e.g.
  * `{ identity: 'http://identity:4101' }`, each read from the service's `urlEnv`. A service left
@@ -77,6 +82,16 @@ export const gatewayOptionsSchema = z.object({
   rateLimitAuthPerMinute: count().default(20).meta(env('RATE_LIMIT_AUTH_PER_MINUTE')),
   /** Requests per IP per minute on any /api route. */
   rateLimitPerMinute: count().default(600).meta(env('RATE_LIMIT_PER_MINUTE')),
+  /**
+   * An ioredis client the rate limits count in, so several gateways share one count per client
+   * (see README); default: each gateway counts in its own memory.
+   */
+  rateLimitRedis: z
+    .custom<RateLimitRedis>(
+      (value) => typeof value === 'object' && value !== null && 'defineCommand' in value,
+    )
+    .nullable()
+    .default(null),
   /** How long a resolved session is remembered (0: never, every request asks identity). See SessionCache. */
   sessionCacheTtlMs: z
     .number()
@@ -104,9 +119,7 @@ export const gatewayOptionsSchema = z.object({
    * The event bus the gateway hears identity's access-changed notices on (the runner's, or one of
    * its own on AMQP_URL). Without it no session is remembered: every request asks identity.
    */
-  events: z
-    .custom<EventBus | null>((value) => value === null || (typeof value === 'object' && 'subscribe' in value))
-    .default(null),
+  events: z.custom<EventBus | null>((value) => typeof value === 'object').default(null),
 });
 
 /** How the gateway is started: by main.ts from the environment, or by the all-in-one runner and tests. */

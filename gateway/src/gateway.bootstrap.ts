@@ -7,6 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
@@ -116,6 +117,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // compressed for clients that accept it. Files the build pre-compressed are sent as they are.
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(fastifyCookie);
+  // The counters only: RateLimitGuard decides per route which limits apply. A Redis outage lets
+  // requests through rather than failing every one.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(config.rateLimitRedis && { redis: config.rateLimitRedis }),
+  });
   await app.register(fastifyMultipart);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
   drainRefusedBodies(fastify, parseByteSize(config.bodyLimit));
