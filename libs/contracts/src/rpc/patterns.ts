@@ -11,8 +11,10 @@ export interface ServiceRpc {
 
 export type RpcServiceName = keyof ServiceRpc;
 
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
 /** Every pattern of every service (patterns are namespaced, so no two services share one). */
-export type AnyRpc = IdentityRpc & SocialRpc & ReviewsRpc;
+export type AnyRpc = Intersection<ServiceRpc[RpcServiceName]>;
 export type AnyPattern = keyof AnyRpc & string;
 
 /** `true` when `Listed` names every key of `Contract`, else the missing ones (a compile error). */
