@@ -24,17 +24,6 @@ export function defaultPasswordWorkLimits(cores = availableParallelism()): Passw
   return { concurrency, maxQueued: concurrency * QUEUED_PER_WORKER, maxWaitMs: 1000 };
 }
 
-export function checkPasswordWorkLimits(limits: PasswordWorkLimits): PasswordWorkLimits {
-  const { concurrency, maxQueued, maxWaitMs } = limits;
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new Error('identity: password work concurrency must be an integer of at least 1');
-  if (!Number.isInteger(maxQueued) || maxQueued < 0)
-    throw new Error('identity: password work queue length must be an integer of at least 0');
-  if (!Number.isInteger(maxWaitMs) || maxWaitMs < 1)
-    throw new Error('identity: password work wait must be an integer of at least 1 ms');
-  return limits;
-}
-
 interface Waiter {
   start: () => void;
   timer: NodeJS.Timeout;
