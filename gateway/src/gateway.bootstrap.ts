@@ -11,7 +11,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
-import { AdmissionDoor, jsonBodyParser, parseByteSize, startIdleCollector } from '@dinebuds/service-client';
+import { AdmissionDoor, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
 import { installHttpObservability, reportAdmissionRefusals } from '@dinebuds/observability';
 import { createValidationPipe } from './common/validation.js';
 import { type GatewayOptions, resolveGatewayOptions } from './gateway-options.js';
@@ -159,7 +159,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   void addAcceptPaths(app.getHttpServer(), config.acceptsPerTurn - 1, LISTEN_BACKLOG, (message) =>
     logger.warn(message, 'Bootstrap'),
   );
-  startIdleCollector();
   const address = app.getHttpServer().address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

@@ -4,6 +4,8 @@
 /* global process */
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const { loadRunnerConfig, startAllInOne } = await import(
@@ -11,8 +13,10 @@ const { loadRunnerConfig, startAllInOne } = await import(
 );
 const system = await startAllInOne(loadRunnerConfig(process.env));
 process.send?.({ ready: true, url: system.url, services: system.services });
-// A full collection on request, to tell garbage from live data (bench child only).
-const { fullGarbageCollection } = await import('@dinebuds/service-client');
+// A full collection on request, to tell garbage from live data (bench child only: the app itself
+// never forces one). --expose-gc set at run time, gc read from a new context (Node's documented way).
+setFlagsFromString('--expose-gc');
+const fullGarbageCollection = runInNewContext('gc');
 
 // The overload bench asks where the memory is (V8 heap or outside it).
 process.on('message', (message) => {

@@ -4,7 +4,6 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AllExceptionsFilter, badRequest } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
 import { AdmissionDoor, type AdmissionLimits, admissionFromEnv } from './admission.js';
-import { startIdleCollector } from './idle-collector.js';
 import { InternalAuthGuard } from './internal-auth.guard.js';
 import { jsonBodyParser, parseByteSize } from './json-body.js';
 import { UNSTORABLE_TEXT, hasUnstorableText } from './request-shape.js';
@@ -76,6 +75,5 @@ export async function createServiceApp(
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalGuards(new InternalAuthGuard(options.internalToken));
   app.enableShutdownHooks();
-  startIdleCollector();
   return app;
 }
