@@ -12,6 +12,12 @@ export const GATEWAY_SERVICES = [
     localUrl: 'http://127.0.0.1:4102',
   },
   {
+    name: 'messaging',
+    gatewayKey: 'messaging',
+    urlEnv: 'MESSAGING_URL',
+    localUrl: 'http://127.0.0.1:4104',
+  },
+  {
     name: 'reviews',
     gatewayKey: 'reviews',
     urlEnv: 'REVIEWS_URL',

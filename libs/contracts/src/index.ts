@@ -19,3 +19,5 @@ export * from './api/social.js';
 export * from './api/reviews.js';
 export * from './rpc/reviews.js';
 export * from './rpc/patterns.js';
+export * from './api/messaging.js';
+export * from './rpc/messaging.js';

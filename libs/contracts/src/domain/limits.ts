@@ -15,6 +15,17 @@ export const LIMITS = {
   feedbackTypeMax: 20,
   messageTypeMax: 50,
   messageMin: 1,
+  /** Characters of a message after trimming (docs/api-messaging.md). */
+  messageMax: 2000,
+  /** Characters of a message report's reason after trimming. */
+  reportReasonMax: 500,
+  /** A restaurant's name carried in a share or a "Let's eat" poll option. */
+  restaurantNameMax: 120,
+  /** Restaurants one "Let's eat" poll proposes. */
+  pollOptionsMax: 4,
+  /** Messages of one conversation page: the default and the cap. */
+  conversationPageDefault: 100,
+  conversationPageMax: 200,
   cityNameMax: 60,
   searchQueryMax: 100,
   /** Lists (users, followers, following, requests, blocks): the page when none is asked, and the cap. */

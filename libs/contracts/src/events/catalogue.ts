@@ -1,8 +1,13 @@
 import type {
   BlockChangedEvent,
+  ConversationReadEvent,
   FollowCreatedEvent,
   FollowRemovedEvent,
   FollowRequestedEvent,
+  MessageReportedEvent,
+  MessageSentEvent,
+  PollCreatedEvent,
+  PollDecidedEvent,
   RestaurantSaveChangedEvent,
   ReviewChangedEvent,
   ReviewDeletedEvent,
@@ -148,6 +153,38 @@ export const EVENT_CATALOGUE = {
     aggregate: 'saved-list',
     aggregateIdField: 'userId',
     versioned: true,
+    schemaVersion: 1,
+  }),
+  // Messaging: each message, report, read and poll is written once (no aggregate changes twice
+  // in a way a consumer must order), so none is versioned.
+  'messaging.message.sent': event<MessageSentEvent>()({
+    aggregate: 'message',
+    aggregateIdField: 'messageId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'messaging.message.reported': event<MessageReportedEvent>()({
+    aggregate: 'message',
+    aggregateIdField: 'messageId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'messaging.conversation.read': event<ConversationReadEvent>()({
+    aggregate: 'conversation',
+    aggregateIdField: 'readerId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'messaging.poll.created': event<PollCreatedEvent>()({
+    aggregate: 'poll',
+    aggregateIdField: 'pollId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'messaging.poll.decided': event<PollDecidedEvent>()({
+    aggregate: 'poll',
+    aggregateIdField: 'pollId',
+    versioned: false,
     schemaVersion: 1,
   }),
 } as const;

@@ -98,6 +98,64 @@ export interface RestaurantSaveChangedEvent {
 }
 
 /**
+ * A message stored in a conversation (messaging.message.sent): by a person's send, or written by
+ * the server for a "Let's eat" poll (messageType poll / poll_result).
+ */
+export interface MessageSentEvent {
+  messageId: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  messageType: string;
+  restaurantId: number | null;
+  restaurantName: string | null;
+  pollId: number | null;
+  createdAt: string;
+}
+
+/** A receiver reported a message they received (messaging.message.reported): the moderation queue's input. */
+export interface MessageReportedEvent {
+  messageId: number;
+  senderId: number;
+  /** The receiver, who reported it. */
+  reporterId: number;
+  content: string;
+  messageType: string;
+  reason: string;
+  sentAt: string;
+  reportedAt: string;
+}
+
+/** A reader marked the other person's messages read up to `upToMessageId` (read receipts). */
+export interface ConversationReadEvent {
+  readerId: number;
+  otherUserId: number;
+  upToMessageId: number;
+  count: number;
+  readAt: string;
+}
+
+/** A "Let's eat" poll proposed in a conversation (messaging.poll.created). */
+export interface PollCreatedEvent {
+  pollId: number;
+  proposerId: number;
+  receiverId: number;
+  options: { optionId: number; restaurantId: number; restaurantName: string }[];
+  createdAt: string;
+}
+
+/** The receiver's vote chose a place (messaging.poll.decided). */
+export interface PollDecidedEvent {
+  pollId: number;
+  proposerId: number;
+  receiverId: number;
+  optionId: number;
+  restaurantId: number;
+  restaurantName: string;
+  decidedAt: string;
+}
+
+/**
  * Every event type with its payload is declared once, in EVENT_CATALOGUE (catalogue.ts); this map
  * is derived from it, so producer and consumers share one definition.
  */

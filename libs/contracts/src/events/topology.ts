@@ -46,4 +46,19 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
     queue: 'identity.events',
     types: ['reviews.review.created', 'reviews.review.updated', 'reviews.review.deleted'],
   },
+  {
+    // Its projection of users (names and avatars of conversations), follows and blocks (who may
+    // message whom).
+    service: 'messaging',
+    queue: 'messaging.events',
+    types: [
+      'identity.user.registered',
+      'identity.user.updated',
+      'identity.user.deleted',
+      'social.follow.created',
+      'social.follow.removed',
+      'social.block.created',
+      'social.block.removed',
+    ],
+  },
 ];

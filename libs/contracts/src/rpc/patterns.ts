@@ -1,4 +1,5 @@
 import type { IdentityRpc } from './identity.js';
+import type { MessagingRpc } from './messaging.js';
 import type { ReviewsRpc } from './reviews.js';
 import type { SocialRpc } from './social.js';
 
@@ -7,6 +8,7 @@ export interface ServiceRpc {
   identity: IdentityRpc;
   'social-graph': SocialRpc;
   reviews: ReviewsRpc;
+  messaging: MessagingRpc;
 }
 
 export type RpcServiceName = keyof ServiceRpc;
@@ -91,5 +93,16 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'saved.save',
     'saved.remove',
     'activity.ofUser',
+  ]),
+  messaging: patternsOf<MessagingRpc>()([
+    'messages.conversation',
+    'messages.send',
+    'messages.markRead',
+    'messages.report',
+    'messages.unreadCount',
+    'conversations.list',
+    'polls.create',
+    'polls.get',
+    'polls.vote',
   ]),
 };

@@ -1,0 +1,3 @@
+import { messagingService } from './messaging.service-definition.js';
+
+messagingService.runMain();

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { rowsOf, table } from '../common/sql.js';
+
+const CONVERSATIONS = table('conversations');
+const MESSAGES = table('messages');
+const USERS = table('users');
+
+/** One inbox row as the query answers it. */
+export interface InboxRow {
+  userId: number;
+  username: string;
+  name: string;
+  profilePicture: string | null;
+  unreadCount: number;
+  lastMessageId: number;
+  lastMessage: string;
+  lastMessageType: string;
+  lastMessageSenderId: number;
+  lastMessageTime: Date;
+}
+
+/**
+ * Each person's conversation rows: the newest message and the unread counter, kept in the
+ * transaction of every message and mark-read (under the pair's lock).
+ */
+@Injectable()
+export class ConversationsRepository {
+  /** A new message from sender to receiver: both rows point at it, the receiver has one more unread. */
+  async recordMessage(
+    manager: EntityManager,
+    senderId: number,
+    receiverId: number,
+    messageId: number,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${CONVERSATIONS} AS c (user_id, other_id, last_message_id, unread_count)
+       VALUES ($1, $2, $3, 0), ($2, $1, $3, 1)
+       ON CONFLICT (user_id, other_id) DO UPDATE SET
+         last_message_id = GREATEST(c.last_message_id, EXCLUDED.last_message_id),
+         unread_count = c.unread_count + EXCLUDED.unread_count`,
+      [senderId, receiverId, messageId],
+    );
+  }
+
+  /** The reader has read everything the other person sent. */
+  async clearUnread(manager: EntityManager, readerId: number, otherId: number): Promise<void> {
+    await manager.query(`UPDATE ${CONVERSATIONS} SET unread_count = 0 WHERE user_id = $1 AND other_id = $2`, [
+      readerId,
+      otherId,
+    ]);
+  }
+
+  async exists(manager: EntityManager, userId: number, otherId: number): Promise<boolean> {
+    const rows = rowsOf<{ found: boolean }>(
+      await manager.query(
+        `SELECT EXISTS (SELECT 1 FROM ${CONVERSATIONS} WHERE user_id = $1 AND other_id = $2) AS found`,
+        [userId, otherId],
+      ),
+    );
+    return rows[0]?.found === true;
+  }
+
+  /** Every conversation row a deleted user was part of, both sides. */
+  async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${CONVERSATIONS} WHERE user_id = $1 OR other_id = $1`, [userId]);
+  }
+
+  /** Unread messages of every conversation of the user. */
+  async unreadTotal(manager: EntityManager, userId: number): Promise<number> {
+    const rows = rowsOf<{ total: string | null }>(
+      await manager.query(`SELECT sum(unread_count) AS total FROM ${CONVERSATIONS} WHERE user_id = $1`, [
+        userId,
+      ]),
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+
+  /**
+   * The inbox: one row per other person, newest conversation first, with the last message and the
+   * other person's profile. One statement, read through conversations_inbox_idx.
+   */
+  async inbox(
+    manager: EntityManager,
+    userId: number,
+    page: { limit: number; offset: number },
+  ): Promise<InboxRow[]> {
+    return rowsOf<InboxRow>(
+      await manager.query(
+        `SELECT c.other_id AS "userId", u.username, u.name, u.profile_picture AS "profilePicture",
+                c.unread_count AS "unreadCount", m.id AS "lastMessageId", m.content AS "lastMessage",
+                m.message_type AS "lastMessageType", m.sender_id AS "lastMessageSenderId",
+                m.created_at AS "lastMessageTime"
+         FROM ${CONVERSATIONS} c
+         JOIN ${MESSAGES} m ON m.id = c.last_message_id
+         JOIN ${USERS} u ON u.id = c.other_id
+         WHERE c.user_id = $1
+         ORDER BY c.last_message_id DESC
+         LIMIT $2 OFFSET $3`,
+        [userId, page.limit, page.offset],
+      ),
+    );
+  }
+}

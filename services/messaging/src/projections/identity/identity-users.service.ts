@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type { UserSnapshot } from '@dinebuds/contracts';
+import type { EntityManager } from 'typeorm';
+import { ConversationsRepository } from '../../messages/conversations.repository.js';
+import { MessagesRepository } from '../../messages/messages.repository.js';
+import { PollsRepository } from '../../polls/polls.repository.js';
+import { SocialGraphRepository } from '../social-graph/social-graph.repository.js';
+import { IdentityUsersRepository } from './identity-users.repository.js';
+import { isNewerUserChange, type UserChange } from './user-change.policy.js';
+
+/**
+ * identity.user.* applied to messaging's projection of users. The methods run in the consumer's
+ * inbox transaction (`manager`): the effect and the inbox row commit together.
+ */
+@Injectable()
+export class IdentityUsersService {
+  constructor(
+    private readonly users: IdentityUsersRepository,
+    private readonly graph: SocialGraphRepository,
+    private readonly messages: MessagesRepository,
+    private readonly conversations: ConversationsRepository,
+    private readonly polls: PollsRepository,
+  ) {}
+
+  /** identity.user.registered / updated: a newer profile (by identity's user version) replaces the stored one. */
+  async applyProfile(manager: EntityManager, snapshot: UserSnapshot, change: UserChange): Promise<void> {
+    await this.users.lockUserEvents(manager, snapshot.userId);
+    if (await this.users.isDeleted(manager, snapshot.userId)) return;
+    const stored = await this.users.find(manager, snapshot.userId);
+    if (stored && !isNewerUserChange(change, { version: stored.version, syncedAt: stored.syncedAt })) return;
+    await this.users.upsert(manager, {
+      id: snapshot.userId,
+      username: snapshot.username,
+      name: snapshot.name,
+      profilePicture: snapshot.profilePicture ?? null,
+      version: change.version,
+      syncedAt: change.occurredAt,
+    });
+  }
+
+  /**
+   * identity.user.deleted: the user's messages both ways (so the other person's inbox loses the
+   * conversation too), polls, follows and blocks go with their projection row.
+   */
+  async removeUser(manager: EntityManager, userId: number): Promise<void> {
+    await this.users.lockUserEvents(manager, userId);
+    await this.messages.deleteAllOf(manager, userId);
+    await this.conversations.deleteAllOf(manager, userId);
+    await this.polls.deleteAllOf(manager, userId);
+    await this.graph.removeAllOf(manager, userId);
+    await this.users.removeWithTombstone(manager, userId, new Date());
+  }
+}
