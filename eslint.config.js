@@ -20,6 +20,7 @@ const backendLibs = [
   '@dinebuds/events',
   '@dinebuds/service-client',
   '@dinebuds/service-kit',
+  '@dinebuds/runtime-tuning',
   '@dinebuds/api-dto',
   '@dinebuds/errors',
   '@dinebuds/logging',
@@ -121,6 +122,25 @@ export default tseslint.config(
             allowTypeImports: true,
             message: 'Database access belongs in a *.repository.ts; import only its types here.',
           })),
+        },
+      ],
+    },
+  },
+  {
+    // Process tuning is opted into where an app starts (the gateway's bootstrap, the kit's
+    // standalone main, identity's password hasher), never inside a shared library's own job.
+    files: ['libs/**/*.ts'],
+    ignores: ['libs/runtime-tuning/**', 'libs/service-kit/src/run-main.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@dinebuds/runtime-tuning',
+              message: 'Runtime tuning is opt-in where an app starts (see libs/runtime-tuning), not in a library.',
+            },
+          ],
         },
       ],
     },

@@ -24,7 +24,7 @@ import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { isHealthProbe } from './health/health-probe.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { nonCanonicalToNotFound, spaFallback, spaStaticOptions } from './spa/spa.js';
-import { addAcceptPaths } from './http/accept-paths.js';
+import { addAcceptPaths } from '@dinebuds/runtime-tuning';
 import { isPasswordWork } from './upstream/password-work.js';
 
 export interface RunningGateway {

@@ -289,10 +289,18 @@ function report(result) {
       storm.timeouts + alone.timeouts + signins.timeouts === 0 &&
         storm.other5xx + alone.other5xx + signins.other5xx === 0,
     ],
-    [`refused p99 <= 50 ms (${fmt(result.refusedP99, 1)} ms)`, !(result.refusedP99 > 50)],
-    [`memory after <= 1.5x idle (${fmt(memory.after / memory.idle, 2)}x)`, memory.after <= 1.5 * memory.idle],
   ];
+  // Live heap after a full GC (the bench's own, in the app's process): garbage is not a leak.
+  const heapIdle = memory.idleBreakdown?.afterGc?.heapUsed;
+  const heapAfter = memory.afterBreakdown?.afterGc?.heapUsed;
+  if (heapIdle && heapAfter)
+    targets.push([`heap after a full GC <= 1.1x idle (${fmt(heapAfter / heapIdle, 2)}x)`, heapAfter <= 1.1 * heapIdle]);
   for (const [text, ok] of targets) console.log(`  ${ok ? 'met ' : 'MISS'} ${text}`);
+  if (!heapIdle || !heapAfter) console.log('  (heap after a full GC: not measured in this mode; RSS above)');
+  // No longer targets (issue 24), printed for comparison with earlier runs.
+  console.log(
+    `  for reference: refused p99 ${fmt(result.refusedP99, 1)} ms, RSS after ${fmt(memory.after / memory.idle, 2)}x idle`,
+  );
   return targets.every(([, ok]) => ok);
 }
 

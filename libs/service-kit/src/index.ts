@@ -3,7 +3,6 @@ export * from './define-service.js';
 export * from './service-module.js';
 export * from './start-service.js';
 export * from './run-main.js';
-export * from './process-priority.js';
 export * from './health.controller.js';
 export * from './rpc.js';
 export * from './service-events.js';

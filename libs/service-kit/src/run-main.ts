@@ -2,7 +2,7 @@ import { envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { RabbitMqEventBus } from '@dinebuds/events';
 import { createLogger } from '@dinebuds/logging';
 import { observabilityEnvShape, startProcessObservability } from '@dinebuds/observability';
-import { DEFAULT_SERVICE_NICE, runAtNice } from './process-priority.js';
+import { DEFAULT_SERVICE_NICE, runAtNice } from '@dinebuds/runtime-tuning';
 import type { ServiceDefinition, ServiceEnv, ServiceStartOptions } from './service-definition.js';
 import { startService } from './start-service.js';
 

@@ -4,8 +4,7 @@ import { defineService, type RunningService, type ServiceStartOptions } from '@d
 import { AdminBootstrapService } from './auth/admin-bootstrap.service.js';
 import { AuthRpcController } from './auth/auth.rpc-controller.js';
 import { AuthService } from './auth/auth.service.js';
-import { Argon2Threads } from './auth/argon2-threads.js';
-import { PasswordHasher } from './auth/password-hasher.js';
+import { PasswordHasher, argon2Threads } from './auth/password-hasher.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { PasswordWorkQueue } from './auth/password-work-queue.js';
 import { BadgesRpcController } from './badges/badges.rpc-controller.js';
@@ -72,7 +71,7 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
         new PasswordHasher(
           settings.argon2,
           new PasswordWorkQueue(settings.passwordWork),
-          new Argon2Threads({
+          argon2Threads({
             count: settings.passwordWork.concurrency,
             nice: settings.passwordWorkNice,
             idle: settings.passwordWorkIdle,

@@ -3,10 +3,16 @@ import { hash as hashOnThreadPool, type Algorithm, type Options } from '@node-rs
 // @node-rs/argon2's Algorithm is a const enum, which isolated modules cannot read: Argon2id is 2.
 // (Prebuilt binaries per platform: installs with no compiler or headers, as a plain user too.)
 const ARGON2ID = 2 as Algorithm;
+import { createRequire } from 'node:module';
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { LowPriorityThreads, type ThreadPriority } from '@dinebuds/runtime-tuning';
 import { DEFAULT_PASSWORD_WORK_NICE } from '../config.js';
-import { Argon2Threads } from './argon2-threads.js';
 import { PasswordWorkQueue, defaultPasswordWorkLimits } from './password-work-queue.js';
+
+/** Threads running @node-rs/argon2's synchronous hash and verify at a low OS priority. */
+export function argon2Threads(options: { count: number } & ThreadPriority): LowPriorityThreads {
+  return new LowPriorityThreads({ modulePath: createRequire(import.meta.url).resolve('@node-rs/argon2'), ...options });
+}
 
 /** argon2id work per hash (identity's settings hold the floor and the default). */
 export interface Argon2Cost {
@@ -17,7 +23,7 @@ export interface Argon2Cost {
 /**
  * argon2id password hashing; verifying an unknown user costs the same as a known one. Every hash
  * and verification runs through the bounded PasswordWorkQueue (past it, 503 before any hashing),
- * on threads of their own at a lower OS priority (Argon2Threads).
+ * on threads of their own at a lower OS priority (`argon2Threads`).
  */
 export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
   private readonly options: Options & { algorithm: Algorithm; memoryCost: number; timeCost: number };
@@ -26,7 +32,7 @@ export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
   constructor(
     cost: Argon2Cost,
     private readonly queue = new PasswordWorkQueue(defaultPasswordWorkLimits()),
-    private readonly threads = new Argon2Threads({ count: 1, nice: DEFAULT_PASSWORD_WORK_NICE }),
+    private readonly threads = argon2Threads({ count: 1, nice: DEFAULT_PASSWORD_WORK_NICE }),
   ) {
     this.options = {
       algorithm: ARGON2ID,
@@ -51,13 +57,13 @@ export class PasswordHasher implements OnModuleInit, OnModuleDestroy {
   }
 
   hash(password: string): Promise<string> {
-    return this.queue.run(() => this.threads.hash(password, this.options));
+    return this.queue.run(() => this.threads.run<string>('hashSync', password, this.options));
   }
 
   verify(hash: string, password: string): Promise<boolean> {
     return this.queue.run(async () => {
       try {
-        return await this.threads.verify(hash, password);
+        return await this.threads.run<boolean>('verifySync', hash, password);
       } catch {
         // A corrupt stored hash must read as a wrong password, not a 500.
         return false;

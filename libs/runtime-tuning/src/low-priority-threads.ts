@@ -1,16 +1,14 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Options } from '@node-rs/argon2';
 
 /**
- * The code each thread runs: @node-rs/argon2's synchronous hash and verify on that thread, after
+ * The code each thread runs: the named synchronous functions of one module on that thread, after
  * lowering the thread's own scheduling priority (on Linux a nice value and a policy are per
  * thread). SCHED_IDLE is set with util-linux's `chrt` on the thread's own id (Node has no call for
  * it; lowering one's own policy needs no privilege); without chrt the nice value stands. Source
  * text rather than a module file, so the same code runs from TypeScript under Jest and from dist.
  */
-const THREAD_SOURCE = (argon2Path: string) => `
-const { hashSync, verifySync } = require(${JSON.stringify(argon2Path)});
+const THREAD_SOURCE = (modulePath: string) => `
+const work = require(${JSON.stringify(modulePath)});
 const { parentPort, workerData } = require('node:worker_threads');
 const { execFileSync } = require('node:child_process');
 const { readFileSync, readlinkSync } = require('node:fs');
@@ -31,13 +29,12 @@ function policy() {
     return -1;
   }
 }
-parentPort.on('message', ({ id, op, a, b }) => {
+parentPort.on('message', ({ id, op, args }) => {
   try {
     const value =
-      op === 'hash' ? hashSync(a, b)
-      : op === 'verify' ? verifySync(a, b)
-      : op === 'policy' ? policy()
-      : os.getPriority(0);
+      op === 'policy' ? policy()
+      : op === 'priority' ? os.getPriority(0)
+      : work[op](...args);
     parentPort.postMessage({ id, value });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) });
@@ -53,7 +50,7 @@ interface Pending {
 }
 
 /** One worker thread and the calls it has not answered yet. */
-class Argon2Thread {
+class PriorityThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
@@ -74,7 +71,7 @@ class Argon2Thread {
       this.pending.clear();
     };
     this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`argon2 thread exited (${code})`)));
+    this.worker.on('exit', (code) => fail(new Error(`worker thread exited (${code})`)));
     // An idle thread never keeps the process (or a test run) alive; one with calls in hand does.
     // (After the listeners, which would otherwise hold it again.)
     this.worker.unref();
@@ -84,12 +81,12 @@ class Argon2Thread {
     return this.pending.size;
   }
 
-  call<T>(op: 'hash' | 'verify' | 'priority' | 'policy', a?: unknown, b?: unknown): Promise<T> {
+  call<T>(op: string, args: unknown[] = []): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const id = this.nextId++;
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, op, a, b });
+      this.worker.postMessage({ id, op, args });
     });
   }
 
@@ -99,41 +96,41 @@ class Argon2Thread {
   }
 }
 
-/** How the hashing threads give way: a nice value (0-19) and, where it can be set, SCHED_IDLE. */
+/** How the threads give way: a nice value (0-19) and, where it can be set, SCHED_IDLE. */
 export interface ThreadPriority {
   nice: number;
   idle?: boolean;
 }
 
 /**
- * argon2id on worker threads of their own, at a lower OS priority. On the libuv thread pool a
- * hash ran at the priority of the event loop: in a sign-in storm the one password slot kept a
- * whole core of two busy, and reads, PostgreSQL and the loop shared the other. At a lower priority
- * a hash still takes any idle core at full speed but yields it to the loop and the database
- * whenever they have work (overload bench: reads' p99 in the storm 1 s instead of 6-7 s). At nice
- * 10 a hash still took ~40% of a core in the storm; under SCHED_IDLE the kernel also counts its
- * core as free when it places a woken PostgreSQL backend or event loop, which then runs there
- * instead of preempting the loop on the other core (distributed storm: reads 0.57-0.61x -> 0.67-0.72x
- * of alone, 3 runs each). Threads start on first use and are replaced if one dies.
+ * CPU-heavy synchronous work (identity's argon2id) on worker threads of their own, at a lower OS
+ * priority. On the libuv thread pool a hash ran at the priority of the event loop: in a sign-in
+ * storm the one password slot kept a whole core of two busy, and reads, PostgreSQL and the loop
+ * shared the other. At a lower priority the work still takes any idle core at full speed but
+ * yields it to the loop and the database whenever they have work (overload bench: reads' p99 in
+ * the storm 1 s instead of 6-7 s). At nice 10 a hash still took ~40% of a core in the storm; under
+ * SCHED_IDLE the kernel also counts its core as free when it places a woken PostgreSQL backend or
+ * event loop (distributed storm: reads 0.57-0.61x -> 0.67-0.72x of alone; one process, SCHED_IDLE
+ * off: four runs of five below 0.5x). `modulePath` is resolved in the caller's package; each call
+ * names one of its exported synchronous functions. Threads start on first use and are replaced if
+ * one dies.
  */
-export class Argon2Threads {
-  private readonly source = THREAD_SOURCE(createRequire(import.meta.url).resolve('@node-rs/argon2'));
-  private threads: Argon2Thread[] = [];
+export class LowPriorityThreads {
+  private readonly source: string;
+  private threads: PriorityThread[] = [];
 
   private readonly count: number;
   private readonly threadPriority: ThreadPriority;
 
-  constructor({ count, ...priority }: { count: number } & ThreadPriority) {
+  constructor({ modulePath, count, ...priority }: { modulePath: string; count: number } & ThreadPriority) {
+    this.source = THREAD_SOURCE(modulePath);
     this.count = count;
     this.threadPriority = priority;
   }
 
-  hash(password: string, options: Options): Promise<string> {
-    return this.least().call<string>('hash', password, options);
-  }
-
-  verify(hash: string, password: string): Promise<boolean> {
-    return this.least().call<boolean>('verify', hash, password);
+  /** Runs `work[fn](...args)` on the least busy thread. */
+  run<T>(fn: string, ...args: unknown[]): Promise<T> {
+    return this.least().call<T>(fn, args);
   }
 
   /** The nice value a thread runs at (what the OS granted). */
@@ -153,12 +150,12 @@ export class Argon2Threads {
   }
 
   /** The live thread with the fewest calls in hand, starting threads up to `count`. */
-  private least(): Argon2Thread {
+  private least(): PriorityThread {
     // A thread dies rarely: copy the list only then.
     if (this.threads.some((thread) => thread.dead))
       this.threads = this.threads.filter((thread) => !thread.dead);
     if (this.threads.length < this.count) {
-      const started = new Argon2Thread(this.source, this.threadPriority);
+      const started = new PriorityThread(this.source, this.threadPriority);
       this.threads.push(started);
       return started;
     }
