@@ -5,6 +5,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { sessionCacheProvider } from './auth/session-cache.provider.js';
 import { SessionGuard } from './auth/session.guard.js';
 import { BadgesController } from './badges/badges.controller.js';
+import { DiscoveryController } from './discovery/discovery.controller.js';
 import { EnvController } from './env/env.controller.js';
 import type { ResolvedGatewayOptions } from './gateway-options.js';
 import { HealthModule } from './health/health.module.js';
@@ -51,6 +52,7 @@ export class GatewayModule {
         FollowsController,
         EnvController,
         ReviewsController,
+        DiscoveryController,
         RestaurantsController,
       ],
       providers: [

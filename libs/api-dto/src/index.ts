@@ -21,5 +21,7 @@ export * from './social/social.dto.js';
 export * from './social/social.responses.js';
 export * from './reviews/reviews.dto.js';
 export * from './reviews/reviews.responses.js';
+export * from './reviews/discovery.dto.js';
+export * from './reviews/discovery.responses.js';
 export * from './messaging/messaging.dto.js';
 export * from './messaging/messaging.responses.js';

@@ -17,6 +17,7 @@ export * from './events/topology.js';
 export * from './errors.js';
 export * from './api/social.js';
 export * from './api/reviews.js';
+export * from './api/discovery.js';
 export * from './rpc/reviews.js';
 export * from './rpc/patterns.js';
 export * from './api/messaging.js';

@@ -17,6 +17,12 @@ import { reviewsMigrations } from './database/migrations/index.js';
 import { DeletedUserEntity } from './projections/identity/deleted-user.entity.js';
 import { IdentityUserEntity } from './projections/identity/identity-user.entity.js';
 import { UserBadgesEntity } from './projections/identity/user-badges.entity.js';
+import { BlockEntity } from './projections/social-graph/block.entity.js';
+import { BlocksConsumer } from './projections/social-graph/blocks.consumer.js';
+import { BlocksRepository } from './projections/social-graph/blocks.repository.js';
+import { DiscoveryRepository } from './discovery/discovery.repository.js';
+import { DiscoveryRpcController } from './discovery/discovery.rpc-controller.js';
+import { DiscoveryService } from './discovery/discovery.service.js';
 import { FollowVersionEntity } from './projections/social-graph/follow-version.entity.js';
 import { FollowEntity } from './projections/social-graph/follow.entity.js';
 import { RestaurantEntity } from './restaurants/restaurant.entity.js';
@@ -58,11 +64,13 @@ export const REVIEWS_ENTITIES = [
   UserBadgesEntity,
   FollowEntity,
   FollowVersionEntity,
+  BlockEntity,
 ];
 
 /**
- * Restaurants, reviews, saved restaurants, check-ins and activity, with projections of identity's
- * users and social-graph's follows. Repositories speak SQL where a read is one statement shaped
+ * Restaurants, reviews, saved restaurants, check-ins, activity and discovery (rankings by buds,
+ * taste match, search, recommendations, the feed), with projections of identity's users and
+ * social-graph's follows and blocks. Repositories speak SQL where a read is one statement shaped
  * for its index.
  */
 export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
@@ -71,7 +79,13 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
   defaultPort: 4103,
   entities: REVIEWS_ENTITIES,
   migrations: reviewsMigrations,
-  controllers: [ReviewsRpcController, RestaurantsRpcController, SavedRpcController, ActivityRpcController],
+  controllers: [
+    ReviewsRpcController,
+    RestaurantsRpcController,
+    SavedRpcController,
+    ActivityRpcController,
+    DiscoveryRpcController,
+  ],
   providers: [
     IdentityUsersRepository,
     IdentityUsersService,
@@ -79,6 +93,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     FollowsRepository,
     FollowsService,
     FollowsConsumer,
+    BlocksRepository,
+    BlocksConsumer,
     PrivacyService,
     RestaurantsRepository,
     RestaurantsService,
@@ -88,6 +104,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     SavedService,
     ActivityRepository,
     ActivityService,
+    DiscoveryRepository,
+    DiscoveryService,
   ],
   settings: { token: REVIEWS_SETTINGS, from: reviewsSettings },
   fromEnv: reviewsOptionsFromEnv,

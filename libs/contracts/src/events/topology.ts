@@ -27,8 +27,8 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
     ],
   },
   {
-    // Its projection of users (privacy, reviewer names, flavor badges for mood tags) and of
-    // approved follows.
+    // Its projection of users (privacy, reviewer names, flavor and city badges for mood tags and
+    // recommendations), of approved follows and of blocks (discovery).
     service: 'reviews',
     queue: 'reviews.events',
     types: [
@@ -38,6 +38,8 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
       'identity.user.deleted',
       'social.follow.created',
       'social.follow.removed',
+      'social.block.created',
+      'social.block.removed',
     ],
   },
   {

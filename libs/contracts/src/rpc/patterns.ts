@@ -93,6 +93,11 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'saved.save',
     'saved.remove',
     'activity.ofUser',
+    'discovery.ranked',
+    'discovery.tasteMatch',
+    'discovery.search',
+    'discovery.recommendations',
+    'discovery.feed',
   ]),
   messaging: patternsOf<MessagingRpc>()([
     'messages.conversation',

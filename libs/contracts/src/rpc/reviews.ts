@@ -13,6 +13,17 @@ import type {
   ToggleSaveResponse,
   UpdateReviewRequest,
 } from '../api/reviews.js';
+import type {
+  FeedPageDto,
+  FeedRequest,
+  RankedRestaurantDto,
+  RankedRestaurantsRequest,
+  RecommendationDto,
+  RecommendationsRequest,
+  RestaurantSearchItemDto,
+  RestaurantSearchRequest,
+  TasteMatchDto,
+} from '../api/discovery.js';
 
 /** A list window: newest first, `limit` capped by REVIEW_LIMITS.listMax. */
 export interface ReviewsPaging {
@@ -43,6 +54,11 @@ export type ReviewsRpc = {
   'saved.save': { request: SaveRestaurantRequest; response: SaveRestaurantResponse };
   'saved.remove': { request: { restaurantId: number }; response: MessageResponse };
   'activity.ofUser': { request: { userId: number } & ReviewsPaging; response: ActivityResponse };
+  'discovery.ranked': { request: RankedRestaurantsRequest; response: RankedRestaurantDto[] };
+  'discovery.tasteMatch': { request: { userId: number }; response: TasteMatchDto };
+  'discovery.search': { request: RestaurantSearchRequest; response: RestaurantSearchItemDto[] };
+  'discovery.recommendations': { request: RecommendationsRequest; response: RecommendationDto[] };
+  'discovery.feed': { request: FeedRequest; response: FeedPageDto };
 };
 
 export type ReviewsPattern = keyof ReviewsRpc;

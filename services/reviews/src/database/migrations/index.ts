@@ -4,6 +4,7 @@ import { ReviewsInitial1734100000000 } from './1734100000000-reviews-initial.js'
 import { RestaurantPhotoVersion1734100000003 } from './1734100000003-restaurant-photo-version.js';
 import { UserBadges1734100000004 } from './1734100000004-user-badges.js';
 import { FollowVersions1734100000005 } from './1734100000005-follow-versions.js';
+import { Discovery1734100000006 } from './1734100000006-discovery.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -13,4 +14,5 @@ export const reviewsMigrations = [
   RestaurantPhotoVersion1734100000003,
   UserBadges1734100000004,
   FollowVersions1734100000005,
+  Discovery1734100000006,
 ];

@@ -16,7 +16,7 @@ export class IdentityUsersConsumer {
   @OnDomainEvent('identity.user.registered', { consumer: 'reviews.users.registered' })
   async onRegistered(event: EnvelopeOf<'identity.user.registered'>, manager: EntityManager): Promise<void> {
     await this.users.applyProfile(manager, event.data, changeOf(event));
-    await this.users.applyBadges(manager, event.data.userId, event.data.flavorBadges, changeOf(event));
+    await this.users.applyBadges(manager, event.data.userId, event.data, changeOf(event));
   }
 
   @OnDomainEvent('identity.user.badges-changed', { consumer: 'reviews.users.badges-changed' })
@@ -24,7 +24,7 @@ export class IdentityUsersConsumer {
     event: EnvelopeOf<'identity.user.badges-changed'>,
     manager: EntityManager,
   ): Promise<void> {
-    await this.users.applyBadges(manager, event.data.userId, event.data.flavorBadges, changeOf(event));
+    await this.users.applyBadges(manager, event.data.userId, event.data, changeOf(event));
   }
 
   @OnDomainEvent('identity.user.updated', { consumer: 'reviews.users.updated' })

@@ -42,12 +42,12 @@ export class IdentityUsersRepository {
   async upsertBadges(
     manager: EntityManager,
     userId: number,
-    flavorBadges: string[],
+    badges: { flavorBadges: string[]; cityBadges: string[] },
     change: { version: number | null; occurredAt: Date },
   ): Promise<void> {
     await manager.upsert(
       UserBadgesEntity,
-      { userId, flavorBadges, version: change.version, syncedAt: change.occurredAt },
+      { userId, ...badges, version: change.version, syncedAt: change.occurredAt },
       ['userId'],
     );
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { UserSnapshot } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
+import { cityKeyOf } from '../../discovery/city.policy.js';
 import { ReviewsRepository } from '../../reviews/reviews.repository.js';
 import { SavedRepository } from '../../saved/saved.repository.js';
 import { FollowsRepository } from '../social-graph/follows.repository.js';
@@ -38,20 +39,29 @@ export class IdentityUsersService {
   }
 
   /**
-   * identity.user.registered / badges-changed: the user's flavor badges (for mood tags), when
-   * newer than the badges held; a change that arrives before the user's profile is kept too.
+   * identity.user.registered / badges-changed: the user's flavor badges (for mood tags and
+   * recommendations) and city badges (as city keys, for recommendations), when newer than the
+   * badges held; a change that arrives before the user's profile is kept too.
    */
   async applyBadges(
     manager: EntityManager,
     userId: number,
-    flavorBadges: readonly string[] | undefined,
+    badges: { flavorBadges?: readonly string[]; cityBadges?: readonly string[] },
     change: UserChange,
   ): Promise<void> {
     await this.users.lockUserEvents(manager, userId);
     if (await this.users.isDeleted(manager, userId)) return;
     const stored = await this.users.findBadges(manager, userId);
     if (stored && !isNewerUserChange(change, stored)) return;
-    await this.users.upsertBadges(manager, userId, [...new Set(flavorBadges ?? [])], change);
+    await this.users.upsertBadges(
+      manager,
+      userId,
+      {
+        flavorBadges: [...new Set(badges.flavorBadges ?? [])],
+        cityBadges: [...new Set((badges.cityBadges ?? []).map(cityKeyOf))],
+      },
+      change,
+    );
   }
 
   /** identity.user.deleted: the user's reviews, saves and follows go with their projection row. */

@@ -14,6 +14,10 @@ export class UserBadgesEntity {
   @Column({ name: 'flavor_badges', type: 'text', array: true, default: () => `'{}'` })
   flavorBadges: string[];
 
+  /** City badges as city keys, e.g. ['chicago', 'new york'] (recommendations). */
+  @Column({ name: 'city_badges', type: 'text', array: true, default: () => `'{}'` })
+  cityBadges: string[];
+
   @Column({ type: 'integer', nullable: true })
   version: number | null;
 

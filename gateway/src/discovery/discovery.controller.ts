@@ -1,0 +1,105 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  FeedPageSchema,
+  FeedQuery,
+  RankedRestaurantSchema,
+  RankedRestaurantsQuery,
+  RecommendationSchema,
+  RestaurantRecommendationsQuery,
+  RestaurantSearchItemSchema,
+  RestaurantSearchQuery,
+  TasteMatchSchema,
+} from '@dinebuds/api-dto';
+import type {
+  Caller,
+  FeedPageDto,
+  RankedRestaurantDto,
+  RecommendationDto,
+  RestaurantSearchItemDto,
+  TasteMatchDto,
+} from '@dinebuds/contracts';
+import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { ServiceClients } from '../upstream/service-clients.js';
+
+/**
+ * Discovery (docs/api-discovery.md), forwarded to the reviews service: what you see depends on
+ * whom you follow, so every route is for a signed-in caller. Registered before
+ * RestaurantsController so /restaurants/ranked and /restaurants/search are never read as an id.
+ */
+@ApiTags('discovery')
+@ApiCookieAuth()
+@Controller()
+export class DiscoveryController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Get('restaurants/ranked')
+  @RequireAuth()
+  @ApiOperation({
+    summary:
+      "A city's restaurants ranked by the people you follow, each with its bud reviews and how the rank was computed",
+  })
+  @ApiOkResponse({ type: [RankedRestaurantSchema] })
+  @ApiErrors(400, 401, 429)
+  ranked(
+    @Query() query: RankedRestaurantsQuery,
+    @CurrentCaller() caller: Caller,
+  ): Promise<RankedRestaurantDto[]> {
+    return this.clients.for('reviews').call('discovery.ranked', query, caller);
+  }
+
+  @Get('restaurants/search')
+  @RequireAuth()
+  @ApiOperation({
+    summary: "Restaurants by name, cuisine or address words (typos tolerated), your buds' favourites first",
+  })
+  @ApiOkResponse({ type: [RestaurantSearchItemSchema] })
+  @ApiErrors(400, 401, 429)
+  search(
+    @Query() query: RestaurantSearchQuery,
+    @CurrentCaller() caller: Caller,
+  ): Promise<RestaurantSearchItemDto[]> {
+    return this.clients.for('reviews').call('discovery.search', query, caller);
+  }
+
+  @Get('users/:id/taste-match')
+  @RequireAuth()
+  @ApiOperation({
+    summary: 'Your taste match (0-100) with another person, from the restaurants you both reviewed',
+  })
+  @ApiOkResponse({ type: TasteMatchSchema })
+  @ApiErrors(400, 401, 403, 404, 429)
+  tasteMatch(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<TasteMatchDto> {
+    return this.clients.for('reviews').call('discovery.tasteMatch', { userId: id }, caller);
+  }
+
+  @Get('recommendations')
+  @RequireAuth()
+  @ApiOperation({
+    summary: "Up to 6 places you have not reviewed, from your buds' reviews, your reviews and your badges",
+  })
+  @ApiOkResponse({ type: [RecommendationSchema] })
+  @ApiErrors(400, 401, 429)
+  recommendations(
+    @Query() query: RestaurantRecommendationsQuery,
+    @CurrentCaller() caller: Caller,
+  ): Promise<RecommendationDto[]> {
+    return this.clients.for('reviews').call('discovery.recommendations', query, caller);
+  }
+
+  @Get('activity/feed')
+  @RequireAuth()
+  @ApiOperation({
+    summary: 'Reviews, saves and check-ins of the people you follow, newest first, paged by cursor',
+  })
+  @ApiOkResponse({ type: FeedPageSchema })
+  @ApiErrors(400, 401, 429)
+  feed(@Query() query: FeedQuery, @CurrentCaller() caller: Caller): Promise<FeedPageDto> {
+    return this.clients.for('reviews').call('discovery.feed', query, caller);
+  }
+}

@@ -1,0 +1,132 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  RANKED_SORTS,
+  type DiscoveryUserDto,
+  type FeedItemDto,
+  type FeedItemType,
+  type FeedPageDto,
+  type RankColor,
+  type RankedBudReviewDto,
+  type RankedRestaurantDto,
+  type RankedSort,
+  type RankExplanationDto,
+  type RecommendationDto,
+  type RestaurantSearchItemDto,
+  type TasteMatchDto,
+} from '@dinebuds/contracts';
+import { RestaurantSummarySchema } from './reviews.responses.js';
+
+const RANK_COLORS: RankColor[] = ['green', 'light-green', 'yellow', 'orange', 'red'];
+const FEED_TYPES: FeedItemType[] = ['review', 'save', 'checkin'];
+
+export class DiscoveryUserSchema implements DiscoveryUserDto {
+  @ApiProperty({ example: 7 }) id: number;
+  @ApiProperty({ example: 'alice' }) username: string;
+  @ApiProperty({ example: 'Alice Liddell' }) name: string;
+  @ApiProperty({ type: String, nullable: true, example: '/api/users/7/profile-picture?v=3' })
+  profilePicture: string | null;
+}
+
+export class RankedBudReviewSchema implements RankedBudReviewDto {
+  @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
+  @ApiProperty({ minimum: 1, maximum: 5, example: 5 }) rating: number;
+  @ApiProperty({ format: 'date-time' }) reviewedAt: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date', example: '2024-05-31' }) visitDate:
+    string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    example: 88,
+    description: 'Your taste match with this bud; null under the minimum of shared restaurants',
+  })
+  tasteMatch: number | null;
+  @ApiProperty({ example: 1, description: "This rating's weight: 1, or the taste weight for buds-like-me" })
+  weight: number;
+}
+
+export class RankExplanationSchema implements RankExplanationDto {
+  @ApiProperty({ enum: RANKED_SORTS }) sort: RankedSort;
+  @ApiProperty({ enum: ['mean', 'taste-weighted-mean'] }) ratingFormula: 'mean' | 'taste-weighted-mean';
+  @ApiProperty({ example: 4.5, description: 'The rating before rounding (3 decimals)' }) exactRating: number;
+  @ApiProperty({ example: 2, description: 'Sum of the weights (the number of buds for mean)' })
+  weightTotal: number;
+  @ApiProperty({
+    type: [String],
+    example: ['rating desc', 'friendReviewCount desc', 'latestReviewAt desc', 'id asc'],
+  })
+  orderedBy: string[];
+  @ApiProperty({ type: Number, nullable: true, example: null, description: 'near-you only' })
+  distanceKm: number | null;
+  @ApiProperty({ example: 3 }) outOf: number;
+  @ApiProperty({ example: "#1 of 3 in New York by top rated: mean of 2 buds' ratings (5, 4) = 4.5" })
+  summary: string;
+}
+
+export class RankedRestaurantSchema extends RestaurantSummarySchema implements RankedRestaurantDto {
+  @ApiProperty({ example: 1, minimum: 1 }) rank: number;
+  @ApiProperty({
+    enum: RANK_COLORS,
+    description: '#1 green, #2-3 light-green, #4-6 yellow, #7-9 orange, #10+ red',
+  })
+  colorRating: RankColor;
+  @ApiProperty({ minimum: 0, maximum: 5, example: 4.5, description: "Your buds' rating, one decimal" })
+  rating: number;
+  @ApiProperty({ example: 2 }) friendReviewCount: number;
+  @ApiProperty({ type: [RankedBudReviewSchema] }) budReviews: RankedBudReviewSchema[];
+  @ApiProperty({ type: RankExplanationSchema }) why: RankExplanationSchema;
+}
+
+export class TasteMatchSchema implements TasteMatchDto {
+  @ApiProperty({ example: 7 }) userId: number;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 100, example: 88 }) tasteMatch:
+    number | null;
+  @ApiProperty({ example: 4 }) sharedRestaurants: number;
+  @ApiProperty({ example: 3 }) minimumShared: number;
+  @ApiProperty({ type: Number, nullable: true, example: 0.5 }) meanStarDifference: number | null;
+}
+
+export class RestaurantSearchItemSchema extends RestaurantSummarySchema implements RestaurantSearchItemDto {
+  @ApiProperty({ type: String, nullable: true, example: 'Pizza' }) cuisine: string | null;
+  @ApiProperty({ type: Number, nullable: true, example: 4.3 }) averageRating: number | null;
+  @ApiProperty({ example: 3 }) totalReviews: number;
+  @ApiProperty({ example: 1 }) budReviewCount: number;
+  @ApiProperty({ type: Number, nullable: true, example: 5 }) budAverageRating: number | null;
+  @ApiProperty({ example: 1, description: 'Your buds who rated it 4+ or saved it (the first sort key)' })
+  budFavoriteCount: number;
+  @ApiProperty() isSaved: boolean;
+  @ApiProperty({ example: 0.8, description: 'Trigram similarity to the query, 0-1' }) matchScore: number;
+}
+
+export class RecommendationSchema extends RestaurantSummarySchema implements RecommendationDto {
+  @ApiProperty({ type: String, nullable: true, example: 'Sushi' }) cuisine: string | null;
+  @ApiProperty({ type: Number, nullable: true, example: 4.3 }) averageRating: number | null;
+  @ApiProperty({ example: 3 }) totalReviews: number;
+  @ApiProperty({ example: 2 }) budReviewCount: number;
+  @ApiProperty({ type: Number, nullable: true, example: 4.5 }) budAverageRating: number | null;
+  @ApiProperty({ example: 5.25 }) score: number;
+  @ApiProperty({ type: [String], example: ['buds', 'flavor:sushi', 'city:chicago'] }) reasons: string[];
+  @ApiProperty() isSaved: boolean;
+}
+
+export class FeedItemSchema implements FeedItemDto {
+  @ApiProperty({ example: 'review-12' }) id: string;
+  @ApiProperty({ enum: FEED_TYPES }) type: FeedItemType;
+  @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
+  @ApiProperty({ example: 12 }) restaurantId: number;
+  @ApiProperty({ type: RestaurantSummarySchema }) restaurant: RestaurantSummarySchema;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: Number, nullable: true, example: 4 }) rating: number | null;
+  @ApiProperty({ type: String, nullable: true }) message: string | null;
+}
+
+export class FeedPageSchema implements FeedPageDto {
+  @ApiProperty({ type: [FeedItemSchema] }) items: FeedItemSchema[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as ?cursor= for older items; null at the end',
+  })
+  nextCursor: string | null;
+}

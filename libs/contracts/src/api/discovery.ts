@@ -1,0 +1,198 @@
+/**
+ * Discovery (issue #25; docs/api-discovery.md): restaurants ranked by the people I follow with
+ * the "why" of each rank, taste match, restaurant search, recommendations and the activity feed.
+ * Served by the reviews service from its projections of follows and blocks.
+ */
+import type { RestaurantSummaryDto } from './reviews.js';
+
+export const DISCOVERY_LIMITS = {
+  /** Entries of one ranked list (the best `rankedMax` of a city). */
+  rankedMax: 100,
+  /** Restaurants both people reviewed before a taste match is given (else null). */
+  tasteMatchMinShared: 3,
+  /** Taste weight of a bud without a taste match in "Buds like me" (a neutral 50%). */
+  tasteWeightUnknown: 0.5,
+  /** The smallest taste weight, so a 0% match still counts a little. */
+  tasteWeightMin: 0.1,
+  searchQueryMin: 2,
+  searchQueryMax: 100,
+  searchDefault: 10,
+  searchMax: 25,
+  /** Recommendations answered (the spec shows 6 at a time). */
+  recommendationsMax: 6,
+  locationMax: 100,
+  feedPageDefault: 20,
+  feedPageMax: 50,
+  cursorMax: 200,
+} as const;
+
+export const DISCOVERY_MESSAGES = {
+  cityRequired: 'Please choose a city',
+  unknownSort: 'Sort must be one of top-rated, near-you, most-visited or buds-like-me',
+  nearYouNeedsPosition: 'Near You needs your position (lat and lng)',
+  latitude: 'lat must be a number from -90 to 90',
+  longitude: 'lng must be a number from -180 to 180',
+  searchQueryMin: `Type at least ${DISCOVERY_LIMITS.searchQueryMin} characters to search`,
+  searchQueryMax: `Search text must be at most ${DISCOVERY_LIMITS.searchQueryMax} characters`,
+  searchLimit: `limit must be a whole number from 1 to ${DISCOVERY_LIMITS.searchMax}`,
+  locationMax: `Location must be at most ${DISCOVERY_LIMITS.locationMax} characters`,
+  feedLimit: `limit must be a whole number from 1 to ${DISCOVERY_LIMITS.feedPageMax}`,
+  badCursor: 'This page link is no longer valid; reload the feed',
+  tasteMatchSelf: 'Taste match compares you with someone else',
+  controlCharacters: 'Text cannot contain control characters',
+} as const;
+
+export const RANKED_SORTS = ['top-rated', 'near-you', 'most-visited', 'buds-like-me'] as const;
+export type RankedSort = (typeof RANKED_SORTS)[number];
+
+/** Spec 2: #1 green, #2-3 light green, #4-6 yellow, #7-9 orange, #10+ red. */
+export type RankColor = 'green' | 'light-green' | 'yellow' | 'orange' | 'red';
+
+/** The marker colour of a 1-based rank (spec 2 §Rank colours). */
+export function rankColor(rank: number): RankColor {
+  if (rank <= 1) return 'green';
+  if (rank <= 3) return 'light-green';
+  if (rank <= 6) return 'yellow';
+  if (rank <= 9) return 'orange';
+  return 'red';
+}
+
+/** A person beside a discovery item (from reviews' users projection). */
+export interface DiscoveryUserDto {
+  id: number;
+  username: string;
+  name: string;
+  profilePicture: string | null;
+}
+
+/** One bud's review behind a ranked entry (their newest review of the place). */
+export interface RankedBudReviewDto {
+  user: DiscoveryUserDto;
+  /** 1-5 stars. */
+  rating: number;
+  /** When the review was written (ISO). */
+  reviewedAt: string;
+  /** YYYY-MM-DD or null. */
+  visitDate: string | null;
+  /** Your taste match with this bud, 0-100, null under tasteMatchMinShared shared restaurants. */
+  tasteMatch: number | null;
+  /** Weight of this rating in the entry's rating: 1 except for buds-like-me (see the docs). */
+  weight: number;
+}
+
+/** How an entry's rank was computed, machine-readable, with a one-sentence summary. */
+export interface RankExplanationDto {
+  sort: RankedSort;
+  /** 'mean' (plain mean of the buds' stars) or 'taste-weighted-mean' (buds-like-me). */
+  ratingFormula: 'mean' | 'taste-weighted-mean';
+  /** The rating before rounding (3 decimals). */
+  exactRating: number;
+  /** Sum of the weights (= number of buds for 'mean'). */
+  weightTotal: number;
+  /** The order of the list, first key first, e.g. ['rating desc', 'friendReviewCount desc', ...]. */
+  orderedBy: string[];
+  /** Kilometres from lat/lng for near-you (null otherwise, or without coordinates). */
+  distanceKm: number | null;
+  /** Entries ranked in the list. */
+  outOf: number;
+  /** e.g. "#1 of 3 in New York by top rated: mean of 2 buds' ratings (5, 4) = 4.5". */
+  summary: string;
+}
+
+/** GET /api/restaurants/ranked: one ranked restaurant with its "why". */
+export interface RankedRestaurantDto extends RestaurantSummaryDto {
+  /** 1-based, in the order answered. */
+  rank: number;
+  colorRating: RankColor;
+  /** The buds' rating, one decimal (0-5). */
+  rating: number;
+  /** Buds (people you follow, visible to you, not blocked) who reviewed it. */
+  friendReviewCount: number;
+  /** Reviews by your buds, newest first: who, stars, when, taste match and weight. */
+  budReviews: RankedBudReviewDto[];
+  why: RankExplanationDto;
+}
+
+/** GET /api/users/{id}/taste-match. */
+export interface TasteMatchDto {
+  userId: number;
+  /** 0-100 (see docs/api-discovery.md), null under `minimumShared` shared restaurants. */
+  tasteMatch: number | null;
+  sharedRestaurants: number;
+  minimumShared: number;
+  /** Mean absolute star difference over the shared restaurants (null with none). */
+  meanStarDifference: number | null;
+}
+
+/** GET /api/restaurants/search: one match. */
+export interface RestaurantSearchItemDto extends RestaurantSummaryDto {
+  cuisine: string | null;
+  /** Over all reviews, one decimal; null without reviews. */
+  averageRating: number | null;
+  totalReviews: number;
+  /** Your buds who reviewed it, and their mean rating (one decimal; null when none). */
+  budReviewCount: number;
+  budAverageRating: number | null;
+  /** Your buds who rated it 4 or 5 stars or saved it: the order's first key. */
+  budFavoriteCount: number;
+  isSaved: boolean;
+  /** Trigram similarity of the text to the query, 0-1 (3 decimals). */
+  matchScore: number;
+}
+
+/** GET /api/recommendations: one recommended restaurant. */
+export interface RecommendationDto extends RestaurantSummaryDto {
+  cuisine: string | null;
+  averageRating: number | null;
+  totalReviews: number;
+  budReviewCount: number;
+  budAverageRating: number | null;
+  /** The score the list is ordered by (see the docs), 3 decimals. */
+  score: number;
+  /** Why: 'buds' (buds rated it), 'flavor:<badge>', 'cuisine:<cuisine you rated 4+>', 'city:<city>'. */
+  reasons: string[];
+  isSaved: boolean;
+}
+
+export type FeedItemType = 'review' | 'save' | 'checkin';
+
+/** GET /api/activity/feed: one thing a person you follow did. */
+export interface FeedItemDto {
+  /** Unique across types, e.g. 'review-12'. */
+  id: string;
+  type: FeedItemType;
+  user: DiscoveryUserDto;
+  restaurantId: number;
+  restaurant: RestaurantSummaryDto;
+  createdAt: string;
+  /** Review stars (null for saves and check-ins). */
+  rating: number | null;
+  /** Review notes or a save's notes (null otherwise). */
+  message: string | null;
+}
+
+export interface FeedPageDto {
+  items: FeedItemDto[];
+  /** Pass as ?cursor= for the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
+
+/** Request shapes of the discovery RPCs (the caller travels in headers). */
+export interface RankedRestaurantsRequest {
+  city: string;
+  sort?: RankedSort;
+  lat?: number;
+  lng?: number;
+}
+export interface RestaurantSearchRequest {
+  q: string;
+  limit?: number;
+}
+export interface RecommendationsRequest {
+  location?: string;
+}
+export interface FeedRequest {
+  city?: string;
+  cursor?: string;
+  limit?: number;
+}

@@ -1,0 +1,310 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { rowsOf, table } from '../common/sql.js';
+import { notBlockedSql } from '../projections/social-graph/blocks.repository.js';
+import { visibleToViewerSql } from '../projections/social-graph/follows.repository.js';
+import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
+
+const RESTAURANTS = table('restaurants');
+const REVIEWS = table('reviews');
+const SAVED = table('saved_restaurants');
+const CHECK_INS = table('check_ins');
+const USERS = table('users');
+const FOLLOWS = table('follows');
+const BADGES = table('user_badges');
+
+/**
+ * SQL: the CTE `buds` of the people viewer `$1` follows (approved follows only), whose content
+ * the viewer may see, with no block between them either way. Every discovery read starts here,
+ * so its cost follows the number of people followed.
+ */
+const BUDS_CTE = `buds AS (
+  SELECT f.following_id AS id FROM ${FOLLOWS} f JOIN ${USERS} u ON u.id = f.following_id
+  WHERE f.follower_id = $1 AND ${visibleToViewerSql('u', '$1')} AND ${notBlockedSql('f.following_id', '$1')})`;
+
+/** The words a search matches (the migration's trigram index is on this expression). */
+const SEARCH_TEXT = `lower(r.name || ' ' || coalesce(r.cuisine, '') || ' ' || r.address)`;
+
+/** A person beside an item, from the users projection, prefixed `u_`. */
+export interface UserColumns {
+  user_id: number;
+  u_username: string;
+  u_name: string;
+  u_profile_picture: string | null;
+}
+const USER_COLUMNS = `u.id AS user_id, u.username AS u_username, u.name AS u_name, u.profile_picture AS u_profile_picture`;
+
+/** A bud's newest review of a place of the city, with the viewer's shared taste with that bud. */
+export type BudReviewRow = PrefixedRestaurant &
+  UserColumns & {
+    rating: number;
+    created_at: Date;
+    visit_date: string | null;
+    taste_shared: number;
+    taste_diff_sum: number;
+  };
+
+export interface TasteRow {
+  shared: number;
+  diff_sum: number;
+}
+
+export type SearchRow = PrefixedRestaurant & {
+  r_cuisine: string | null;
+  average_rating: number | null;
+  total_reviews: number;
+  bud_review_count: number;
+  bud_average_rating: number | null;
+  bud_favorite_count: number;
+  is_saved: boolean;
+  match_score: number;
+};
+
+export type RecommendationRow = PrefixedRestaurant & {
+  r_cuisine: string | null;
+  average_rating: number | null;
+  total_reviews: number;
+  bud_review_count: number;
+  bud_average_rating: number | null;
+  is_saved: boolean;
+  /** The viewer's flavor badges, city badges (keys), cities reviewed and places rated 4+ (names). */
+  my_flavors: string[];
+  my_cities: string[];
+  my_liked_names: string[];
+};
+
+export type FeedRow = PrefixedRestaurant &
+  UserColumns & {
+    type: 'review' | 'save' | 'checkin';
+    kind: number;
+    id: number;
+    created_at: Date;
+    /** Microseconds since the epoch, as text (the cursor's exact position). */
+    created_micros: string;
+    rating: number | null;
+    message: string | null;
+  };
+
+export interface FeedPosition {
+  micros: string;
+  kind: number;
+  id: number;
+}
+
+/** Discovery's reads: each one statement over the viewer's buds (see docs/api-discovery.md). */
+@Injectable()
+export class DiscoveryRepository {
+  /**
+   * Every bud's newest review of each place in `city`, with the viewer's shared taste with that
+   * bud (restaurants both reviewed, each side's stars averaged per place). One row per bud and place.
+   */
+  async budReviewsInCity(manager: EntityManager, viewerId: number, city: string): Promise<BudReviewRow[]> {
+    return rowsOf<BudReviewRow>(
+      await manager.query(
+        `WITH ${BUDS_CTE},
+         bud_reviews AS (
+           SELECT DISTINCT ON (v.user_id, v.restaurant_id)
+                  v.user_id, v.restaurant_id, v.rating, v.created_at, v.visit_date
+           FROM buds b JOIN ${REVIEWS} v ON v.user_id = b.id
+           JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id
+           WHERE r.city = $2
+           ORDER BY v.user_id, v.restaurant_id, v.id DESC),
+         mine AS (
+           SELECT restaurant_id, AVG(rating)::float AS rating FROM ${REVIEWS} WHERE user_id = $1
+           GROUP BY restaurant_id),
+         theirs AS (
+           SELECT v.user_id, v.restaurant_id, AVG(v.rating)::float AS rating
+           FROM ${REVIEWS} v JOIN mine m ON m.restaurant_id = v.restaurant_id
+           WHERE v.user_id IN (SELECT DISTINCT user_id FROM bud_reviews)
+           GROUP BY v.user_id, v.restaurant_id),
+         taste AS (
+           SELECT t.user_id, COUNT(*)::int AS shared, SUM(ABS(t.rating - m.rating))::float AS diff_sum
+           FROM theirs t JOIN mine m ON m.restaurant_id = t.restaurant_id GROUP BY t.user_id)
+         SELECT br.restaurant_id, ${prefixedRestaurantSql('r')}, ${USER_COLUMNS},
+                br.rating::int AS rating, br.created_at, to_char(br.visit_date, 'YYYY-MM-DD') AS visit_date,
+                COALESCE(t.shared, 0)::int AS taste_shared, COALESCE(t.diff_sum, 0)::float AS taste_diff_sum
+         FROM bud_reviews br
+         JOIN ${RESTAURANTS} r ON r.id = br.restaurant_id
+         JOIN ${USERS} u ON u.id = br.user_id
+         LEFT JOIN taste t ON t.user_id = br.user_id`,
+        [viewerId, city],
+      ),
+    );
+  }
+
+  /** Restaurants both reviewed, and the sum of |stars a - stars b| (each side averaged per place). */
+  async sharedTaste(manager: EntityManager, a: number, b: number): Promise<TasteRow> {
+    const rows = rowsOf<TasteRow>(
+      await manager.query(
+        `WITH mine AS (SELECT restaurant_id, AVG(rating)::float AS rating FROM ${REVIEWS}
+                       WHERE user_id = $1 GROUP BY restaurant_id),
+              theirs AS (SELECT restaurant_id, AVG(rating)::float AS rating FROM ${REVIEWS}
+                         WHERE user_id = $2 GROUP BY restaurant_id)
+         SELECT COUNT(*)::int AS shared, COALESCE(SUM(ABS(m.rating - t.rating)), 0)::float AS diff_sum
+         FROM mine m JOIN theirs t ON t.restaurant_id = m.restaurant_id`,
+        [a, b],
+      ),
+    );
+    return rows[0] ?? { shared: 0, diff_sum: 0 };
+  }
+
+  /**
+   * Restaurants whose name, cuisine or address words resemble `q` (pg_trgm word similarity, or
+   * the text containing it), at most `candidates` of the best matches, then your buds'
+   * favourites first (rated 4+ or saved by a bud), then the closer match; `limit` answered.
+   */
+  async search(
+    manager: EntityManager,
+    viewerId: number,
+    q: string,
+    limit: number,
+    candidates: number,
+  ): Promise<SearchRow[]> {
+    const lowered = q.toLowerCase();
+    const contains = `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return rowsOf<SearchRow>(
+      await manager.query(
+        `WITH ${BUDS_CTE},
+         hits AS (
+           SELECT r.id, word_similarity($2, ${SEARCH_TEXT}) AS score
+           FROM ${RESTAURANTS} r
+           WHERE $2 <% ${SEARCH_TEXT} OR ${SEARCH_TEXT} LIKE $3
+           ORDER BY score DESC, r.id LIMIT $5)
+         SELECT h.id AS restaurant_id, ${prefixedRestaurantSql('r')}, r.cuisine AS r_cuisine,
+                agg.average_rating, COALESCE(agg.total_reviews, 0)::int AS total_reviews,
+                COALESCE(bud.n, 0)::int AS bud_review_count, bud.average AS bud_average_rating,
+                (COALESCE(bud.fans, 0) + COALESCE(bud_saves.n, 0))::int AS bud_favorite_count,
+                EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = h.id AND s.user_id = $1) AS is_saved,
+                round(h.score::numeric, 3)::float AS match_score
+         FROM hits h JOIN ${RESTAURANTS} r ON r.id = h.id
+         LEFT JOIN LATERAL (SELECT AVG(v.rating)::float AS average_rating, COUNT(*) AS total_reviews
+                            FROM ${REVIEWS} v WHERE v.restaurant_id = h.id) agg ON true
+         LEFT JOIN LATERAL (
+           SELECT COUNT(*) AS n, AVG(x.rating)::float AS average,
+                  COUNT(*) FILTER (WHERE x.rating >= 4) AS fans
+           FROM (SELECT DISTINCT ON (v.user_id) v.rating FROM ${REVIEWS} v JOIN buds b ON b.id = v.user_id
+                 WHERE v.restaurant_id = h.id ORDER BY v.user_id, v.id DESC) x) bud ON true
+         LEFT JOIN LATERAL (
+           SELECT COUNT(*) AS n FROM ${SAVED} s JOIN buds b ON b.id = s.user_id
+           WHERE s.restaurant_id = h.id
+             AND NOT EXISTS (SELECT 1 FROM ${REVIEWS} v WHERE v.restaurant_id = h.id AND v.user_id = s.user_id
+                             AND v.rating >= 4)) bud_saves ON true
+         ORDER BY bud_favorite_count DESC, h.score DESC, total_reviews DESC, h.id
+         LIMIT $4`,
+        [viewerId, lowered, contains, limit, candidates],
+      ),
+    );
+  }
+
+  /**
+   * Candidates for the viewer's recommendations, none they reviewed: places their buds reviewed,
+   * and rated places in the cities they reviewed in or hold a city badge of (at most `candidates`
+   * of those, newest first); optionally only where the address contains `location` or the city
+   * is `locationCity`. Each row carries the viewer's badges and liked places for the scoring.
+   */
+  async recommendationCandidates(
+    manager: EntityManager,
+    viewerId: number,
+    filter: { location: string | null; locationCity: string | null },
+    candidates: number,
+  ): Promise<RecommendationRow[]> {
+    const contains =
+      filter.location === null
+        ? null
+        : `%${filter.location.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return rowsOf<RecommendationRow>(
+      await manager.query(
+        `WITH ${BUDS_CTE},
+         mine AS (
+           SELECT v.restaurant_id, v.rating, r.city, r.name FROM ${REVIEWS} v
+           JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id WHERE v.user_id = $1),
+         me AS (
+           SELECT COALESCE(b.flavor_badges, '{}') AS flavors,
+                  ARRAY(SELECT DISTINCT c FROM (
+                    SELECT city AS c FROM mine WHERE city IS NOT NULL
+                    UNION SELECT unnest(COALESCE(b.city_badges, '{}'))) cities) AS cities,
+                  ARRAY(SELECT DISTINCT lower(name) FROM mine WHERE rating >= 4) AS liked
+           FROM (SELECT 1) one LEFT JOIN ${BADGES} b ON b.user_id = $1),
+         bud_rated AS (
+           SELECT x.restaurant_id, COUNT(*)::int AS n, AVG(x.rating)::float AS average
+           FROM (SELECT DISTINCT ON (v.user_id, v.restaurant_id) v.user_id, v.restaurant_id, v.rating
+                 FROM buds b JOIN ${REVIEWS} v ON v.user_id = b.id
+                 ORDER BY v.user_id, v.restaurant_id, v.id DESC) x
+           GROUP BY x.restaurant_id),
+         in_my_cities AS (
+           SELECT r.id FROM ${RESTAURANTS} r, me
+           WHERE r.city = ANY(me.cities) AND EXISTS (SELECT 1 FROM ${REVIEWS} v WHERE v.restaurant_id = r.id)
+           ORDER BY r.id DESC LIMIT $4),
+         candidates AS (SELECT restaurant_id AS id FROM bud_rated UNION SELECT id FROM in_my_cities)
+         SELECT c.id AS restaurant_id, ${prefixedRestaurantSql('r')}, r.cuisine AS r_cuisine,
+                agg.average_rating, COALESCE(agg.total_reviews, 0)::int AS total_reviews,
+                COALESCE(br.n, 0)::int AS bud_review_count, br.average AS bud_average_rating,
+                EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = c.id AND s.user_id = $1) AS is_saved,
+                me.flavors AS my_flavors, me.cities AS my_cities, me.liked AS my_liked_names
+         FROM candidates c JOIN ${RESTAURANTS} r ON r.id = c.id CROSS JOIN me
+         LEFT JOIN bud_rated br ON br.restaurant_id = c.id
+         LEFT JOIN LATERAL (SELECT AVG(v.rating)::float AS average_rating, COUNT(*) AS total_reviews
+                            FROM ${REVIEWS} v WHERE v.restaurant_id = c.id) agg ON true
+         WHERE NOT EXISTS (SELECT 1 FROM mine m WHERE m.restaurant_id = c.id)
+           AND ($2::text IS NULL OR lower(r.address) LIKE $2 OR r.city = $3)`,
+        [viewerId, contains, filter.locationCity, candidates],
+      ),
+    );
+  }
+
+  /**
+   * One page of the buds' reviews, saves and check-ins, newest first (created_at, kind, id), from
+   * before `after` when given, in `city` when given: each bud's newest `limit` of each kind by
+   * its (user_id, created_at DESC, id DESC) index, then merged. `limit` rows at most.
+   */
+  async feed(
+    manager: EntityManager,
+    viewerId: number,
+    filter: { city: string | null; after: FeedPosition | null; limit: number },
+  ): Promise<FeedRow[]> {
+    const position = `(timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::int, $5::int)`;
+    const before = (created: string, kind: number, id: string) =>
+      `($3::bigint IS NULL OR (${created}, ${kind}, ${id}) < ${position})`;
+    const inCity = `($2::text IS NULL OR r.city = $2)`;
+    return rowsOf<FeedRow>(
+      await manager.query(
+        `WITH ${BUDS_CTE},
+         items AS (
+           SELECT x.* FROM buds b CROSS JOIN LATERAL (
+             SELECT 'review' AS type, 2 AS kind, v.id, v.user_id, v.restaurant_id, v.created_at,
+                    v.rating::int AS rating, v.notes AS message
+             FROM ${REVIEWS} v JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id
+             WHERE v.user_id = b.id AND ${inCity} AND ${before('v.created_at', 2, 'v.id')}
+             ORDER BY v.created_at DESC, v.id DESC LIMIT $6) x
+           UNION ALL
+           SELECT x.* FROM buds b CROSS JOIN LATERAL (
+             SELECT 'save' AS type, 1 AS kind, s.id, s.user_id, s.restaurant_id, s.created_at,
+                    NULL::int AS rating, s.notes AS message
+             FROM ${SAVED} s JOIN ${RESTAURANTS} r ON r.id = s.restaurant_id
+             WHERE s.user_id = b.id AND ${inCity} AND ${before('s.created_at', 1, 's.id')}
+             ORDER BY s.created_at DESC, s.id DESC LIMIT $6) x
+           UNION ALL
+           SELECT x.* FROM buds b CROSS JOIN LATERAL (
+             SELECT 'checkin' AS type, 0 AS kind, c.id, c.user_id, c.restaurant_id, c.checked_in_at AS created_at,
+                    NULL::int AS rating, NULL::text AS message
+             FROM ${CHECK_INS} c JOIN ${RESTAURANTS} r ON r.id = c.restaurant_id
+             WHERE c.user_id = b.id AND ${inCity} AND ${before('c.checked_in_at', 0, 'c.id')}
+             ORDER BY c.checked_in_at DESC, c.id DESC LIMIT $6) x)
+         SELECT i.type, i.kind, i.id, i.restaurant_id, i.created_at,
+                ((extract(epoch FROM i.created_at) * 1000000)::bigint)::text AS created_micros,
+                i.rating, i.message, ${prefixedRestaurantSql('r')}, ${USER_COLUMNS}
+         FROM items i JOIN ${RESTAURANTS} r ON r.id = i.restaurant_id JOIN ${USERS} u ON u.id = i.user_id
+         ORDER BY i.created_at DESC, i.kind DESC, i.id DESC
+         LIMIT $6`,
+        [
+          viewerId,
+          filter.city,
+          filter.after?.micros ?? null,
+          filter.after?.kind ?? null,
+          filter.after?.id ?? null,
+          filter.limit,
+        ],
+      ),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import { Controller } from '@nestjs/common';
+import {
+  FeedQuery,
+  RankedRestaurantsQuery,
+  RestaurantRecommendationsQuery,
+  RestaurantSearchQuery,
+  TasteMatchRequest,
+} from '@dinebuds/api-dto';
+import type { Caller } from '@dinebuds/contracts';
+import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
+import { DiscoveryService } from './discovery.service.js';
+
+/** Discovery reads: every one for a signed-in caller (what they see depends on whom they follow). */
+@Controller('rpc')
+export class DiscoveryRpcController {
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  @Rpc('discovery.ranked')
+  ranked(
+    @RpcBody(RankedRestaurantsQuery) body: RankedRestaurantsQuery,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'discovery.ranked'> {
+    return this.discovery.ranked(caller, body);
+  }
+
+  @Rpc('discovery.tasteMatch')
+  tasteMatch(
+    @RpcBody(TasteMatchRequest) body: TasteMatchRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'discovery.tasteMatch'> {
+    return this.discovery.tasteMatch(caller, body.userId);
+  }
+
+  @Rpc('discovery.search')
+  search(
+    @RpcBody(RestaurantSearchQuery) body: RestaurantSearchQuery,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'discovery.search'> {
+    return this.discovery.search(caller, body);
+  }
+
+  @Rpc('discovery.recommendations')
+  recommendations(
+    @RpcBody(RestaurantRecommendationsQuery) body: RestaurantRecommendationsQuery,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'discovery.recommendations'> {
+    return this.discovery.recommendations(caller, body);
+  }
+
+  @Rpc('discovery.feed')
+  feed(@RpcBody(FeedQuery) body: FeedQuery, @RequiredCaller() caller: Caller): RpcResult<'discovery.feed'> {
+    return this.discovery.feed(caller, body);
+  }
+}
