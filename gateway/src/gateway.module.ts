@@ -10,6 +10,7 @@ import { EnvController } from './env/env.controller.js';
 import type { ResolvedGatewayOptions } from './gateway-options.js';
 import { HealthModule } from './health/health.module.js';
 import { BodyTypeInterceptor } from './http/body-type.interceptor.js';
+import { MessagesController } from './messaging/messages.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { SessionsController } from './sessions/sessions.controller.js';
 import { BlocksController } from './social/blocks.controller.js';
@@ -54,6 +55,7 @@ export class GatewayModule {
         ReviewsController,
         DiscoveryController,
         RestaurantsController,
+        MessagesController,
       ],
       providers: [
         sessionCacheProvider(options),

@@ -1,0 +1,153 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ConversationPreviewSchema,
+  ConversationQuery,
+  CountSchema,
+  CreatePollDto,
+  MarkReadSchema,
+  MessageResponseSchema,
+  MessageSchema,
+  PagingQuery,
+  PollSchema,
+  ReportMessageDto,
+  SendMessageDto,
+  VotePollDto,
+} from '@dinebuds/api-dto';
+import type {
+  Caller,
+  ConversationPreviewDto,
+  CountResponse,
+  MarkReadResponse,
+  MessageDto,
+  MessageResponse,
+  PollDto,
+} from '@dinebuds/contracts';
+import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { ServiceClients } from '../upstream/service-clients.js';
+
+/**
+ * Messages, the inbox, unread counts, reports and "Let's eat" polls (docs/api-messaging.md),
+ * forwarded to messaging, which decides who may do what: only the two participants read a
+ * conversation (403), only the receiver reports a message, a block either way stops messages.
+ */
+@ApiTags('messages')
+@ApiCookieAuth()
+@Controller('messages')
+@RequireAuth()
+export class MessagesController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Get('conversation/:userId/:otherUserId')
+  @ApiOperation({
+    summary: 'The conversation of two people, oldest first (the newest page unless beforeId is given)',
+    description: 'The signed-in user must be userId or otherUserId (403 otherwise).',
+  })
+  @ApiOkResponse({ type: [MessageSchema] })
+  @ApiErrors(400, 401, 403)
+  conversation(
+    @Param('userId', PositiveIntPipe) userId: number,
+    @Param('otherUserId', PositiveIntPipe) otherUserId: number,
+    @Query() query: ConversationQuery,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageDto[]> {
+    return this.clients
+      .for('messaging')
+      .call('messages.conversation', { userId, otherUserId, ...query }, caller);
+  }
+
+  @Post('send')
+  @ApiOperation({
+    summary: 'Send a message (text or restaurant_share)',
+    description:
+      'A retry with the same clientMessageId answers the message stored the first time. 403 when either person blocked the other.',
+  })
+  @ApiCreatedResponse({ type: MessageSchema })
+  @ApiErrors(400, 401, 403, 404)
+  send(@Body() body: SendMessageDto, @CurrentCaller() caller: Caller): Promise<MessageDto> {
+    return this.clients.for('messaging').call('messages.send', body, caller);
+  }
+
+  @Post('mark-read/:otherUserId')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mark every message the other person sent you read' })
+  @ApiOkResponse({ type: MarkReadSchema })
+  @ApiErrors(400, 401, 404)
+  markRead(
+    @Param('otherUserId', PositiveIntPipe) otherUserId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MarkReadResponse> {
+    return this.clients.for('messaging').call('messages.markRead', { otherUserId }, caller);
+  }
+
+  @Post('report/:messageId')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Report a message you received (once; a second report changes nothing)',
+    description: '403 for the sender of the message, 404 for anyone who is not its receiver or sender.',
+  })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 403, 404)
+  report(
+    @Param('messageId', PositiveIntPipe) messageId: number,
+    @Body() body: ReportMessageDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageResponse> {
+    return this.clients.for('messaging').call('messages.report', { messageId, reason: body.reason }, caller);
+  }
+
+  @Get('unread-count')
+  @ApiOperation({ summary: 'How many messages sent to you are unread' })
+  @ApiOkResponse({ type: CountSchema })
+  @ApiErrors(401)
+  unreadCount(@CurrentCaller() caller: Caller): Promise<CountResponse> {
+    return this.clients.for('messaging').call('messages.unreadCount', {}, caller);
+  }
+
+  @Get('conversations')
+  @ApiOperation({ summary: 'Your inbox: one row per person, newest conversation first' })
+  @ApiOkResponse({ type: [ConversationPreviewSchema] })
+  @ApiErrors(400, 401)
+  conversations(
+    @Query() query: PagingQuery,
+    @CurrentCaller() caller: Caller,
+  ): Promise<ConversationPreviewDto[]> {
+    return this.clients.for('messaging').call('conversations.list', query, caller);
+  }
+
+  @Post('polls')
+  @ApiOperation({
+    summary: 'Propose a "Let\'s eat" poll of 1 to 4 restaurants to the other person of a conversation',
+  })
+  @ApiCreatedResponse({ type: PollSchema })
+  @ApiErrors(400, 401, 403, 404)
+  createPoll(@Body() body: CreatePollDto, @CurrentCaller() caller: Caller): Promise<PollDto> {
+    return this.clients.for('messaging').call('polls.create', body, caller);
+  }
+
+  @Get('polls/:pollId')
+  @ApiOperation({ summary: 'A poll of one of your conversations (404 for anyone else)' })
+  @ApiOkResponse({ type: PollSchema })
+  @ApiErrors(400, 401, 404)
+  poll(@Param('pollId', PositiveIntPipe) pollId: number, @CurrentCaller() caller: Caller): Promise<PollDto> {
+    return this.clients.for('messaging').call('polls.get', { pollId }, caller);
+  }
+
+  @Post('polls/:pollId/vote')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Vote for one option of a poll you were invited to: it decides the poll and is announced in the thread',
+  })
+  @ApiOkResponse({ type: PollSchema })
+  @ApiErrors(400, 401, 403, 404, 409)
+  vote(
+    @Param('pollId', PositiveIntPipe) pollId: number,
+    @Body() body: VotePollDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<PollDto> {
+    return this.clients.for('messaging').call('polls.vote', { pollId, optionId: body.optionId }, caller);
+  }
+}
