@@ -21,6 +21,7 @@ const backendLibs = [
   '@dinebuds/service-client',
   '@dinebuds/service-kit',
   '@dinebuds/runtime-tuning',
+  '@dinebuds/projections',
   '@dinebuds/api-dto',
   '@dinebuds/errors',
   '@dinebuds/logging',

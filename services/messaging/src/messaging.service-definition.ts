@@ -19,12 +19,12 @@ import { IdentityUsersConsumer } from './projections/identity/identity-users.con
 import { IdentityUsersRepository } from './projections/identity/identity-users.repository.js';
 import { IdentityUsersService } from './projections/identity/identity-users.service.js';
 import { MessagingUserEntity } from './projections/identity/messaging-user.entity.js';
-import { BlockEntity } from './projections/social-graph/block.entity.js';
-import { FollowVersionEntity } from './projections/social-graph/follow-version.entity.js';
-import { FollowEntity } from './projections/social-graph/follow.entity.js';
 import { SocialGraphProjectionService } from './projections/social-graph/social-graph-projection.service.js';
 import { SocialGraphConsumer } from './projections/social-graph/social-graph.consumer.js';
-import { SocialGraphRepository } from './projections/social-graph/social-graph.repository.js';
+import {
+  SOCIAL_GRAPH_EDGE_ENTITIES,
+  SocialGraphRepository,
+} from './projections/social-graph/social-graph.repository.js';
 
 /** The events messaging records (all messaging.*): use cases inject `ServiceEvents<MessagingEventType>`. */
 export type MessagingEventType = Extract<EventType, `messaging.${string}`>;
@@ -37,9 +37,7 @@ export type RunningMessagingService = RunningService;
 export const MESSAGING_ENTITIES = [
   MessagingUserEntity,
   DeletedUserEntity,
-  FollowEntity,
-  FollowVersionEntity,
-  BlockEntity,
+  ...Object.values(SOCIAL_GRAPH_EDGE_ENTITIES),
   MessageEntity,
   ConversationEntity,
   PollEntity,

@@ -17,14 +17,10 @@ import { reviewsMigrations } from './database/migrations/index.js';
 import { DeletedUserEntity } from './projections/identity/deleted-user.entity.js';
 import { IdentityUserEntity } from './projections/identity/identity-user.entity.js';
 import { UserBadgesEntity } from './projections/identity/user-badges.entity.js';
-import { BlockEntity } from './projections/social-graph/block.entity.js';
 import { BlocksConsumer } from './projections/social-graph/blocks.consumer.js';
-import { BlocksRepository } from './projections/social-graph/blocks.repository.js';
 import { DiscoveryRepository } from './discovery/discovery.repository.js';
 import { DiscoveryRpcController } from './discovery/discovery.rpc-controller.js';
 import { DiscoveryService } from './discovery/discovery.service.js';
-import { FollowVersionEntity } from './projections/social-graph/follow-version.entity.js';
-import { FollowEntity } from './projections/social-graph/follow.entity.js';
 import { RestaurantEntity } from './restaurants/restaurant.entity.js';
 import { ReviewEntity } from './reviews/review.entity.js';
 import { SaveVersionEntity } from './saved/save-version.entity.js';
@@ -34,8 +30,10 @@ import { IdentityUsersConsumer } from './projections/identity/identity-users.con
 import { IdentityUsersRepository } from './projections/identity/identity-users.repository.js';
 import { IdentityUsersService } from './projections/identity/identity-users.service.js';
 import { FollowsConsumer } from './projections/social-graph/follows.consumer.js';
-import { FollowsRepository } from './projections/social-graph/follows.repository.js';
-import { FollowsService } from './projections/social-graph/follows.service.js';
+import {
+  SOCIAL_GRAPH_EDGE_ENTITIES,
+  SocialGraphEdgesRepository,
+} from './projections/social-graph/social-graph-edges.repository.js';
 import { RestaurantsRepository } from './restaurants/restaurants.repository.js';
 import { RestaurantsRpcController } from './restaurants/restaurants.rpc-controller.js';
 import { RestaurantsService } from './restaurants/restaurants.service.js';
@@ -62,9 +60,7 @@ export const REVIEWS_ENTITIES = [
   IdentityUserEntity,
   DeletedUserEntity,
   UserBadgesEntity,
-  FollowEntity,
-  FollowVersionEntity,
-  BlockEntity,
+  ...Object.values(SOCIAL_GRAPH_EDGE_ENTITIES),
 ];
 
 /**
@@ -90,10 +86,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     IdentityUsersRepository,
     IdentityUsersService,
     IdentityUsersConsumer,
-    FollowsRepository,
-    FollowsService,
+    SocialGraphEdgesRepository,
     FollowsConsumer,
-    BlocksRepository,
     BlocksConsumer,
     PrivacyService,
     RestaurantsRepository,

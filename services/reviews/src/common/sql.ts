@@ -1,9 +1,7 @@
 import { schemaTable } from '@dinebuds/database';
-import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { REVIEWS_SCHEMA } from '../config.js';
 
-export { rowsOf } from '@dinebuds/database';
+export { insertIfAbsent, rowsOf } from '@dinebuds/database';
 
 /** Quoted name of one of the reviews service's tables (repositories only). */
 export function table(name: string): string {
@@ -20,12 +18,3 @@ export type ColumnsOf<Entity> = { [K in keyof Entity & string as SnakeCase<K>]: 
 
 /** Columns with a prefix, as a row joined with another table carries that table's (`r_name`). */
 export type Prefixed<Row, Prefix extends string> = { [K in keyof Row & string as `${Prefix}${K}`]: Row[K] };
-
-/** Inserts one row unless it exists already (ON CONFLICT DO NOTHING). */
-export async function insertIfAbsent<Entity extends ObjectLiteral>(
-  manager: EntityManager,
-  entity: EntityTarget<Entity>,
-  values: QueryDeepPartialEntity<Entity>,
-): Promise<void> {
-  await manager.createQueryBuilder().insert().into(entity).values(values).orIgnore().execute();
-}

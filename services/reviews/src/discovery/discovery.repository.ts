@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { rowsOf, table } from '../common/sql.js';
-import { notBlockedSql } from '../projections/social-graph/blocks.repository.js';
-import { visibleToViewerSql } from '../projections/social-graph/follows.repository.js';
+import {
+  notBlockedSql,
+  visibleToViewerSql,
+} from '../projections/social-graph/social-graph-edges.repository.js';
 import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
 
 const RESTAURANTS = table('restaurants');

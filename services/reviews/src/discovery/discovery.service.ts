@@ -16,7 +16,7 @@ import {
 import { badRequest, notFound } from '@dinebuds/errors';
 import { Transactions } from '@dinebuds/service-kit';
 import { PrivacyService } from '../privacy/privacy.service.js';
-import { BlocksRepository } from '../projections/social-graph/blocks.repository.js';
+import { SocialGraphEdgesRepository } from '../projections/social-graph/social-graph-edges.repository.js';
 import { oneDecimal, restaurantSummary } from '../restaurants/restaurant.mapper.js';
 import { cityKeyOf, cityNameOf } from './city.policy.js';
 import { DiscoveryRepository, type UserColumns } from './discovery.repository.js';
@@ -46,7 +46,7 @@ export class DiscoveryService {
   constructor(
     private readonly transactions: Transactions,
     private readonly discovery: DiscoveryRepository,
-    private readonly blocks: BlocksRepository,
+    private readonly edges: SocialGraphEdgesRepository,
     private readonly privacy: PrivacyService,
   ) {}
 
@@ -94,7 +94,7 @@ export class DiscoveryService {
   async tasteMatch(caller: Caller, userId: number): Promise<TasteMatchDto> {
     if (userId === caller.userId) throw badRequest(DISCOVERY_MESSAGES.tasteMatchSelf);
     const manager = this.transactions.outside;
-    if (await this.blocks.eitherBlocked(manager, caller.userId, userId)) throw notFound('User not found');
+    if (await this.edges.blockedEitherWay(manager, caller.userId, userId)) throw notFound('User not found');
     await this.privacy.assertCanSee(caller.userId, userId);
     const row = await this.discovery.sharedTaste(manager, caller.userId, userId);
     const taste = { shared: row.shared, absoluteDifferenceSum: row.diff_sum };

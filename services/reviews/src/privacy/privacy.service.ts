@@ -3,7 +3,7 @@ import { REVIEW_MESSAGES } from '@dinebuds/contracts';
 import { forbidden, notFound } from '@dinebuds/errors';
 import { Transactions } from '@dinebuds/service-kit';
 import { IdentityUsersRepository } from '../projections/identity/identity-users.repository.js';
-import { FollowsRepository } from '../projections/social-graph/follows.repository.js';
+import { SocialGraphEdgesRepository } from '../projections/social-graph/social-graph-edges.repository.js';
 import { canSeeContent } from './visibility.policy.js';
 
 /** Who may see a user's reviews, saves and activity, read from the users and follows projections. */
@@ -12,7 +12,7 @@ export class PrivacyService {
   constructor(
     private readonly transactions: Transactions,
     private readonly users: IdentityUsersRepository,
-    private readonly follows: FollowsRepository,
+    private readonly edges: SocialGraphEdgesRepository,
   ) {}
 
   /** Throws 404 (unknown user) or 403 (private, not an approved follower) unless the viewer may see. */
@@ -22,7 +22,7 @@ export class PrivacyService {
     const owner = await this.users.find(manager, ownerId);
     if (owner === null) throw notFound('User not found');
     const follows =
-      viewerId !== null && owner.isPrivate && (await this.follows.follows(manager, viewerId, ownerId));
+      viewerId !== null && owner.isPrivate && (await this.edges.isFollowing(manager, viewerId, ownerId));
     if (!canSeeContent(viewerId, owner, ownerId, follows)) throw forbidden(REVIEW_MESSAGES.privateProfile);
   }
 }

@@ -4,7 +4,7 @@ import { rowsOf, table, type ColumnsOf, type Prefixed } from '../common/sql.js';
 import type { IdentityUserEntity } from '../projections/identity/identity-user.entity.js';
 import { ReviewEntity } from '../reviews/review.entity.js';
 import { RestaurantEntity } from './restaurant.entity.js';
-import { visibleToViewerSql } from '../projections/social-graph/follows.repository.js';
+import { visibleToViewerSql } from '../projections/social-graph/social-graph-edges.repository.js';
 import type { MoodSignal } from './mood.policy.js';
 
 const RESTAURANTS = table('restaurants');

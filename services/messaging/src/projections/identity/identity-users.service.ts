@@ -6,7 +6,7 @@ import { MessagesRepository } from '../../messages/messages.repository.js';
 import { PollsRepository } from '../../polls/polls.repository.js';
 import { SocialGraphRepository } from '../social-graph/social-graph.repository.js';
 import { IdentityUsersRepository } from './identity-users.repository.js';
-import { isNewerUserChange, type UserChange } from './user-change.policy.js';
+import { isNewerUserChange, type UserChange } from '@dinebuds/projections';
 
 /**
  * identity.user.* applied to messaging's projection of users. The methods run in the consumer's

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PairLocks } from '../../common/pair-locks.repository.js';
 import { IdentityUsersRepository } from '../identity/identity-users.repository.js';
-import { isNewerFollowChange } from './follow-change.policy.js';
 import { SocialGraphRepository } from './social-graph.repository.js';
 
 /**
@@ -25,13 +24,7 @@ export class SocialGraphProjectionService {
     followingId: number,
     version: number | null,
   ): Promise<void> {
-    if (
-      (await this.users.isDeleted(manager, followerId)) ||
-      (await this.users.isDeleted(manager, followingId))
-    )
-      return;
-    if (!(await this.newerFollowChange(manager, followerId, followingId, version))) return;
-    await this.graph.addFollow(manager, followerId, followingId);
+    await this.graph.applyFollowCreated(manager, { followerId, followingId }, version);
   }
 
   /** social.follow.removed: the edge goes, unless a newer change of it (a re-follow) was applied. */
@@ -41,8 +34,7 @@ export class SocialGraphProjectionService {
     followingId: number,
     version: number | null,
   ): Promise<void> {
-    if (!(await this.newerFollowChange(manager, followerId, followingId, version))) return;
-    await this.graph.removeFollow(manager, followerId, followingId);
+    await this.graph.applyFollowRemoved(manager, { followerId, followingId }, version);
   }
 
   /** social.block.created: from now on neither may message the other. */
@@ -57,18 +49,5 @@ export class SocialGraphProjectionService {
   async removeBlock(manager: EntityManager, blockerId: number, blockedId: number): Promise<void> {
     await this.pairLocks.lock(manager, blockerId, blockedId);
     await this.graph.removeBlock(manager, blockerId, blockedId);
-  }
-
-  /** Locks the edge's version; when the change is newer, records its version and answers true. */
-  private async newerFollowChange(
-    manager: EntityManager,
-    followerId: number,
-    followingId: number,
-    version: number | null,
-  ): Promise<boolean> {
-    const applied = await this.graph.lockFollowVersion(manager, followerId, followingId);
-    if (!isNewerFollowChange(version, applied)) return false;
-    if (version !== null) await this.graph.setFollowVersion(manager, followerId, followingId, version);
-    return true;
   }
 }

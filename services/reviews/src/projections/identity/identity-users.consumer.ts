@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnDomainEvent, type EnvelopeOf } from '@dinebuds/events';
 import type { EntityManager } from 'typeorm';
 import { IdentityUsersService } from './identity-users.service.js';
-import type { UserChange } from './user-change.policy.js';
+import type { UserChange } from '@dinebuds/projections';
 
 /**
  * identity.user.* -> reviews' projection of users (who is private, who holds which flavor badge),

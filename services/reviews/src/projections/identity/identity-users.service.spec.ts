@@ -4,7 +4,7 @@ import type { UserSnapshot } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
 import { ReviewsRepository } from '../../reviews/reviews.repository.js';
 import { SavedRepository } from '../../saved/saved.repository.js';
-import { FollowsRepository } from '../social-graph/follows.repository.js';
+import { SocialGraphEdgesRepository } from '../social-graph/social-graph-edges.repository.js';
 import { IdentityUsersRepository } from './identity-users.repository.js';
 import { IdentityUsersService } from './identity-users.service.js';
 
@@ -56,7 +56,7 @@ describe('the users projection', () => {
     await sut.removeUser(manager, 7);
     expect(mock(ReviewsRepository).deleteAllOf).toHaveBeenCalledWith(manager, 7);
     expect(mock(SavedRepository).deleteAllOf).toHaveBeenCalledWith(manager, 7);
-    expect(mock(FollowsRepository).removeAllOf).toHaveBeenCalledWith(manager, 7);
+    expect(mock(SocialGraphEdgesRepository).removeAllOf).toHaveBeenCalledWith(manager, 7);
     expect(mock(IdentityUsersRepository).removeWithTombstone).toHaveBeenCalledWith(
       manager,
       7,

@@ -4,9 +4,9 @@ import type { EntityManager } from 'typeorm';
 import { cityKeyOf } from '../../discovery/city.policy.js';
 import { ReviewsRepository } from '../../reviews/reviews.repository.js';
 import { SavedRepository } from '../../saved/saved.repository.js';
-import { FollowsRepository } from '../social-graph/follows.repository.js';
+import { SocialGraphEdgesRepository } from '../social-graph/social-graph-edges.repository.js';
 import { IdentityUsersRepository } from './identity-users.repository.js';
-import { isNewerUserChange, type UserChange } from './user-change.policy.js';
+import { isNewerUserChange, type UserChange } from '@dinebuds/projections';
 
 /**
  * identity.user.* applied to reviews' projection of users. The methods run in the consumer's inbox
@@ -16,7 +16,7 @@ import { isNewerUserChange, type UserChange } from './user-change.policy.js';
 export class IdentityUsersService {
   constructor(
     private readonly users: IdentityUsersRepository,
-    private readonly follows: FollowsRepository,
+    private readonly edges: SocialGraphEdgesRepository,
     private readonly reviews: ReviewsRepository,
     private readonly saved: SavedRepository,
   ) {}
@@ -69,7 +69,7 @@ export class IdentityUsersService {
     await this.users.lockUserEvents(manager, userId);
     await this.reviews.deleteAllOf(manager, userId);
     await this.saved.deleteAllOf(manager, userId);
-    await this.follows.removeAllOf(manager, userId);
+    await this.edges.removeAllOf(manager, userId);
     await this.users.removeWithTombstone(manager, userId, new Date());
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnDomainEvent, type EnvelopeOf } from '@dinebuds/events';
 import type { EntityManager } from 'typeorm';
-import { BlocksRepository } from './blocks.repository.js';
+import { SocialGraphEdgesRepository } from './social-graph-edges.repository.js';
 
 /**
  * social.block.* -> reviews' projection of blocks, read by discovery (rankings, feed, search,
@@ -10,7 +10,7 @@ import { BlocksRepository } from './blocks.repository.js';
  */
 @Injectable()
 export class BlocksConsumer {
-  constructor(private readonly blocks: BlocksRepository) {}
+  constructor(private readonly blocks: SocialGraphEdgesRepository) {}
 
   @OnDomainEvent('social.block.created', { consumer: 'reviews.blocks.created' })
   async onBlockCreated(event: EnvelopeOf<'social.block.created'>, manager: EntityManager): Promise<void> {

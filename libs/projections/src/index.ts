@@ -1,0 +1,10 @@
+export { isNewerUserChange, type UserChange } from './user-change.policy.js';
+export { isNewerFollowChange } from './follow-change.policy.js';
+export {
+  SocialGraphEdges,
+  socialGraphEdgeEntities,
+  socialGraphEdgeTables,
+  notBlockedSql,
+  type IsDeletedUser,
+  type SocialGraphEdgeEntities,
+} from './social-graph-edges.js';
