@@ -56,7 +56,7 @@ describe('ranking restaurants by buds', () => {
       orderedBy: ['rating desc', 'friendReviewCount desc', 'latestReviewAt desc', 'id asc'],
       distanceKm: null,
       outOf: 4,
-      summary: "#2 of 4 in New York by top rated: mean of 2 buds' ratings (5, 4) = 4.5",
+      summary: "#2 of 4 in New York by top rated: mean of 2 buds' ratings (4, 5) = 4.5",
     });
     expect(ranked[1].budReviews.map((r) => [r.user.id, r.rating, r.weight])).toEqual([
       [11, 4, 1],

@@ -60,7 +60,12 @@ interface Scored {
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
-function score(candidate: RankCandidate, options: RankOptions): Scored {
+/** Newest review first (then the lower user id): the order of the "why" panel and its summary. */
+const newestFirst = (a: BudReview, b: BudReview) =>
+  b.reviewedAt.getTime() - a.reviewedAt.getTime() || a.user.id - b.user.id;
+
+function score(unordered: RankCandidate, options: RankOptions): Scored {
+  const candidate = { ...unordered, reviews: [...unordered.reviews].sort(newestFirst) };
   const weighted = options.sort === 'buds-like-me';
   const weights = candidate.reviews.map((r) => (weighted ? tasteWeight(r.tasteMatch) : 1));
   const weightTotal = weights.reduce((a, b) => a + b, 0);
@@ -137,16 +142,14 @@ export function rankRestaurants(candidates: RankCandidate[], options: RankOption
   const scored = all.slice(0, max);
   return scored.map((s, index) => {
     const rank = index + 1;
-    const budReviews: RankedBudReviewDto[] = s.candidate.reviews
-      .map((r, i) => ({
-        user: r.user,
-        rating: r.rating,
-        reviewedAt: r.reviewedAt.toISOString(),
-        visitDate: r.visitDate,
-        tasteMatch: r.tasteMatch,
-        weight: round(s.weights[i], 3),
-      }))
-      .sort((a, b) => b.reviewedAt.localeCompare(a.reviewedAt) || a.user.id - b.user.id);
+    const budReviews: RankedBudReviewDto[] = s.candidate.reviews.map((r, i) => ({
+      user: r.user,
+      rating: r.rating,
+      reviewedAt: r.reviewedAt.toISOString(),
+      visitDate: r.visitDate,
+      tasteMatch: r.tasteMatch,
+      weight: round(s.weights[i], 3),
+    }));
     return {
       ...s.candidate.restaurant,
       rank,
