@@ -161,6 +161,15 @@ const OTHER_403 = new Set([
   // Only people who reviewed a restaurant (and admins) add its photo (reviews.api-spec.ts checks
   // each persona on a real restaurant; here the id names none: 404 for everyone signed in).
   'POST /api/restaurants/{id}/photo',
+  // Messaging (docs/api-messaging.md): the ids name the owner and the other user, who are both
+  // participants of their conversation (messaging.api-spec.ts checks a third person's 403);
+  // blocks refuse sends and polls; only a message's receiver reports it; only a poll's invitee
+  // votes. Here the message, poll and receiver ids name nothing: 404 for everyone signed in.
+  'GET /api/messages/conversation/{userId}/{otherUserId}',
+  'POST /api/messages/send',
+  'POST /api/messages/report/{messageId}',
+  'POST /api/messages/polls',
+  'POST /api/messages/polls/{pollId}/vote',
 ]);
 
 /** The valid value of a path parameter: everything points at the owner's objects. */
@@ -170,7 +179,13 @@ function baseParam(name: string, world: World): string {
       return String(world.owner.id);
     case 'targetId':
     case 'blockedId':
+    case 'otherUserId':
       return String(world.other.id);
+    case 'userId':
+      return String(world.owner.id);
+    case 'messageId':
+    case 'pollId':
+      return UNKNOWN_ID;
     case 'requesterId':
       return String(world.requester.id);
     case 'username':
@@ -259,6 +274,30 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
           notes: 'fine',
         },
       ];
+    case 'POST /api/messages/send':
+      // To nobody: 404 whatever one field becomes, so a lenient answer can never store a message.
+      return [
+        {
+          receiverId: Number(UNKNOWN_ID),
+          content: 'fine',
+          messageType: 'text',
+          clientMessageId: 'hostile-1',
+        },
+        {
+          receiverId: Number(UNKNOWN_ID),
+          messageType: 'restaurant_share',
+          restaurantId: 181,
+          restaurantName: 'Hostile Diner',
+        },
+      ];
+    case 'POST /api/messages/report/{messageId}':
+      return [{ reason: 'fine' }];
+    case 'POST /api/messages/polls':
+      return [
+        { receiverId: Number(UNKNOWN_ID), options: [{ restaurantId: 181, restaurantName: 'Hostile Diner' }] },
+      ];
+    case 'POST /api/messages/polls/{pollId}/vote':
+      return [{ optionId: 1 }];
     default:
       throw new Error(`no base body for ${key}: add one to baseBodies`);
   }
@@ -824,6 +863,9 @@ describe('hostile input through the gateway (all-in-one)', () => {
         `/api/users/${user.id}/following`,
         `/api/users/${user.id}/follow-requests`,
         '/api/users/blocked',
+        '/api/messages/conversations',
+        '/api/messages/unread-count',
+        `/api/messages/conversation/${world.owner.id}/${world.other.id}`,
       ])
         state[`${name} ${path}`] = await read(client, path);
       const sessions = await client.get<SessionDto[]>('/api/user/sessions');

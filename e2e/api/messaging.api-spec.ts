@@ -156,6 +156,8 @@ describe('messaging API through the gateway (all-in-one)', () => {
     );
     expectError(await cat.client.get(`/api/messages/conversation/${cat.id}/${cat.id}`), 400);
     expectError(await anonymous.get(`/api/messages/conversation/${ann.id}/${bob.id}`), 401);
+    expectError(await cat.client.get(`/api/messages/conversation/${cat.id}/2000000000`), 404, M.userNotFound);
+    expect(await conversation(cat, cat.id, ann.id)).toEqual([]);
     // Paging: the newest page, then the one before it.
     const newest = await ann.client.get<MessageDto[]>(
       `/api/messages/conversation/${ann.id}/${bob.id}?limit=1`,
@@ -479,6 +481,8 @@ describe('messaging API through the gateway (all-in-one)', () => {
       ['POST', '/api/messages/polls', { receiverId: bob.id }],
       ['POST', '/api/messages/polls', { receiverId: bob.id, options: 'Nobu' }],
       ['POST', '/api/messages/polls', { receiverId: bob.id, options: ['Nobu'] }],
+      ['POST', '/api/messages/polls', { receiverId: bob.id, options: [[]] }],
+      ['POST', '/api/messages/polls', { receiverId: bob.id, options: [null] }],
       ['POST', '/api/messages/polls', { receiverId: bob.id, options: [{ restaurantId: 1 }] }],
       [
         'POST',

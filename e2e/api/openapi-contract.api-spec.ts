@@ -251,54 +251,90 @@ describe('the API answers what its OpenAPI document says', () => {
     await call(rae.client, 'DELETE', '/api/reviews/{id}', { id: created.body.id });
   }, 60_000);
 
-  it('discovery: ranked with its why, taste match, search, recommendations and the feed (docs/api-discovery.md)', async () => {
-    const kit = await register('kit');
-    const lee = await register('lee');
-    const written = await call<ReviewDto>(
-      kit.client,
+  it('messages, the inbox, unread counts, reports and polls, with their errors', async () => {
+    const [ann, bob, cat] = await Promise.all([register('msga'), register('msgb'), register('msgc')]);
+    await eventually(async () => {
+      const known = await query(database.url, 'SELECT 1 FROM messaging.users WHERE id = ANY($1::int[])', [
+        [ann.id, bob.id, cat.id],
+      ]);
+      return known.length === 3;
+    }, 20_000);
+    const sent = await call<{ id: number }>(
+      ann.client,
       'POST',
-      '/api/reviews',
+      '/api/messages/send',
       {},
-      { restaurantName: 'Contract Noodles', address: '2 Schema St, Chicago, IL', rating: 5, notes: 'Ranked' },
+      {
+        receiverId: bob.id,
+        content: 'Dinner?',
+        clientMessageId: 'contract-1',
+      },
     );
-    expect(written.status).toBe(201);
-    await call(lee.client, 'POST', '/api/users/{id}/follow/{targetId}', { id: lee.id, targetId: kit.id });
-    await eventually(
-      async () =>
-        (
-          await query(
-            database.url,
-            'SELECT 1 FROM reviews.follows WHERE follower_id = $1 AND following_id = $2',
-            [lee.id, kit.id],
-          )
-        ).length === 1,
-      20_000,
+    expect(sent.status).toBe(201);
+    const share = await call(
+      ann.client,
+      'POST',
+      '/api/messages/send',
+      {},
+      {
+        receiverId: bob.id,
+        messageType: 'restaurant_share',
+        restaurantId: 181,
+        restaurantName: 'Nobu',
+      },
     );
-    const ranked = await call<unknown[]>(lee.client, 'GET', '/api/restaurants/ranked', {}, undefined, {
-      search: '?city=chicago&sort=buds-like-me',
-    });
-    expect(ranked.body).toHaveLength(1);
-    await call(lee.client, 'GET', '/api/users/{id}/taste-match', { id: kit.id });
+    expect(share.status).toBe(201);
+    const thread = '/api/messages/conversation/{userId}/{otherUserId}';
+    expect((await call(bob.client, 'GET', thread, { userId: bob.id, otherUserId: ann.id })).status).toBe(200);
+    expect((await call(cat.client, 'GET', thread, { userId: ann.id, otherUserId: bob.id })).status).toBe(403);
     expect(
-      (
-        await call<unknown[]>(lee.client, 'GET', '/api/restaurants/search', {}, undefined, {
-          search: '?q=noodle',
-        })
-      ).body.length,
-    ).toBeGreaterThan(0);
-    await call(lee.client, 'GET', '/api/recommendations');
-    const feed = await call<{ items: unknown[] }>(lee.client, 'GET', '/api/activity/feed', {}, undefined, {
-      search: '?limit=1',
-    });
-    expect(feed.body.items).toHaveLength(1);
+      (await call(cat.client, 'GET', thread, { userId: cat.id, otherUserId: 2_000_000_000 })).status,
+    ).toBe(404);
+    expect((await call(bob.client, 'GET', '/api/messages/unread-count')).status).toBe(200);
+    expect((await call(bob.client, 'GET', '/api/messages/conversations')).status).toBe(200);
     expect(
-      (await call(lee.client, 'GET', '/api/restaurants/ranked', {}, undefined, { search: '?city=' })).status,
+      (await call(bob.client, 'POST', '/api/messages/mark-read/{otherUserId}', { otherUserId: ann.id }))
+        .status,
+    ).toBe(200);
+    const report = '/api/messages/report/{messageId}';
+    expect(
+      (await call(ann.client, 'POST', report, { messageId: sent.body.id }, { reason: 'x' })).status,
+    ).toBe(403);
+    expect(
+      (await call(bob.client, 'POST', report, { messageId: sent.body.id }, { reason: ' ' })).status,
     ).toBe(400);
-    expect((await call(lee.client, 'GET', '/api/users/{id}/taste-match', { id: lee.id })).status).toBe(400);
-    expect((await call(lee.client, 'GET', '/api/users/{id}/taste-match', { id: 2_000_000_000 })).status).toBe(
-      404,
+    expect(
+      (await call(bob.client, 'POST', report, { messageId: sent.body.id }, { reason: 'Spam' })).status,
+    ).toBe(200);
+    expect(
+      (await call(cat.client, 'POST', '/api/messages/send', {}, { receiverId: 2_000_000_000, content: 'hi' }))
+        .status,
+    ).toBe(404);
+    const poll = await call<{ id: number; options: { id: number }[] }>(
+      ann.client,
+      'POST',
+      '/api/messages/polls',
+      {},
+      {
+        receiverId: bob.id,
+        options: [
+          { restaurantId: 1, restaurantName: 'Nobu' },
+          { restaurantId: 2, restaurantName: 'Katz' },
+        ],
+      },
     );
-    expect((await call(anonymous, 'GET', '/api/activity/feed')).status).toBe(401);
+    expect(poll.status).toBe(201);
+    expect(
+      (await call(bob.client, 'GET', '/api/messages/polls/{pollId}', { pollId: poll.body.id })).status,
+    ).toBe(200);
+    expect(
+      (await call(cat.client, 'GET', '/api/messages/polls/{pollId}', { pollId: poll.body.id })).status,
+    ).toBe(404);
+    const vote = '/api/messages/polls/{pollId}/vote';
+    const optionId = poll.body.options[0].id;
+    expect((await call(bob.client, 'POST', vote, { pollId: poll.body.id }, { optionId })).status).toBe(200);
+    expect((await call(bob.client, 'POST', vote, { pollId: poll.body.id }, { optionId })).status).toBe(409);
+    expect((await call(anonymous, 'GET', '/api/messages/unread-count')).status).toBe(401);
   }, 60_000);
 
   it('errors: 400, 401, 404, 413 and 415, each listed by its route with the one error body', async () => {
@@ -334,16 +370,22 @@ describe('the API answers what its OpenAPI document says', () => {
         'POST /api/reviews 201',
         'GET /api/reviews 200',
         'GET /api/restaurants 200',
-        'GET /api/restaurants/ranked 200',
-        'GET /api/users/{id}/taste-match 200',
-        'GET /api/restaurants/search 200',
-        'GET /api/recommendations 200',
-        'GET /api/activity/feed 200',
         'POST /api/register 400',
         'GET /api/user 401',
         'GET /api/users/{id} 404',
         'POST /api/register 413',
         'POST /api/login 415',
+        'POST /api/messages/send 201',
+        'GET /api/messages/conversation/{userId}/{otherUserId} 200',
+        'GET /api/messages/conversation/{userId}/{otherUserId} 403',
+        'GET /api/messages/conversations 200',
+        'GET /api/messages/unread-count 200',
+        'POST /api/messages/mark-read/{otherUserId} 200',
+        'POST /api/messages/report/{messageId} 200',
+        'POST /api/messages/polls 201',
+        'GET /api/messages/polls/{pollId} 200',
+        'POST /api/messages/polls/{pollId}/vote 200',
+        'POST /api/messages/polls/{pollId}/vote 409',
       ]),
     );
   });

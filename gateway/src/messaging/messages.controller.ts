@@ -43,10 +43,11 @@ export class MessagesController {
   @Get('conversation/:userId/:otherUserId')
   @ApiOperation({
     summary: 'The conversation of two people, oldest first (the newest page unless beforeId is given)',
-    description: 'The signed-in user must be userId or otherUserId (403 otherwise).',
+    description:
+      'The signed-in user must be userId or otherUserId (403 otherwise); 404 when the other person is unknown.',
   })
   @ApiOkResponse({ type: [MessageSchema] })
-  @ApiErrors(400, 401, 403)
+  @ApiErrors(400, 401, 403, 404)
   conversation(
     @Param('userId', PositiveIntPipe) userId: number,
     @Param('otherUserId', PositiveIntPipe) otherUserId: number,

@@ -7,6 +7,7 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -186,6 +187,7 @@ export class CreatePollDto implements CreatePollRequest {
   @IsArray({ message: M.pollOptionsCount })
   @ArrayMinSize(1, { message: M.pollOptionsCount })
   @ArrayMaxSize(LIMITS.pollOptionsMax, { message: M.pollOptionsCount })
+  @IsObject({ each: true, message: M.pollOptionShape })
   @ValidateNested({ each: true })
   @Type(() => PollOptionInputDto)
   options: PollOptionInputDto[];

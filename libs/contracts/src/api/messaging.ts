@@ -34,6 +34,7 @@ export const MESSAGING_MESSAGES = {
   reasonTooLong: `Reason must be at most ${LIMITS.reportReasonMax} characters`,
   reported: 'Message reported',
   pollOptionsCount: `Propose 1 to ${LIMITS.pollOptionsMax} restaurants`,
+  pollOptionShape: 'Each option needs restaurantId and restaurantName',
   pollOptionsDuplicate: 'Each restaurant can be proposed once',
   pollNotFound: 'Poll not found',
   pollProposerVotes: 'Only the invited person votes on this poll',

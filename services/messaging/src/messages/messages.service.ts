@@ -51,16 +51,14 @@ export class MessagesService {
 
   /** A page of the conversation of the two participants, oldest first; only they may read it. */
   async conversation(caller: Caller, request: ConversationRequest): Promise<MessageDto[]> {
-    assertParticipant(caller.userId, request.userId, request.otherUserId);
-    const rows = await this.messages.conversation(
-      this.transactions.outside,
-      request.userId,
-      request.otherUserId,
-      {
-        limit: request.limit ?? LIMITS.conversationPageDefault,
-        beforeId: request.beforeId,
-      },
-    );
+    const otherId = assertParticipant(caller.userId, request.userId, request.otherUserId);
+    const manager = this.transactions.outside;
+    const rows = await this.messages.conversation(manager, request.userId, request.otherUserId, {
+      limit: request.limit ?? LIMITS.conversationPageDefault,
+      beforeId: request.beforeId,
+    });
+    // No messages with someone messaging does not know: a wrong id, not an empty conversation.
+    if (rows.length === 0 && (await this.users.existing(manager, [otherId])).size === 0) throw userNotFound();
     return rows.map((row) => toMessageDto(row, caller.userId));
   }
 
