@@ -251,6 +251,56 @@ describe('the API answers what its OpenAPI document says', () => {
     await call(rae.client, 'DELETE', '/api/reviews/{id}', { id: created.body.id });
   }, 60_000);
 
+  it('discovery: ranked with its why, taste match, search, recommendations and the feed (docs/api-discovery.md)', async () => {
+    const kit = await register('kit');
+    const lee = await register('lee');
+    const written = await call<ReviewDto>(
+      kit.client,
+      'POST',
+      '/api/reviews',
+      {},
+      { restaurantName: 'Contract Noodles', address: '2 Schema St, Chicago, IL', rating: 5, notes: 'Ranked' },
+    );
+    expect(written.status).toBe(201);
+    await call(lee.client, 'POST', '/api/users/{id}/follow/{targetId}', { id: lee.id, targetId: kit.id });
+    await eventually(
+      async () =>
+        (
+          await query(
+            database.url,
+            'SELECT 1 FROM reviews.follows WHERE follower_id = $1 AND following_id = $2',
+            [lee.id, kit.id],
+          )
+        ).length === 1,
+      20_000,
+    );
+    const ranked = await call<unknown[]>(lee.client, 'GET', '/api/restaurants/ranked', {}, undefined, {
+      search: '?city=chicago&sort=buds-like-me',
+    });
+    expect(ranked.body).toHaveLength(1);
+    await call(lee.client, 'GET', '/api/users/{id}/taste-match', { id: kit.id });
+    expect(
+      (
+        await call<unknown[]>(lee.client, 'GET', '/api/restaurants/search', {}, undefined, {
+          search: '?q=noodle',
+        })
+      ).body.length,
+    ).toBeGreaterThan(0);
+    await call(lee.client, 'GET', '/api/recommendations');
+    const feed = await call<{ items: unknown[] }>(lee.client, 'GET', '/api/activity/feed', {}, undefined, {
+      search: '?limit=1',
+    });
+    expect(feed.body.items).toHaveLength(1);
+    expect(
+      (await call(lee.client, 'GET', '/api/restaurants/ranked', {}, undefined, { search: '?city=' })).status,
+    ).toBe(400);
+    expect((await call(lee.client, 'GET', '/api/users/{id}/taste-match', { id: lee.id })).status).toBe(400);
+    expect((await call(lee.client, 'GET', '/api/users/{id}/taste-match', { id: 2_000_000_000 })).status).toBe(
+      404,
+    );
+    expect((await call(anonymous, 'GET', '/api/activity/feed')).status).toBe(401);
+  }, 60_000);
+
   it('messages, the inbox, unread counts, reports and polls, with their errors', async () => {
     const [ann, bob, cat] = await Promise.all([register('msga'), register('msgb'), register('msgc')]);
     await eventually(async () => {
@@ -370,6 +420,11 @@ describe('the API answers what its OpenAPI document says', () => {
         'POST /api/reviews 201',
         'GET /api/reviews 200',
         'GET /api/restaurants 200',
+        'GET /api/restaurants/ranked 200',
+        'GET /api/users/{id}/taste-match 200',
+        'GET /api/restaurants/search 200',
+        'GET /api/recommendations 200',
+        'GET /api/activity/feed 200',
         'POST /api/register 400',
         'GET /api/user 401',
         'GET /api/users/{id} 404',
