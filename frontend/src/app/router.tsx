@@ -29,6 +29,10 @@ const screens = {
     () => import('@/features/social/components/social-screen'),
     (m) => m.SocialScreen,
   ),
+  discover: lazyScreen(
+    () => import('@/features/discover/components/discover-screen'),
+    (m) => m.DiscoverScreen,
+  ),
   editBadges: lazyScreen(
     () => import('@/features/badges/components/edit-badges-screen'),
     (m) => m.EditBadgesScreen,
@@ -36,6 +40,10 @@ const screens = {
   restaurant: lazyScreen(
     () => import('@/features/restaurants/components/restaurant-screen'),
     (m) => m.RestaurantScreen,
+  ),
+  messages: lazyScreen(
+    () => import('@/features/messages/components/messages-screen'),
+    (m) => m.MessagesScreen,
   ),
   privacyPolicy: lazyScreen(
     () => import('@/features/legal/components/privacy-policy-page'),
@@ -98,9 +106,12 @@ export function createAppRouter(queryClient: QueryClient) {
               ),
             },
             { path: '/edit-badges', ...load(screens.editBadges) },
+            { path: '/discover', ...load(screens.discover) },
           ],
         },
         { path: '/profile/:username', ...profile },
+        // Spec 2: signed out, /messages says "Please Login" itself.
+        { path: '/messages', ...load(screens.messages) },
         // Public (spec 2 §2): both spellings are the same page.
         { path: '/restaurant/:restaurantId', ...load(screens.restaurant) },
         { path: '/restaurants/:restaurantId', ...load(screens.restaurant) },

@@ -2,6 +2,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { Home, Settings, User, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+// The app layer may read a feature's files directly: the badge stays out of messaging's chunks.
+import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { cn } from '@/lib/cn';
 
 interface NavEntry {
@@ -47,6 +49,8 @@ export function BottomNav() {
               >
                 <Icon aria-hidden="true" />
                 <span>{label}</span>
+                {/* Unread messages on the entry whose screen has the Messages tab (spec 2 §9: 99+). */}
+                {to === '/social' ? <UnreadBadge className="bottom-nav__badge" /> : null}
               </Link>
             </li>
           );

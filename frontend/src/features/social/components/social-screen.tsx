@@ -1,8 +1,9 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
-import { ArrowLeft, Search, UserPlus } from 'lucide-react';
+import { ArrowLeft, MessageCircle, Search, UserPlus } from 'lucide-react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
+import { LazyMessagesTab, UnreadBadge } from '@/features/messages';
 import { useFollowCounts } from '../api/get-follow-count';
 import { formatCount } from '@/lib/format';
 import { useFollowRequests } from '../api/get-follow-requests';
@@ -10,17 +11,18 @@ import { RequestsTab } from './requests-tab';
 import { SearchBudsTab } from './search-buds-tab';
 import '../social.css';
 
-type SocialTab = 'search' | 'requests';
+type SocialTab = 'search' | 'requests' | 'messages';
 
 /**
- * /social (spec 2 §2): counts, Search Buds and Requests. The Messages tab joins with messaging.
- * The open tab lives in the address (?tab=requests) so it survives a reload and can be linked.
+ * /social (spec 2 §2): counts, Search Buds, Requests and Messages. The open tab lives in the
+ * address (?tab=requests, ?tab=messages) so it survives a reload and can be linked.
  */
 export function SocialScreen() {
   useDocumentTitle('Social');
   const { data: me } = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const tab: SocialTab = params.get('tab') === 'requests' ? 'requests' : 'search';
+  const asked = params.get('tab');
+  const tab: SocialTab = asked === 'requests' || asked === 'messages' ? asked : 'search';
   // The protected route guarantees a user; it disappears for a moment while signing out.
   if (!me) return null;
 
@@ -49,12 +51,20 @@ export function SocialScreen() {
             Requests
             <PendingBadge userId={me.id} />
           </Tabs.Trigger>
+          <Tabs.Trigger className="tabs__trigger" value="messages">
+            <MessageCircle aria-hidden="true" />
+            Messages
+            <UnreadBadge />
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs__content" value="search">
           <SearchBudsTab />
         </Tabs.Content>
         <Tabs.Content className="tabs__content" value="requests">
           <RequestsTab user={me} />
+        </Tabs.Content>
+        <Tabs.Content className="tabs__content" value="messages">
+          <LazyMessagesTab meId={me.id} />
         </Tabs.Content>
       </Tabs.Root>
     </div>
