@@ -170,6 +170,9 @@ const OTHER_403 = new Set([
   'POST /api/messages/report/{messageId}',
   'POST /api/messages/polls',
   'POST /api/messages/polls/{pollId}/vote',
+  // Taste match with a private profile you do not follow (discovery.api-spec.ts checks it on a
+  // real private user; here the id names the owner, who is public).
+  'GET /api/users/{id}/taste-match',
 ]);
 
 /** The valid value of a path parameter: everything points at the owner's objects. */
