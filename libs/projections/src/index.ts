@@ -8,3 +8,9 @@ export {
   type IsDeletedUser,
   type SocialGraphEdgeEntities,
 } from './social-graph-edges.js';
+export {
+  IdentityUsersProjection,
+  ProjectedUserColumns,
+  deletedUserEntity,
+  type ProjectedProfile,
+} from './identity-users.js';

@@ -24,7 +24,7 @@ export class MessagingInitial1735000000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TABLE "messaging"."deleted_users" (
         "user_id" integer NOT NULL,
-        "deleted_at" timestamptz NOT NULL DEFAULT now(),
+        "deleted_at" timestamptz NOT NULL,
         CONSTRAINT "deleted_users_pkey" PRIMARY KEY ("user_id")
       )`);
     await queryRunner.query(`

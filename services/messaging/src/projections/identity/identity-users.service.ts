@@ -6,7 +6,7 @@ import { MessagesRepository } from '../../messages/messages.repository.js';
 import { PollsRepository } from '../../polls/polls.repository.js';
 import { SocialGraphRepository } from '../social-graph/social-graph.repository.js';
 import { IdentityUsersRepository } from './identity-users.repository.js';
-import { isNewerUserChange, type UserChange } from '@dinebuds/projections';
+import type { UserChange } from '@dinebuds/projections';
 
 /**
  * identity.user.* applied to messaging's projection of users. The methods run in the consumer's
@@ -24,18 +24,16 @@ export class IdentityUsersService {
 
   /** identity.user.registered / updated: a newer profile (by identity's user version) replaces the stored one. */
   async applyProfile(manager: EntityManager, snapshot: UserSnapshot, change: UserChange): Promise<void> {
-    await this.users.lockUserEvents(manager, snapshot.userId);
-    if (await this.users.isDeleted(manager, snapshot.userId)) return;
-    const stored = await this.users.find(manager, snapshot.userId);
-    if (stored && !isNewerUserChange(change, { version: stored.version, syncedAt: stored.syncedAt })) return;
-    await this.users.upsert(manager, {
-      id: snapshot.userId,
-      username: snapshot.username,
-      name: snapshot.name,
-      profilePicture: snapshot.profilePicture ?? null,
-      version: change.version,
-      syncedAt: change.occurredAt,
-    });
+    await this.users.applyProfile(
+      manager,
+      {
+        id: snapshot.userId,
+        username: snapshot.username,
+        name: snapshot.name,
+        profilePicture: snapshot.profilePicture ?? null,
+      },
+      change,
+    );
   }
 
   /**

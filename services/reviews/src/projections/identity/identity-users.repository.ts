@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { insertIfAbsent } from '../../common/sql.js';
+import { IdentityUsersProjection } from '@dinebuds/projections';
 import { REVIEWS_SCHEMA } from '../../config.js';
 import { DeletedUserEntity } from './deleted-user.entity.js';
 import { IdentityUserEntity } from './identity-user.entity.js';
@@ -8,24 +8,9 @@ import { UserBadgesEntity } from './user-badges.entity.js';
 
 /** reviews' projection of identity's users: profiles, flavor badges and tombstones of deleted users. */
 @Injectable()
-export class IdentityUsersRepository {
-  /** Serialises the events of one user (the consumer's per-user lock, released at commit). */
-  async lockUserEvents(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `${REVIEWS_SCHEMA}:user:${userId}`,
-    ]);
-  }
-
-  async find(manager: EntityManager, id: number): Promise<IdentityUserEntity | null> {
-    return manager.findOneBy(IdentityUserEntity, { id });
-  }
-
-  async isDeleted(manager: EntityManager, userId: number): Promise<boolean> {
-    return manager.existsBy(DeletedUserEntity, { userId });
-  }
-
-  async upsert(manager: EntityManager, user: IdentityUserEntity): Promise<void> {
-    await manager.upsert(IdentityUserEntity, user, ['id']);
+export class IdentityUsersRepository extends IdentityUsersProjection<IdentityUserEntity> {
+  constructor() {
+    super(REVIEWS_SCHEMA, IdentityUserEntity, DeletedUserEntity);
   }
 
   /** The version of the user's flavor badges held (null: none yet). */
@@ -53,9 +38,8 @@ export class IdentityUsersRepository {
   }
 
   /** Removes the user and their badges, and leaves a tombstone against late events. */
-  async removeWithTombstone(manager: EntityManager, userId: number, at: Date): Promise<void> {
+  override async removeWithTombstone(manager: EntityManager, userId: number, at: Date): Promise<void> {
     await manager.delete(UserBadgesEntity, { userId });
-    await manager.delete(IdentityUserEntity, { id: userId });
-    await insertIfAbsent(manager, DeletedUserEntity, { userId, deletedAt: at });
+    await super.removeWithTombstone(manager, userId, at);
   }
 }

@@ -18,37 +18,17 @@ const snapshot: UserSnapshot = {
   isAdmin: false,
   profilePicture: null,
 };
-const stored = { id: 7, username: 'ann', name: 'Ann', isPrivate: true, profilePicture: null };
 const at = new Date('2026-01-01T00:00:00Z');
 
 describe('the users projection', () => {
-  it('stores a newer profile', async () => {
+  it("stores the snapshot's profile with its privacy (ordering and tombstones: @dinebuds/projections)", async () => {
     const { sut, mock } = newTestService(IdentityUsersService);
-    const users = mock(IdentityUsersRepository);
-    users.isDeleted.mockResolvedValue(false);
-    users.find.mockResolvedValue({ ...stored, version: 1, syncedAt: at });
     await sut.applyProfile(manager, snapshot, { version: 2, occurredAt: at });
-    expect(users.lockUserEvents).toHaveBeenCalledWith(manager, 7);
-    expect(users.upsert).toHaveBeenCalledWith(manager, {
-      id: 7,
-      username: 'ann',
-      name: 'Ann',
-      profilePicture: null,
-      isPrivate: true,
-      version: 2,
-      syncedAt: at,
-    });
-  });
-
-  it('ignores a repeat or older profile, and any of a deleted user', async () => {
-    const { sut, mock } = newTestService(IdentityUsersService);
-    const users = mock(IdentityUsersRepository);
-    users.isDeleted.mockResolvedValue(false);
-    users.find.mockResolvedValue({ ...stored, version: 2, syncedAt: at });
-    await sut.applyProfile(manager, snapshot, { version: 2, occurredAt: at });
-    users.isDeleted.mockResolvedValue(true);
-    await sut.applyProfile(manager, snapshot, { version: 3, occurredAt: at });
-    expect(users.upsert).not.toHaveBeenCalled();
+    expect(mock(IdentityUsersRepository).applyProfile).toHaveBeenCalledWith(
+      manager,
+      { id: 7, username: 'ann', name: 'Ann', profilePicture: null, isPrivate: true },
+      { version: 2, occurredAt: at },
+    );
   });
 
   it('a deleted user takes their reviews, saves and follows along, and leaves a tombstone', async () => {

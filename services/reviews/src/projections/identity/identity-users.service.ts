@@ -23,19 +23,17 @@ export class IdentityUsersService {
 
   /** identity.user.registered / updated: a newer profile (by identity's user version) replaces the stored one. */
   async applyProfile(manager: EntityManager, snapshot: UserSnapshot, change: UserChange): Promise<void> {
-    await this.users.lockUserEvents(manager, snapshot.userId);
-    if (await this.users.isDeleted(manager, snapshot.userId)) return;
-    const stored = await this.users.find(manager, snapshot.userId);
-    if (stored && !isNewerUserChange(change, { version: stored.version, syncedAt: stored.syncedAt })) return;
-    await this.users.upsert(manager, {
-      id: snapshot.userId,
-      username: snapshot.username,
-      name: snapshot.name,
-      profilePicture: snapshot.profilePicture ?? null,
-      isPrivate: snapshot.isPrivate === true,
-      version: change.version,
-      syncedAt: change.occurredAt,
-    });
+    await this.users.applyProfile(
+      manager,
+      {
+        id: snapshot.userId,
+        username: snapshot.username,
+        name: snapshot.name,
+        profilePicture: snapshot.profilePicture ?? null,
+        isPrivate: snapshot.isPrivate === true,
+      },
+      change,
+    );
   }
 
   /**

@@ -1,16 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { DataSource, EntityManager } from 'typeorm';
+import { Entity, type DataSource, type EntityManager } from 'typeorm';
 import { openServiceDatabase } from '@dinebuds/database';
 import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
 import {
+  IdentityUsersProjection,
+  ProjectedUserColumns,
   SocialGraphEdges,
+  deletedUserEntity,
   notBlockedSql,
   socialGraphEdgeEntities,
   socialGraphEdgeTables,
 } from '../src/index.js';
 
-const SCHEMA = 'edges_test';
+const SCHEMA = 'projections_test';
 const entities = socialGraphEdgeEntities(SCHEMA);
+
+@Entity({ schema: SCHEMA, name: 'users' })
+class TestUserEntity extends ProjectedUserColumns {}
+const DeletedUserEntity = deletedUserEntity(SCHEMA);
+const users = new IdentityUsersProjection(SCHEMA, TestUserEntity, DeletedUserEntity);
 const tables = socialGraphEdgeTables(SCHEMA);
 const deletedUsers = new Set<number>();
 
@@ -29,7 +37,7 @@ beforeAll(async () => {
   source = await openServiceDatabase({
     url: db.url,
     schema: SCHEMA,
-    entities: Object.values(entities),
+    entities: [...Object.values(entities), TestUserEntity, DeletedUserEntity],
     migrations: [],
   });
   await source.synchronize();
@@ -43,7 +51,9 @@ afterAll(async () => {
 
 beforeEach(async () => {
   deletedUsers.clear();
-  await source.query(`TRUNCATE ${tables.follows}, ${tables.followVersions}, ${tables.blocks}`);
+  await source.query(
+    `TRUNCATE ${tables.follows}, ${tables.followVersions}, ${tables.blocks}, "${SCHEMA}".users, "${SCHEMA}".deleted_users`,
+  );
 });
 
 describe('social-graph edges projection', () => {
@@ -89,5 +99,30 @@ describe('social-graph edges projection', () => {
     await inTx((m) => edges.addBlock(m, 4, 5));
     await inTx((m) => edges.removeBlock(m, 4, 5));
     expect(await inTx((m) => edges.blockedEitherWay(m, 4, 5))).toBe(false);
+  });
+});
+
+describe('identity users projection', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+  const profile = (name: string) => ({ id: 7, username: 'ann', name, profilePicture: null });
+  const stored = () => inTx((m) => users.find(m, 7));
+
+  it("applies a newer profile by identity's version, ignores a repeat or an older one", async () => {
+    await inTx((m) => users.applyProfile(m, profile('Ann'), { version: 2, occurredAt: at(1) }));
+    await inTx((m) => users.applyProfile(m, profile('Old'), { version: 1, occurredAt: at(5) }));
+    await inTx((m) => users.applyProfile(m, profile('Repeat'), { version: 2, occurredAt: at(6) }));
+    expect(await stored()).toMatchObject({ name: 'Ann', version: 2 });
+    await inTx((m) => users.applyProfile(m, profile('Ann B.'), { version: 3, occurredAt: at(0) }));
+    expect(await stored()).toMatchObject({ name: 'Ann B.', version: 3, syncedAt: at(0) });
+  });
+
+  it('orders unversioned changes by time, and a deleted user stays deleted', async () => {
+    await inTx((m) => users.applyProfile(m, profile('Ann'), { version: null, occurredAt: at(2) }));
+    await inTx((m) => users.applyProfile(m, profile('Earlier'), { version: null, occurredAt: at(1) }));
+    expect(await stored()).toMatchObject({ name: 'Ann', version: null });
+    await inTx((m) => users.removeWithTombstone(m, 7, at(3)));
+    await inTx((m) => users.applyProfile(m, profile('Back'), { version: 9, occurredAt: at(4) }));
+    expect(await stored()).toBeNull();
+    expect(await inTx((m) => users.isDeleted(m, 7))).toBe(true);
   });
 });
