@@ -1,0 +1,4 @@
+// The discover feature's public face: the save toggle with spec 2's toasts (the feed saves from its
+// items too). The Discover screen itself is loaded by its route.
+export { useSaveToggle } from './api/toggle-saved';
+export { SaveButton } from './components/save-button';
