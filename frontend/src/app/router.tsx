@@ -33,10 +33,6 @@ const screens = {
     () => import('@/features/discover/components/discover-screen'),
     (m) => m.DiscoverScreen,
   ),
-  discover: lazyScreen(
-    () => import('@/features/discover/components/discover-screen'),
-    (m) => m.DiscoverScreen,
-  ),
   editBadges: lazyScreen(
     () => import('@/features/badges/components/edit-badges-screen'),
     (m) => m.EditBadgesScreen,
@@ -110,7 +106,6 @@ export function createAppRouter(queryClient: QueryClient) {
               ),
             },
             { path: '/edit-badges', ...load(screens.editBadges) },
-            { path: '/discover', ...load(screens.discover) },
             { path: '/discover', ...load(screens.discover) },
           ],
         },
