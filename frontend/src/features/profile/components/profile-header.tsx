@@ -4,6 +4,7 @@ import type { UserDto } from '@dinebuds/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/chip';
 import { useCurrentUser } from '@/features/auth';
+import { MessageButton } from '@/features/messages';
 import { FollowButton, useFollowCounts, type FollowListKind } from '@/features/social';
 import type { useBlockActions } from '../hooks/use-block-actions';
 import { FollowListDialog } from './follow-list-dialog';
@@ -43,7 +44,8 @@ export function ProfileHeader({ user, isOwn, blocking }: ProfileHeaderProps) {
       value: user.reviewCount,
     },
   ];
-  // Spec 1 §4: no follow control on one's own profile, for anonymous visitors, or while blocked.
+  // Spec 1 §4: no follow control on one's own profile, for anonymous visitors, or while blocked;
+  // the Message button (spec 1 §2) goes with it.
   const showFollow = !isOwn && Boolean(viewer) && blocking !== null && !blocking.isBlocked;
 
   return (
@@ -76,6 +78,7 @@ export function ProfileHeader({ user, isOwn, blocking }: ProfileHeaderProps) {
       {showFollow ? (
         <div className="profile-header__actions">
           <FollowButton user={user} />
+          <MessageButton user={user} />
         </div>
       ) : null}
       <ProfileStats stats={stats} />
