@@ -6,34 +6,12 @@ import type { MessageDto } from '@dinebuds/contracts';
 import { jsonResponse, mockFetch, never, type FetchCall } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
 import { formatTime } from '../lib/message-time';
+import { message } from '../test-fixtures';
 import { ChatScreen } from './chat-screen';
 import { UnreadBadge } from './unread-badge';
 
 const me = makeUser({ id: 1, username: 'alice', name: 'Alice Adams' });
 const bob = { id: 2, username: 'bob', name: 'Bob Brown', profilePicture: null };
-
-export function message(overrides: Partial<MessageDto>): MessageDto {
-  const senderId = overrides.senderId ?? 2;
-  return {
-    id: 1,
-    senderId,
-    receiverId: senderId === 1 ? 2 : 1,
-    content: 'Hi',
-    messageType: 'text',
-    read: false,
-    reported: false,
-    reportReason: null,
-    createdAt: '2025-03-07T18:05:00.000Z',
-    restaurantId: null,
-    restaurantName: null,
-    pollId: null,
-    sender:
-      senderId === 1
-        ? { id: 1, username: 'alice', name: 'Alice Adams', profilePicture: null }
-        : { id: 2, username: 'bob', name: 'Bob Brown', profilePicture: null },
-    ...overrides,
-  };
-}
 
 const THREAD = [
   message({ id: 1, senderId: 2, content: 'Dinner tonight?' }),
