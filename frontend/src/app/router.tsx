@@ -33,6 +33,10 @@ const screens = {
     () => import('@/features/discover/components/discover-screen'),
     (m) => m.DiscoverScreen,
   ),
+  feed: lazyScreen(
+    () => import('@/features/feed/components/feed-screen'),
+    (m) => m.FeedScreen,
+  ),
   editBadges: lazyScreen(
     () => import('@/features/badges/components/edit-badges-screen'),
     (m) => m.EditBadgesScreen,
@@ -70,10 +74,7 @@ function startLoading(queryClient: QueryClient, screen: LazyScreen, prefetch?: P
   };
 }
 
-/**
- * The route table of spec 2 §2, limited to the screens that exist so far. Until the feed exists,
- * `/` shows the signed-in user's own profile.
- */
+/** The route table of spec 2 §2, limited to the screens that exist so far; `/` is the home feed. */
 export function createAppRouter(queryClient: QueryClient) {
   const load = (screen: LazyScreen, prefetch?: Prefetch) => ({
     element: screen.element,
@@ -96,7 +97,7 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           element: <ProtectedRoute />,
           children: [
-            { path: '/', ...profile },
+            { path: '/', ...load(screens.feed) },
             { path: '/profile', ...profile },
             { path: '/settings', ...load(screens.settings) },
             {

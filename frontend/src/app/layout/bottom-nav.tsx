@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { Home, Settings, User, Users } from 'lucide-react';
+import { Compass, Home, User, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 // The app layer may read a feature's files directly: the badge stays out of messaging's chunks.
@@ -13,12 +13,10 @@ interface NavEntry {
   isActive: (pathname: string, ownUsername: string | undefined) => boolean;
 }
 
-/**
- * Spec 2 §2 lists Feed, Discover, Find Buds and Profile. Only screens that exist are listed;
- * Feed (/) shows the own profile until the feed issue lands, and Discover joins later.
- */
+/** Spec 2 §2: Feed (/), Discover, Find Buds (/social) and Profile; Settings is in the profile's menu. */
 const ENTRIES: NavEntry[] = [
-  { to: '/', label: 'Home', icon: Home, isActive: (path) => path === '/' },
+  { to: '/', label: 'Feed', icon: Home, isActive: (path) => path === '/' },
+  { to: '/discover', label: 'Discover', icon: Compass, isActive: (path) => path === '/discover' },
   { to: '/social', label: 'Find Buds', icon: Users, isActive: (path) => path === '/social' },
   {
     to: '/profile',
@@ -29,7 +27,6 @@ const ENTRIES: NavEntry[] = [
       path === '/edit-badges' ||
       (own !== undefined && path.toLowerCase() === `/profile/${own.toLowerCase()}`),
   },
-  { to: '/settings', label: 'Settings', icon: Settings, isActive: (path) => path === '/settings' },
 ];
 
 export function BottomNav() {

@@ -2,3 +2,4 @@
 // items too). The Discover screen itself is loaded by its route.
 export { useSaveToggle } from './api/toggle-saved';
 export { SaveButton } from './components/save-button';
+export type { SaveTarget } from './api/toggle-saved';

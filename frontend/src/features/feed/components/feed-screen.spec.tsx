@@ -1,0 +1,197 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { Route, Routes } from 'react-router-dom';
+import type { FeedItemDto } from '@dinebuds/contracts';
+import { callsOf, jsonResponse, mockFetch, never, type FetchCall } from '@/test/fetch-mock';
+import { makeUser, renderWithProviders } from '@/test/render';
+import { FeedScreen } from './feed-screen';
+import { activeBuds } from './stories-strip';
+
+const me = makeUser({ id: 1, username: 'alice' });
+const HOUR = 3600_000;
+
+const bruno = { id: 21, username: 'bruno', name: 'Bruno Bistro', profilePicture: null };
+const carla = { id: 22, username: 'carla', name: 'Carla Crumb', profilePicture: null };
+
+function item(
+  id: string,
+  type: FeedItemDto['type'],
+  user: FeedItemDto['user'],
+  hoursAgo: number,
+  restaurantId: number,
+  restaurantName: string,
+  extra: Partial<FeedItemDto> = {},
+): FeedItemDto {
+  return {
+    id,
+    type,
+    user,
+    restaurantId,
+    restaurant: {
+      id: restaurantId,
+      name: restaurantName,
+      address: `${restaurantId} Elm St, Boston`,
+      city: 'Boston',
+      latitude: null,
+      longitude: null,
+      locationApproximate: false,
+      photoUrl: `/api/restaurants/${restaurantId}/photo?v=0`,
+    },
+    createdAt: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
+    rating: type === 'review' ? 4 : null,
+    message: type === 'review' ? 'Great noodles' : null,
+    ...extra,
+  };
+}
+
+const PAGE_1 = {
+  items: [
+    item('review-3', 'review', bruno, 1, 5, 'Noodle Nook'),
+    item('save-2', 'save', carla, 30, 6, 'Bagel Barn'),
+  ],
+  nextCursor: 'c1',
+};
+const PAGE_2 = {
+  items: [item('review-1', 'review', carla, 50, 7, 'Old Oak', { rating: 2 })],
+  nextCursor: null,
+};
+
+const noRetry = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function server(handler: (call: FetchCall) => Response | undefined) {
+  return mockFetch((call) => {
+    const answer = handler(call);
+    if (answer) return answer;
+    if (call.url.startsWith('/api/saved-restaurants')) return jsonResponse([]);
+    return never();
+  });
+}
+
+function renderAt(route = '/') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/" element={<FeedScreen />} />
+    </Routes>,
+    { route, signedInAs: me, queryClient: noRetry() },
+  );
+}
+
+const shownItems = () =>
+  within(screen.getByRole('list', { name: 'Bud activity' }))
+    .getAllByRole('listitem')
+    .map((row) => row.querySelector('.feed-item__line')?.textContent?.replace(/\s+/g, ' ').trim());
+
+describe('FeedScreen', () => {
+  afterEach(() => {
+    act(() => toast.dismiss());
+  });
+
+  it('shows my buds’ activity newest first, linking to profiles and restaurants, and loads more', async () => {
+    const fetchMock = server((call) => {
+      if (call.url === '/api/activity/feed?limit=20') return jsonResponse(PAGE_1);
+      if (call.url === '/api/activity/feed?cursor=c1&limit=20') return jsonResponse(PAGE_2);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt();
+
+    expect(await screen.findByRole('heading', { name: 'Feed', level: 1 })).toBeVisible();
+    await screen.findByRole('list', { name: 'Bud activity' });
+    expect(shownItems()).toEqual(['Bruno Bistro reviewed Noodle Nook', 'Carla Crumb saved Bagel Barn']);
+    const list = screen.getByRole('list', { name: 'Bud activity' });
+    expect(within(list).getAllByRole('link', { name: 'Bruno Bistro' })[0]).toHaveAttribute(
+      'href',
+      '/profile/bruno',
+    );
+    expect(within(list).getByRole('link', { name: 'Noodle Nook' })).toHaveAttribute('href', '/restaurants/5');
+    expect(within(list).getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    expect(list).toHaveTextContent('Great noodles');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(shownItems()).toEqual([
+        'Bruno Bistro reviewed Noodle Nook',
+        'Carla Crumb saved Bagel Barn',
+        'Carla Crumb reviewed Old Oak',
+      ]),
+    );
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(callsOf(fetchMock)).toContain('GET /api/activity/feed?cursor=c1&limit=20');
+  });
+
+  it('shows the buds active in the last 24 hours in the stories strip', async () => {
+    server((call) => (call.url.startsWith('/api/activity/feed') ? jsonResponse(PAGE_1) : undefined));
+    renderAt();
+    const strip = await screen.findByRole('region', { name: 'Buds active in the last 24 hours' });
+    expect(within(strip).getAllByRole('link')).toHaveLength(1);
+    expect(within(strip).getByRole('link', { name: /Bruno Bistro/ })).toHaveAttribute(
+      'href',
+      '/profile/bruno',
+    );
+  });
+
+  it('counts each bud once in the stories, newest first', () => {
+    const now = Date.now();
+    const items = [
+      item('review-9', 'review', carla, 2, 1, 'A'),
+      item('save-8', 'save', bruno, 3, 2, 'B'),
+      item('review-7', 'review', carla, 5, 3, 'C'),
+      item('review-6', 'review', { ...bruno, id: 30, username: 'old' }, 25, 4, 'D'),
+    ];
+    expect(activeBuds(items, now).map((user) => user.username)).toEqual(['carla', 'bruno']);
+  });
+
+  it('says so when my buds have posted nothing', async () => {
+    server((call) =>
+      call.url.startsWith('/api/activity/feed') ? jsonResponse({ items: [], nextCursor: null }) : undefined,
+    );
+    renderAt();
+    expect(await screen.findByText('No recent activity')).toBeVisible();
+    expect(screen.getByText("Your buds haven't posted any activity yet.")).toBeVisible();
+  });
+
+  it('filters by city', async () => {
+    const fetchMock = server((call) => {
+      if (call.url === '/api/activity/feed?limit=20') return jsonResponse(PAGE_1);
+      if (call.url === '/api/activity/feed?city=Seattle&limit=20')
+        return jsonResponse({ items: [], nextCursor: null });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt();
+    await screen.findByRole('list', { name: 'Bud activity' });
+
+    await user.type(screen.getByRole('combobox', { name: 'Filter by city' }), 'seat');
+    await user.click(await screen.findByRole('option', { name: /Seattle/ }));
+    expect(await screen.findByText('No bud activity in Seattle yet.')).toBeVisible();
+    expect(callsOf(fetchMock)).toContain('GET /api/activity/feed?city=Seattle&limit=20');
+
+    await user.click(screen.getByRole('button', { name: 'Show all cities' }));
+    expect(await screen.findByRole('list', { name: 'Bud activity' })).toBeVisible();
+  });
+
+  it('says when the feed cannot load', async () => {
+    server((call) =>
+      call.url.startsWith('/api/activity/feed') ? jsonResponse({ message: 'x' }, 500) : undefined,
+    );
+    renderAt();
+    expect(await screen.findByText('Failed to load activity feed. Please try again later.')).toBeVisible();
+  });
+
+  it('saves a place from the feed with the spec’s toast', async () => {
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed')) return jsonResponse(PAGE_1);
+      if (call.method === 'POST' && call.url === '/api/restaurants/5/toggle-save')
+        return jsonResponse({ restaurantId: 5, isSaved: true, saved: true });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt();
+    await user.click(await screen.findByRole('button', { name: 'Save Noodle Nook' }));
+    expect(await screen.findByText('Restaurant saved')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Saved Noodle Nook' })).toBeVisible();
+  });
+});
