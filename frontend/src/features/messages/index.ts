@@ -4,5 +4,6 @@
 export { useUnreadCount, unreadCountQueryKey } from './api/get-unread-count';
 export { LazyMessagesTab } from './components/lazy-messages-tab';
 export { MessageButton } from './components/message-button';
+export { ShareRestaurantButton } from './components/share-restaurant-button';
 export { UnreadBadge } from './components/unread-badge';
 export type { ChatPartner } from './types';

@@ -8,7 +8,8 @@ export const CONVERSATIONS_POLL_MS = 10_000;
 /** Rows of the inbox read at once (the route's cap). */
 export const CONVERSATIONS_PAGE_SIZE = 100;
 
-export const conversationsQueryKey = (userId: number) => [...messagesQueryKey, 'conversations', userId] as const;
+export const conversationsQueryKey = (userId: number) =>
+  [...messagesQueryKey, 'conversations', userId] as const;
 
 export const getConversations = (signal?: AbortSignal) =>
   api.get<ConversationPreviewDto[]>('/api/messages/conversations', {

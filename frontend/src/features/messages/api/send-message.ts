@@ -5,7 +5,8 @@ import { api } from '@/lib/api';
 import { conversationQueryKey } from './get-conversation';
 import { conversationsQueryKey } from './get-conversations';
 
-export const sendMessage = (request: SendMessageRequest) => api.post<MessageDto>('/api/messages/send', request);
+export const sendMessage = (request: SendMessageRequest) =>
+  api.post<MessageDto>('/api/messages/send', request);
 
 /** An idempotency key for one message: a retried send of it is stored once. */
 export function newClientMessageId(): string {

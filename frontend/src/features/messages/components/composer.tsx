@@ -50,7 +50,13 @@ export function Composer({ placeholder, rows, sending, disabled, onSend, onError
           }
         }}
       />
-      <Button type="submit" size="icon" aria-label="Send message" disabled={blank || disabled} loading={sending}>
+      <Button
+        type="submit"
+        size="icon"
+        aria-label="Send message"
+        disabled={blank || disabled}
+        loading={sending}
+      >
         {sending ? null : <SendHorizontal aria-hidden="true" />}
       </Button>
     </form>

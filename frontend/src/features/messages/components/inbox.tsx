@@ -53,7 +53,12 @@ export function Inbox({ meId, emptyAction }: InboxProps) {
               row={row}
               own={row.lastMessageSenderId === meId}
               onOpen={() =>
-                setOpen({ id: row.userId, username: row.username, name: row.name, profilePicture: row.profilePicture })
+                setOpen({
+                  id: row.userId,
+                  username: row.username,
+                  name: row.name,
+                  profilePicture: row.profilePicture,
+                })
               }
             />
           </li>
@@ -81,7 +86,15 @@ function LastMessage({ text }: { text: string }) {
   );
 }
 
-function ConversationRow({ row, own, onOpen }: { row: ConversationPreviewDto; own: boolean; onOpen: () => void }) {
+function ConversationRow({
+  row,
+  own,
+  onOpen,
+}: {
+  row: ConversationPreviewDto;
+  own: boolean;
+  onOpen: () => void;
+}) {
   const name = row.name?.trim() || row.username;
   return (
     <button

@@ -19,7 +19,10 @@ const THREAD: MessageDto[] = [
   message({ id: 3, senderId: 2, content: 'Try [7:Taco Town] first' }),
 ];
 
-function server(thread: MessageDto[], post: (call: FetchCall) => Response | Promise<Response> = () => never()) {
+function server(
+  thread: MessageDto[],
+  post: (call: FetchCall) => Response | Promise<Response> = () => never(),
+) {
   return mockFetch((call) => {
     if (call.method === 'GET' && call.url === '/api/messages/conversation/1/2') return jsonResponse(thread);
     if (call.method === 'POST' && call.url === '/api/messages/mark-read/2') return jsonResponse({ count: 1 });

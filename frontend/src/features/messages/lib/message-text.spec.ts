@@ -32,7 +32,7 @@ describe('message text', () => {
     ]);
   });
 
-  it("finds the place of \"Let's go to {place} soon!\"", () => {
+  it('finds the place of "Let\'s go to {place} soon!"', () => {
     expect(letsGoPlace("Let's go to Chez Panisse soon!")).toEqual({
       before: "Let's go to ",
       place: 'Chez Panisse',

@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api';
 import { useCurrentUser } from '@/features/auth';
+import { ShareRestaurantButton } from '@/features/messages';
 import { AddReviewSheet, Stars } from '@/features/reviews';
 import { screenStateOf, type ScreenState } from '@/lib/screen-state';
 import { useRestaurant } from '../api/get-restaurant';
@@ -83,16 +84,19 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
     <div className="page restaurant">
       <div className="page__toolbar restaurant__toolbar">
         <BackButton />
-        <Button
-          variant={restaurant.isSaved ? 'secondary' : 'outline'}
-          size="sm"
-          aria-pressed={restaurant.isSaved}
-          disabled={toggle.isPending}
-          onClick={onSave}
-        >
-          {restaurant.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
-          {restaurant.isSaved ? 'Saved' : 'Save'}
-        </Button>
+        <div className="restaurant__toolbar-actions">
+          <ShareRestaurantButton restaurant={{ id: restaurant.id, name: restaurant.name }} />
+          <Button
+            variant={restaurant.isSaved ? 'secondary' : 'outline'}
+            size="sm"
+            aria-pressed={restaurant.isSaved}
+            disabled={toggle.isPending}
+            onClick={onSave}
+          >
+            {restaurant.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+            {restaurant.isSaved ? 'Saved' : 'Save'}
+          </Button>
+        </div>
       </div>
 
       <header className="card restaurant__header">
