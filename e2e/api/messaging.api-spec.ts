@@ -8,6 +8,7 @@ import {
   type MarkReadResponse,
   type MessageDto,
   type PollDto,
+  type StreamMessageEvent,
 } from '@dinebuds/contracts';
 import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername, type ApiResponse } from '../support/api-client.js';
@@ -21,6 +22,12 @@ interface Bud {
   username: string;
   name: string;
   client: ApiClient;
+}
+
+interface StreamFrame {
+  event: string;
+  id?: string;
+  data: unknown;
 }
 
 interface ErrorBody {
@@ -444,6 +451,115 @@ describe('messaging API through the gateway (all-in-one)', () => {
     );
     expectError(await polls({ receiverId: ann.id, options }), 400, M.messageYourself);
     expectError(await polls({ receiverId: 2_000_000_000, options }), 404, M.userNotFound);
+  }, 60_000);
+
+  /** An open GET /api/messages/stream of `user`, its frames parsed as they arrive. */
+  async function openStream(user: Bud, lastEventId?: number) {
+    const abort = new AbortController();
+    const headers: Record<string, string> = {
+      accept: 'text/event-stream',
+      cookie: `dinebuds_sid=${user.client.sessionCookie}`,
+    };
+    if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
+    const res = await fetch(`${baseUrl}/api/messages/stream`, { headers, signal: abort.signal });
+    const frames: StreamFrame[] = [];
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    void (async () => {
+      let text = '';
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          text += decoder.decode(value, { stream: true });
+          for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+            const block = text.slice(0, end);
+            text = text.slice(end + 2);
+            const field = (name: string) =>
+              block
+                .split('\n')
+                .find((line) => line.startsWith(`${name}: `))
+                ?.slice(name.length + 2);
+            const event = field('event');
+            if (event) frames.push({ event, id: field('id'), data: JSON.parse(field('data') ?? 'null') });
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      frames,
+      messages: () => frames.filter((f) => f.event === 'message').map((f) => f.data as StreamMessageEvent),
+      close: () => abort.abort(),
+    };
+  }
+
+  it('the stream pushes a message to its receiver and sender, read receipts to the sender, nothing to others', async () => {
+    const kim = await bud('kim');
+    const lou = await bud('lou');
+    const kimStream = await openStream(kim);
+    const louStream = await openStream(lou);
+    const catStream = await openStream(cat);
+    try {
+      expect(kimStream.status).toBe(200);
+      expect(kimStream.contentType).toMatch(/^text\/event-stream/);
+      const sent = await sendText(lou, kim, 'Are you there?');
+      const pushed = await eventually(() => kimStream.messages().find((m) => m.id === sent.id), 10_000);
+      expect(pushed).toEqual({
+        id: sent.id,
+        senderId: lou.id,
+        receiverId: kim.id,
+        content: 'Are you there?',
+        messageType: 'text',
+        restaurantId: null,
+        restaurantName: null,
+        pollId: null,
+        createdAt: sent.createdAt,
+      });
+      expect(kimStream.frames.find((f) => f.event === 'message')?.id).toBe(String(sent.id));
+      await eventually(() => louStream.messages().some((m) => m.id === sent.id), 10_000);
+      await kim.client.post(`/api/messages/mark-read/${lou.id}`);
+      const read = await eventually(() => louStream.frames.find((f) => f.event === 'read'), 10_000);
+      expect(read.data).toMatchObject({
+        readerId: kim.id,
+        otherUserId: lou.id,
+        upToMessageId: sent.id,
+        count: 1,
+      });
+      expect(catStream.frames).toEqual([]);
+    } finally {
+      kimStream.close();
+      louStream.close();
+      catStream.close();
+    }
+    expectError(await anonymous.get('/api/messages/stream'), 401);
+  }, 60_000);
+
+  it('a stream that drops and reconnects with Last-Event-ID misses nothing and repeats nothing', async () => {
+    const max = await bud('max');
+    const ned = await bud('ned');
+    const first = await openStream(max);
+    const one = await sendText(ned, max, 'one');
+    await eventually(() => first.messages().some((m) => m.id === one.id), 10_000);
+    first.close();
+    const two = await sendText(ned, max, 'two');
+    const three = await sendText(max, ned, 'three');
+    const again = await openStream(max, one.id);
+    try {
+      const four = await sendText(ned, max, 'four');
+      await eventually(() => again.messages().some((m) => m.id === four.id), 10_000);
+      expect(again.messages().map((m) => m.content)).toEqual(['two', 'three', 'four']);
+      expect(again.frames.filter((f) => f.event === 'message').map((f) => Number(f.id))).toEqual([
+        two.id,
+        three.id,
+        four.id,
+      ]);
+    } finally {
+      again.close();
+    }
   }, 60_000);
 
   it('bad input to every route answers a 4xx with one sentence, never a 500', async () => {

@@ -10,6 +10,8 @@ import { EnvController } from './env/env.controller.js';
 import type { ResolvedGatewayOptions } from './gateway-options.js';
 import { HealthModule } from './health/health.module.js';
 import { BodyTypeInterceptor } from './http/body-type.interceptor.js';
+import { messageStreamHubProvider } from './messaging/message-stream-hub.js';
+import { MessageStreamController } from './messaging/message-stream.controller.js';
 import { MessagesController } from './messaging/messages.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { SessionsController } from './sessions/sessions.controller.js';
@@ -56,9 +58,11 @@ export class GatewayModule {
         DiscoveryController,
         RestaurantsController,
         MessagesController,
+        MessageStreamController,
       ],
       providers: [
         sessionCacheProvider(options),
+        messageStreamHubProvider(options),
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: SessionGuard },
         { provide: APP_INTERCEPTOR, useClass: BodyTypeInterceptor },

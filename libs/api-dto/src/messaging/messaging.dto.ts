@@ -209,3 +209,17 @@ export class VotePollRpcRequest extends VotePollDto implements RpcRequest<'polls
 export class PollRequest implements RpcRequest<'polls.get'> {
   @PositiveId({ fromText: true }) pollId: number;
 }
+
+/** messaging's `messages.since`: a stream's catch-up after its Last-Event-ID. */
+export class MessagesSinceRequest implements RpcRequest<'messages.since'> {
+  @IsInt({ message: 'afterId must be a non-negative integer' })
+  @Min(0, { message: 'afterId must be a non-negative integer' })
+  @Max(MAX_INT, { message: 'afterId must be a non-negative integer' })
+  afterId: number;
+
+  @IsOptional()
+  @Transform(toCappedInt(LIMITS.streamCatchUpMax))
+  @IsInt({ message: `limit must be an integer between 1 and ${LIMITS.streamCatchUpMax}` })
+  @Min(1, { message: `limit must be an integer between 1 and ${LIMITS.streamCatchUpMax}` })
+  limit?: number;
+}

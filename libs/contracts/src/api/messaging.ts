@@ -149,6 +149,32 @@ export interface PollOptionDto {
   restaurantName: string;
 }
 
+/**
+ * `event: message` of GET /api/messages/stream (its SSE `id` is the message id): a message to or
+ * from me, as the conversation answers it but without `sender` (the UI knows both people) and
+ * with `reported`/`reportReason` left out.
+ */
+export interface StreamMessageEvent {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  messageType: MessageType;
+  restaurantId: number | null;
+  restaurantName: string | null;
+  pollId: number | null;
+  createdAt: string;
+}
+
+/** `event: read` of the stream: `readerId` read what `otherUserId` sent them, up to `upToMessageId`. */
+export interface StreamReadEvent {
+  readerId: number;
+  otherUserId: number;
+  upToMessageId: number;
+  count: number;
+  readAt: string;
+}
+
 /** A "Let's eat" poll: the proposer offers places, the receiver's vote decides. */
 export interface PollDto {
   id: number;

@@ -26,6 +26,8 @@ export const LIMITS = {
   /** Messages of one conversation page: the default and the cap. */
   conversationPageDefault: 100,
   conversationPageMax: 200,
+  /** Messages a reconnecting stream is sent from its Last-Event-ID at most (the rest: refetch). */
+  streamCatchUpMax: 200,
   cityNameMax: 60,
   searchQueryMax: 100,
   /** Lists (users, followers, following, requests, blocks): the page when none is asked, and the cap. */

@@ -29,6 +29,8 @@ export type MessagingRpc = {
   'messages.markRead': { request: { otherUserId: number }; response: MarkReadResponse };
   'messages.report': { request: ReportMessageRequest & { messageId: number }; response: MessageResponse };
   'messages.unreadCount': { request: Record<string, never>; response: CountResponse };
+  /** Messages to or from the caller after `afterId`, oldest first (a stream's catch-up). */
+  'messages.since': { request: { afterId: number; limit?: number }; response: MessageDto[] };
   'conversations.list': { request: Paging; response: ConversationPreviewDto[] };
   'polls.create': { request: CreatePollRequest; response: PollDto };
   'polls.get': { request: { pollId: number }; response: PollDto };

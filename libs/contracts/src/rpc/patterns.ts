@@ -105,6 +105,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'messages.markRead',
     'messages.report',
     'messages.unreadCount',
+    'messages.since',
     'conversations.list',
     'polls.create',
     'polls.get',

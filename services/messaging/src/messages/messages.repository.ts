@@ -91,6 +91,21 @@ export class MessagesRepository {
     return rows.reverse();
   }
 
+  /** Messages to or from `userId` after `afterId`, oldest first, at most `limit`. */
+  async since(manager: EntityManager, userId: number, afterId: number, limit: number): Promise<MessageRow[]> {
+    return rowsOf<MessageRow>(
+      await manager.query(
+        `SELECT ${MESSAGE_COLUMNS} FROM (
+           (SELECT * FROM ${MESSAGES} WHERE receiver_id = $1 AND id > $2 ORDER BY id LIMIT $3)
+           UNION ALL
+           (SELECT * FROM ${MESSAGES} WHERE sender_id = $1 AND id > $2 ORDER BY id LIMIT $3)
+         ) m LEFT JOIN ${USERS} u ON u.id = m.sender_id
+         ORDER BY m.id LIMIT $3`,
+        [userId, afterId, limit],
+      ),
+    );
+  }
+
   /** Marks what `senderId` sent `readerId` read; answers how many, and the newest of them. */
   async markRead(
     manager: EntityManager,

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import {
   ConversationRpcRequest,
   MarkReadRequest,
+  MessagesSinceRequest,
   PagingQuery,
   ReportMessageRpcRequest,
   SendMessageDto,
@@ -52,6 +53,14 @@ export class MessagesRpcController {
   @Rpc('messages.unreadCount')
   unreadCount(@RequiredCaller() caller: Caller): RpcResult<'messages.unreadCount'> {
     return this.messages.unreadCount(caller);
+  }
+
+  @Rpc('messages.since')
+  since(
+    @RpcBody(MessagesSinceRequest) body: MessagesSinceRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'messages.since'> {
+    return this.messages.since(caller, body.afterId, body.limit);
   }
 
   @Rpc('conversations.list')

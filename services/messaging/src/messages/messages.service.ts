@@ -130,6 +130,16 @@ export class MessagesService {
     });
   }
 
+  /** What a reconnecting stream missed: messages to or from the caller after `afterId`, oldest first. */
+  async since(
+    caller: Caller,
+    afterId: number,
+    limit: number = LIMITS.streamCatchUpMax,
+  ): Promise<MessageDto[]> {
+    const rows = await this.messages.since(this.transactions.outside, caller.userId, afterId, limit);
+    return rows.map((row) => toMessageDto(row, caller.userId));
+  }
+
   async unreadCount(caller: Caller): Promise<CountResponse> {
     return { count: await this.conversations.unreadTotal(this.transactions.outside, caller.userId) };
   }

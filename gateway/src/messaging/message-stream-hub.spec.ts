@@ -1,0 +1,84 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EventBus, Listener, ListenOptions } from '@dinebuds/events';
+import { MessageStreamHub, type StreamFrame } from './message-stream-hub.js';
+
+/** A bus whose one listener the test drives: events in, generation moved on a "reconnect". */
+function fakeBus() {
+  let handler: ((envelope: never) => void) | null = null;
+  const listener = { live: true, generation: 1, cancel: async () => undefined };
+  const bus = {
+    listen: (options: ListenOptions) => {
+      handler = options.handler as (envelope: never) => void;
+      return listener as Listener;
+    },
+  } as unknown as EventBus;
+  const emit = (type: string, data: object) =>
+    handler!({ id: 'e', type, version: 1, occurredAt: '', producer: 'messaging', data } as never);
+  return { bus, listener, emit };
+}
+
+const sent = (messageId: number, senderId: number, receiverId: number) => ({
+  messageId,
+  senderId,
+  receiverId,
+  content: 'hi',
+  messageType: 'text',
+  restaurantId: null,
+  restaurantName: null,
+  pollId: null,
+  createdAt: '2026-11-26T12:00:00.000Z',
+});
+
+function stream(hub: MessageStreamHub, userId: number) {
+  const frames: StreamFrame[] = [];
+  const remove = hub.add(userId, { send: (frame) => frames.push(frame) });
+  return { frames, remove };
+}
+
+describe('MessageStreamHub', () => {
+  it('sends a message to the streams of its sender and receiver only, with the message id', () => {
+    const { bus, emit } = fakeBus();
+    const hub = new MessageStreamHub(bus);
+    const [ann, annOtherTab, bob, cat] = [stream(hub, 1), stream(hub, 1), stream(hub, 2), stream(hub, 3)];
+    emit('messaging.message.sent', sent(10, 2, 1));
+    expect(ann.frames).toEqual([
+      { event: 'message', id: 10, data: expect.objectContaining({ id: 10, senderId: 2, receiverId: 1 }) },
+    ]);
+    expect(annOtherTab.frames).toHaveLength(1);
+    expect(bob.frames).toHaveLength(1);
+    expect(cat.frames).toEqual([]);
+  });
+
+  it('sends a read receipt to both people, and nothing to a closed stream', () => {
+    const { bus, emit } = fakeBus();
+    const hub = new MessageStreamHub(bus);
+    const ann = stream(hub, 1);
+    const bob = stream(hub, 2);
+    bob.remove();
+    emit('messaging.conversation.read', {
+      readerId: 2,
+      otherUserId: 1,
+      upToMessageId: 10,
+      count: 1,
+      readAt: '',
+    });
+    expect(ann.frames).toEqual([
+      { event: 'read', data: expect.objectContaining({ readerId: 2, upToMessageId: 10 }) },
+    ]);
+    expect(bob.frames).toEqual([]);
+    expect(hub.size).toBe(1);
+  });
+
+  it('tells every stream to resync when the listener came back after a break', () => {
+    const { bus, listener, emit } = fakeBus();
+    const hub = new MessageStreamHub(bus);
+    const ann = stream(hub, 1);
+    listener.generation = 2;
+    emit('messaging.message.sent', sent(11, 2, 3));
+    expect(ann.frames).toEqual([{ event: 'resync', data: {} }]);
+  });
+
+  it('is unavailable without an event bus', () => {
+    expect(new MessageStreamHub(null).available).toBe(false);
+  });
+});

@@ -1,0 +1,123 @@
+import { Logger, type OnModuleDestroy, type Provider } from '@nestjs/common';
+import type { EnvelopeOf, EventBus, Listener } from '@dinebuds/events';
+import type { StreamMessageEvent, StreamReadEvent } from '@dinebuds/contracts';
+import type { ResolvedGatewayOptions } from '../gateway-options.js';
+
+/** One SSE frame: `event`, an optional `id` (message ids: what Last-Event-ID resumes from) and JSON data. */
+export interface StreamFrame {
+  event: 'message' | 'read' | 'resync';
+  id?: number;
+  data: unknown;
+}
+
+/** One open stream of a signed-in user (a browser tab). */
+export interface StreamClient {
+  send(frame: StreamFrame): void;
+}
+
+const STREAM_TYPES = ['messaging.message.sent', 'messaging.conversation.read'] as const;
+type StreamEventType = (typeof STREAM_TYPES)[number];
+
+/** The payload of messaging.message.sent as the stream sends it. */
+export function toStreamMessage(data: EnvelopeOf<'messaging.message.sent'>['data']): StreamMessageEvent {
+  return {
+    id: data.messageId,
+    senderId: data.senderId,
+    receiverId: data.receiverId,
+    content: data.content,
+    messageType: data.messageType as StreamMessageEvent['messageType'],
+    restaurantId: data.restaurantId,
+    restaurantName: data.restaurantName,
+    pollId: data.pollId,
+    createdAt: data.createdAt,
+  };
+}
+
+/**
+ * The open message streams of this gateway process, fed by a fan-out Listener on the event bus:
+ * every gateway replica hears every messaging.message.sent and messaging.conversation.read (its
+ * own exclusive queue on RabbitMQ) and writes each to the streams of the two people it concerns,
+ * so a message reaches its receiver whichever replica holds their stream. When the listener was
+ * down (its generation moved), events may have been missed: every stream is told to `resync`.
+ */
+export class MessageStreamHub implements OnModuleDestroy {
+  private readonly logger = new Logger(MessageStreamHub.name);
+  private readonly clients = new Map<number, Set<StreamClient>>();
+  private readonly listener: Listener | null;
+  private generation = -1;
+
+  constructor(events: EventBus | null) {
+    this.listener = events
+      ? events.listen<StreamEventType>({
+          types: STREAM_TYPES,
+          handler: (envelope) => this.dispatch(envelope),
+        })
+      : null;
+  }
+
+  /** False without an event bus: nothing could be pushed, the client polls. */
+  get available(): boolean {
+    return this.listener !== null;
+  }
+
+  /** Open streams, for tests and metrics. */
+  get size(): number {
+    let count = 0;
+    for (const set of this.clients.values()) count += set.size;
+    return count;
+  }
+
+  /** Registers a stream of `userId`; the function returned removes it. */
+  add(userId: number, client: StreamClient): () => void {
+    let set = this.clients.get(userId);
+    if (!set) this.clients.set(userId, (set = new Set()));
+    set.add(client);
+    this.checkGeneration();
+    return () => {
+      set.delete(client);
+      if (set.size === 0 && this.clients.get(userId) === set) this.clients.delete(userId);
+    };
+  }
+
+  /**
+   * Tells every stream to refetch when the listener came back after a break (events published
+   * meanwhile never reached this process). Called on each event and by the streams' heartbeats.
+   */
+  checkGeneration(): void {
+    if (!this.listener) return;
+    const { generation } = this.listener;
+    if (this.generation !== -1 && generation !== this.generation) {
+      this.logger.warn({ generation }, 'Message stream listener reconnected: streams resync');
+      for (const set of this.clients.values())
+        for (const client of set) client.send({ event: 'resync', data: {} });
+    }
+    this.generation = generation;
+  }
+
+  private dispatch(envelope: EnvelopeOf<StreamEventType>): void {
+    this.checkGeneration();
+    if (envelope.type === 'messaging.message.sent') {
+      const data = (envelope as EnvelopeOf<'messaging.message.sent'>).data;
+      const frame: StreamFrame = { event: 'message', id: data.messageId, data: toStreamMessage(data) };
+      this.sendTo([data.receiverId, data.senderId], frame);
+    } else {
+      const data = (envelope as EnvelopeOf<'messaging.conversation.read'>).data;
+      const read: StreamReadEvent = { ...data };
+      this.sendTo([data.otherUserId, data.readerId], { event: 'read', data: read });
+    }
+  }
+
+  private sendTo(userIds: number[], frame: StreamFrame): void {
+    for (const userId of new Set(userIds))
+      for (const client of this.clients.get(userId) ?? []) client.send(frame);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.listener?.cancel();
+  }
+}
+
+/** The hub on the gateway's event bus (none: streams answer 503 and clients poll). */
+export function messageStreamHubProvider(options: ResolvedGatewayOptions): Provider {
+  return { provide: MessageStreamHub, useFactory: () => new MessageStreamHub(options.events) };
+}
