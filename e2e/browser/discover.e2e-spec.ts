@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { CurrentUserDto, RankedRestaurantDto, ReviewDto } from '@dinebuds/contracts';
+import { eventually } from '@dinebuds/testing';
+import { uniqueUsername } from '../support/api-client.js';
+import { accessibilityProblem, horizontalOverflowProblem } from '../support/axe.js';
+import { launchBrowser } from '../support/browser.js';
+import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
+
+const PASSWORD = 'Discover#123';
+
+/** Three New York places with their real coordinates. */
+const PLACES = {
+  joes: {
+    restaurantName: "Joe's Pizza",
+    address: '7 Carmine St, New York, NY 10014',
+    latitude: 40.7306,
+    longitude: -74.0021,
+  },
+  katz: {
+    restaurantName: "Katz's Delicatessen",
+    address: '205 E Houston St, New York, NY 10002',
+    latitude: 40.7222,
+    longitude: -73.9874,
+  },
+  nakazawa: {
+    restaurantName: 'Sushi Nakazawa',
+    address: '23 Commerce St, New York, NY 10014',
+    latitude: 40.7317,
+    longitude: -74.0047,
+  },
+} as const;
+
+/** A 1x1 PNG, every map tile. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/**
+ * Discover and the home feed in a browser against the all-in-one system (frontend/dist must be
+ * built). Ann follows Ben and Cal, who review three New York places through the API: Discover's
+ * list shows the ranks and means the server computed and the "Why #2?" panel names both buds; the
+ * map view shows numbered markers or, without tiles, its list fallback; the feed shows a bud's
+ * review; location detection picks New York from the browser's position; axe finds no serious
+ * violation on the new screens at desktop and phone sizes, and nothing scrolls sideways.
+ */
+describe('Discover and the feed in the browser', () => {
+  let system: Awaited<ReturnType<typeof startAllInOneSystem>>;
+  let browser: Browser;
+  let annState: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let ann: CurrentUserDto;
+  let ben: CurrentUserDto;
+  let cal: CurrentUserDto;
+  const contexts: BrowserContext[] = [];
+
+  async function register(request: APIRequestContext, prefix: string, name: string): Promise<CurrentUserDto> {
+    const response = await request.post(`${system.baseUrl}/api/register`, {
+      data: { username: uniqueUsername(prefix), password: PASSWORD, name },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as CurrentUserDto;
+  }
+
+  async function review(
+    request: APIRequestContext,
+    place: keyof typeof PLACES,
+    rating: number,
+    notes?: string,
+  ) {
+    const response = await request.post(`${system.baseUrl}/api/reviews`, {
+      data: { ...PLACES[place], rating, notes },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as ReviewDto;
+  }
+
+  async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
+    const context = await browser.newContext({ baseURL: system.baseUrl, bypassCSP: true, ...options });
+    contexts.push(context);
+    return context;
+  }
+
+  async function expectClean(page: Page, screen: string) {
+    const problems = [
+      await accessibilityProblem(page, screen),
+      await horizontalOverflowProblem(page, screen),
+    ];
+    expect(problems.filter(Boolean).join('\n')).toBe('');
+  }
+
+  beforeAll(async () => {
+    system = await startAllInOneSystem();
+    browser = await launchBrowser();
+    const annContext = await newContext();
+    const benContext = await newContext();
+    const calContext = await newContext();
+    ann = await register(annContext.request, 'ann', 'Ann Appetit');
+    ben = await register(benContext.request, 'ben', 'Ben Brunch');
+    cal = await register(calContext.request, 'cal', 'Cal Curry');
+
+    // Ben: Joe's 5, Katz's 3. Cal: Joe's 4, Nakazawa 5 (newest). New York by top rated for Ann:
+    // #1 Nakazawa 5.0 (1 bud), #2 Joe's 4.5 (2 buds), #3 Katz's 3.0 (1 bud).
+    await eventually(
+      async () =>
+        (await annContext.request.get(`${system.baseUrl}/api/users/${ben.id}/followers/count`)).ok(),
+      30_000,
+      100,
+    );
+    await review(benContext.request, 'joes', 5);
+    await review(benContext.request, 'katz', 3);
+    await review(calContext.request, 'joes', 4);
+    await review(calContext.request, 'nakazawa', 5, 'The omakase was perfect');
+    for (const bud of [ben, cal]) {
+      const response = await annContext.request.post(
+        `${system.baseUrl}/api/users/${ann.id}/follow/${bud.id}`,
+      );
+      expect(response.status()).toBe(200);
+    }
+    // The reviews service learns the follows from events: wait until Ann's ranking counts both.
+    await eventually(
+      async () => {
+        const response = await annContext.request.get(`${system.baseUrl}/api/restaurants/ranked?city=nyc`);
+        if (!response.ok()) return false;
+        const list = (await response.json()) as RankedRestaurantDto[];
+        return list.length === 3 && list[1].friendReviewCount === 2;
+      },
+      30_000,
+      100,
+    );
+    annState = await annContext.storageState();
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await stopAllInOneSystem(system);
+  });
+
+  describe.each(VIEWPORTS)('at the $name size', ({ name, viewport }) => {
+    let page: Page;
+
+    beforeAll(async () => {
+      const context = await newContext({ viewport, storageState: annState });
+      page = await context.newPage();
+    });
+
+    it('lists New York ranked by the buds, with the Why panel', async () => {
+      await page.goto('/discover?city=New%20York');
+      await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
+      await page.getByText("Top 3 restaurants in New York based on your buds' reviews").waitFor();
+      const cards = page.locator('.ranked-card');
+      expect(await cards.count()).toBe(3);
+      const rows = await cards.evaluateAll((items) =>
+        items.map((item) => [
+          item.querySelector('.rank-badge')?.textContent,
+          item.querySelector('.ranked-card__name')?.textContent,
+          item.querySelector('.rating')?.textContent,
+          item.querySelector('.ranked-card__buds')?.textContent,
+        ]),
+      );
+      expect(rows).toEqual([
+        ['1', 'Sushi Nakazawa', '5.0', '1 bud review'],
+        ['2', "Joe's Pizza", '4.5', '2 bud reviews'],
+        ['3', "Katz's Delicatessen", '3.0', '1 bud review'],
+      ]);
+      await expect(
+        page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Discover' })
+          .getAttribute('aria-current'),
+      ).resolves.toBe('page');
+
+      await page.getByRole('button', { name: 'Why #2?' }).click();
+      const panel = page.getByRole('region', { name: "Why #2: Joe's Pizza" });
+      await panel.waitFor();
+      await panel
+        .getByText(/#2 of 3 in New York by top rated: mean of 2 buds' ratings \(\d, \d\) = 4\.5/)
+        .waitFor();
+      await panel.getByRole('link', { name: /Ben Brunch/ }).waitFor();
+      await panel.getByRole('link', { name: /Cal Curry/ }).waitFor();
+      await panel.getByRole('img', { name: '5 out of 5 stars' }).waitFor();
+      await panel.getByRole('img', { name: '4 out of 5 stars' }).waitFor();
+      await expectClean(page, `discover list (${name})`);
+    }, 60_000);
+
+    // Desktop gets tiles (served by the test: the machine may have no internet) and so the real
+    // map; the phone gets none, and so the map's list fallback.
+    const tiles = name === 'desktop';
+    it(
+      tiles
+        ? 'shows the map with numbered markers and the info card'
+        : "falls back to the list when the map's tiles cannot load",
+      async () => {
+        await page
+          .context()
+          .route(/tile\.openstreetmap\.org/, (route) =>
+            tiles
+              ? route.fulfill({ contentType: 'image/png', body: TILE })
+              : route.abort('internetdisconnected'),
+          );
+        await page.getByRole('button', { name: 'Map', exact: true }).click();
+        await page.waitForURL(/view=map/);
+        if (tiles) {
+          const marker = page.getByRole('button', { name: '#1 Sushi Nakazawa' });
+          await marker.waitFor();
+          expect(await page.locator('.rank-marker').allTextContents()).toEqual(['1', '2', '3']);
+          expect(await marker.getAttribute('class')).toContain('rank-badge--green');
+          await page.getByText('Restaurant Rankings').waitFor();
+          await marker.click();
+          const card = page.getByRole('region', { name: '#1 Sushi Nakazawa' });
+          await card.getByRole('link', { name: 'Sushi Nakazawa' }).waitFor();
+          await card.getByText('1 bud review').waitFor();
+          await card.getByRole('button', { name: 'Save Sushi Nakazawa' }).click();
+          await page.getByText('Restaurant saved').first().waitFor();
+          await card.getByRole('button', { name: 'Saved Sushi Nakazawa' }).waitFor();
+        } else {
+          await page.getByText('Map view unavailable').waitFor({ timeout: 20_000 });
+          await page
+            .getByText(
+              "We're having trouble loading the map. Please use the list view instead, or try again later.",
+            )
+            .waitFor();
+          await page.getByText("Top 3 restaurants in New York based on your buds' reviews").waitFor();
+        }
+        await expectClean(page, `discover map (${name})`);
+        await page.getByRole('button', { name: 'List', exact: true }).click();
+      },
+      60_000,
+    );
+
+    it('shows the recommendations tab', async () => {
+      await page.goto('/discover?tab=recommendations');
+      await page.getByRole('heading', { name: 'Recommended For You' }).waitFor();
+      // Ann reviewed nothing: her buds' places are recommended.
+      await page
+        .getByRole('list', { name: 'Recommended restaurants' })
+        .getByRole('link', { name: 'Sushi Nakazawa' })
+        .waitFor();
+      await page.getByRole('searchbox', { name: 'Filter by location' }).fill('<i>Atlantis</i>');
+      await page
+        .getByText(
+          'No restaurants found in "<i>Atlantis</i>". Try a different city name or clear the search.',
+        )
+        .waitFor();
+      await expectClean(page, `recommendations (${name})`);
+    }, 60_000);
+
+    it('shows a bud’s review in the home feed', async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Feed', level: 1 }).waitFor();
+      const feed = page.getByRole('list', { name: 'Bud activity' });
+      const first = feed.getByRole('listitem').first();
+      await first.getByText('The omakase was perfect').waitFor();
+      await first.getByRole('link', { name: 'Sushi Nakazawa' }).waitFor();
+      expect(await first.getByRole('link', { name: 'Cal Curry' }).getAttribute('href')).toBe(
+        `/profile/${cal.username}`,
+      );
+      await page
+        .getByRole('region', { name: 'Buds active in the last 24 hours' })
+        .getByRole('link', { name: /Ben Brunch/ })
+        .waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link').allTextContents()).toEqual([
+        'Feed',
+        'Discover',
+        'Find Buds',
+        'Profile',
+      ]);
+      await expectClean(page, `feed (${name})`);
+    }, 60_000);
+  });
+
+  it('detects New York from the browser’s position', async () => {
+    const context = await newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: annState,
+      geolocation: { latitude: 40.73, longitude: -73.99 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    await page.goto('/discover');
+    await page.getByText('Showing restaurants in New York').waitFor();
+    await page.getByText("Top 3 restaurants in New York based on your buds' reviews").waitFor();
+    await page.waitForURL(/city=New\+York|city=New%20York/);
+  }, 60_000);
+});
