@@ -44,7 +44,7 @@ export class MessageStreamHub implements OnModuleDestroy {
   private readonly logger = new Logger(MessageStreamHub.name);
   private readonly clients = new Map<number, Set<StreamClient>>();
   private readonly listener: Listener | null;
-  private generation = -1;
+  private generation = 0;
 
   constructor(events: EventBus | null) {
     this.listener = events
@@ -86,7 +86,8 @@ export class MessageStreamHub implements OnModuleDestroy {
   checkGeneration(): void {
     if (!this.listener) return;
     const { generation } = this.listener;
-    if (this.generation !== -1 && generation !== this.generation) {
+    // 0 -> 1 is the listener's first time live (the gateway starting), not a break.
+    if (this.generation > 0 && generation !== this.generation) {
       this.logger.warn({ generation }, 'Message stream listener reconnected: streams resync');
       for (const set of this.clients.values())
         for (const client of set) client.send({ event: 'resync', data: {} });
