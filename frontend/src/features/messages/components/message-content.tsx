@@ -15,7 +15,7 @@ function partsOf(message: MessageDto): MessagePart[] {
 
 /** A message's text with its restaurant links (structured shares, `[id:name]`). */
 export function MessageContent({ message }: { message: MessageDto }) {
-  return (
+  const text = (
     <p className="message__text">
       {partsOf(message).map((part, index) =>
         part.kind === 'text' ? (
@@ -27,5 +27,15 @@ export function MessageContent({ message }: { message: MessageDto }) {
         ),
       )}
     </p>
+  );
+  if (message.messageType !== 'poll_result' || message.restaurantId === null) return text;
+  // A poll's chosen place also leads to its reservation dialog.
+  return (
+    <>
+      {text}
+      <Link to={`/restaurant/${message.restaurantId}?reserve=1`} className="message__reserve">
+        Reserve a table
+      </Link>
+    </>
   );
 }

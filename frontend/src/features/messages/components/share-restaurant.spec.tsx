@@ -20,7 +20,11 @@ const follow = (id: number, username: string, name: string): FollowUserDto => ({
   profilePicture: null,
   isPrivate: false,
 });
-const FOLLOWING = [follow(2, 'bob', 'Bob Brown'), follow(3, 'carol', 'Carol Chen'), follow(4, 'dave', 'Dave Diaz')];
+const FOLLOWING = [
+  follow(2, 'bob', 'Bob Brown'),
+  follow(3, 'carol', 'Carol Chen'),
+  follow(4, 'dave', 'Dave Diaz'),
+];
 
 function server(send: (call: FetchCall) => Response | Promise<Response>) {
   return mockFetch((call) => {

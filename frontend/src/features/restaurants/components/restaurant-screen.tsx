@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Bookmark, BookmarkCheck, CalendarDays, ExternalLink, MapPin, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { RestaurantDetailDto } from '@dinebuds/contracts';
@@ -58,8 +58,10 @@ export function RestaurantScreen() {
 function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
   const me = useCurrentUser().data ?? null;
   const toggle = useToggleSave(restaurant.id);
+  const [searchParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
-  const [reserving, setReserving] = useState(false);
+  // ?reserve=1 (a "Let's eat" poll's chosen place links here) opens the reservation dialog.
+  const [reserving, setReserving] = useState(() => searchParams.get('reserve') === '1');
   const count = restaurant.totalReviews;
   // The photo route lets a reviewer of the place (or an admin) upload; the server checks it again.
   const mayAddPhoto =
