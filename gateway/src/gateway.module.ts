@@ -13,6 +13,9 @@ import { BodyTypeInterceptor } from './http/body-type.interceptor.js';
 import { messageStreamHubProvider } from './messaging/message-stream-hub.js';
 import { MessageStreamController } from './messaging/message-stream.controller.js';
 import { MessagesController } from './messaging/messages.controller.js';
+import { FeedbackController } from './moderation/feedback.controller.js';
+import { ModerationAdminController } from './moderation/moderation-admin.controller.js';
+import { ReportsController } from './moderation/reports.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { SessionsController } from './sessions/sessions.controller.js';
 import { BlocksController } from './social/blocks.controller.js';
@@ -59,6 +62,9 @@ export class GatewayModule {
         RestaurantsController,
         MessagesController,
         MessageStreamController,
+        FeedbackController,
+        ReportsController,
+        ModerationAdminController,
       ],
       providers: [
         sessionCacheProvider(options),

@@ -3,6 +3,7 @@ import { serviceDefinition as socialGraph } from '@dinebuds/social-graph';
 import { serviceDefinition as messaging } from '@dinebuds/messaging';
 import { serviceDefinition as reviews } from '@dinebuds/reviews';
 import { serviceDefinition as identity } from '@dinebuds/identity';
+import { serviceDefinition as moderation } from '@dinebuds/moderation';
 
 /** Every domain service, in start order (consumers before the producers they listen to). */
 export const SERVICES = [
@@ -10,4 +11,5 @@ export const SERVICES = [
   { name: 'messaging', gatewayKey: 'messaging', service: messaging },
   { name: 'reviews', gatewayKey: 'reviews', service: reviews },
   { name: 'identity', gatewayKey: 'identity', service: identity },
+  { name: 'moderation', gatewayKey: 'moderation', service: moderation },
 ] as const;

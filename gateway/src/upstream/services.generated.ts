@@ -29,4 +29,10 @@ export const GATEWAY_SERVICES = [
     urlEnv: 'IDENTITY_URL',
     localUrl: 'http://127.0.0.1:4101',
   },
+  {
+    name: 'moderation',
+    gatewayKey: 'moderation',
+    urlEnv: 'MODERATION_URL',
+    localUrl: 'http://127.0.0.1:4105',
+  },
 ] as const;

@@ -25,3 +25,5 @@ export * from './reviews/discovery.dto.js';
 export * from './reviews/discovery.responses.js';
 export * from './messaging/messaging.dto.js';
 export * from './messaging/messaging.responses.js';
+export * from './moderation/moderation.dto.js';
+export * from './moderation/moderation.responses.js';

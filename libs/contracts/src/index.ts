@@ -22,3 +22,5 @@ export * from './rpc/reviews.js';
 export * from './rpc/patterns.js';
 export * from './api/messaging.js';
 export * from './rpc/messaging.js';
+export * from './api/moderation.js';
+export * from './rpc/moderation.js';

@@ -8,6 +8,7 @@ import type {
   MessageSentEvent,
   PollCreatedEvent,
   PollDecidedEvent,
+  ReportDecidedEvent,
   RestaurantSaveChangedEvent,
   ReviewChangedEvent,
   ReviewDeletedEvent,
@@ -184,6 +185,19 @@ export const EVENT_CATALOGUE = {
   'messaging.poll.decided': event<PollDecidedEvent>()({
     aggregate: 'poll',
     aggregateIdField: 'pollId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  // Moderation: a report is decided once (pending -> resolved or dismissed), so not versioned.
+  'moderation.report.resolved': event<ReportDecidedEvent>()({
+    aggregate: 'report',
+    aggregateIdField: 'reportId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'moderation.report.dismissed': event<ReportDecidedEvent>()({
+    aggregate: 'report',
+    aggregateIdField: 'reportId',
     versioned: false,
     schemaVersion: 1,
   }),

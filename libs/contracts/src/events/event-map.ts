@@ -156,6 +156,23 @@ export interface PollDecidedEvent {
 }
 
 /**
+ * An admin decided a content report (moderation.report.resolved / moderation.report.dismissed).
+ * `contentOwnerId` is the reported person or the review's author (null when moderation does not
+ * know the review).
+ */
+export interface ReportDecidedEvent {
+  reportId: number;
+  targetType: string;
+  targetId: number;
+  contentOwnerId: number | null;
+  reporterId: number;
+  status: 'resolved' | 'dismissed';
+  decidedById: number;
+  reason: string | null;
+  decidedAt: string;
+}
+
+/**
  * Every event type with its payload is declared once, in EVENT_CATALOGUE (catalogue.ts); this map
  * is derived from it, so producer and consumers share one definition.
  */

@@ -63,4 +63,19 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
       'social.block.removed',
     ],
   },
+  {
+    // Its projection of users (who sent feedback, reported or was reported), of reviews (who wrote
+    // a reported review) and the reported-message queue.
+    service: 'moderation',
+    queue: 'moderation.events',
+    types: [
+      'identity.user.registered',
+      'identity.user.updated',
+      'identity.user.deleted',
+      'reviews.review.created',
+      'reviews.review.updated',
+      'reviews.review.deleted',
+      'messaging.message.reported',
+    ],
+  },
 ];

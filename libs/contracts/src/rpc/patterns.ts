@@ -1,5 +1,6 @@
 import type { IdentityRpc } from './identity.js';
 import type { MessagingRpc } from './messaging.js';
+import type { ModerationRpc } from './moderation.js';
 import type { ReviewsRpc } from './reviews.js';
 import type { SocialRpc } from './social.js';
 
@@ -9,6 +10,7 @@ export interface ServiceRpc {
   'social-graph': SocialRpc;
   reviews: ReviewsRpc;
   messaging: MessagingRpc;
+  moderation: ModerationRpc;
 }
 
 export type RpcServiceName = keyof ServiceRpc;
@@ -110,5 +112,17 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'polls.create',
     'polls.get',
     'polls.vote',
+  ]),
+  moderation: patternsOf<ModerationRpc>()([
+    'feedback.submit',
+    'feedback.list',
+    'feedback.resolve',
+    'reports.create',
+    'reports.list',
+    'reports.resolve',
+    'reports.dismiss',
+    'reportedMessages.list',
+    'reportedMessages.dismiss',
+    'auditLog.list',
   ]),
 };

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { DecisionDto, FeedbackListQuery, FeedbackSchema, SubmitFeedbackDto } from '@dinebuds/api-dto';
+import type { Caller, FeedbackDto } from '@dinebuds/contracts';
+import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { ServiceClients } from '../upstream/service-clients.js';
+import { assertAdmin } from './admin-only.js';
+
+/**
+ * Feedback (docs/api-moderation.md), forwarded to moderation: any signed-in person sends it; only
+ * admins list and resolve it (403 for anyone else, here and in moderation).
+ */
+@ApiTags('moderation')
+@ApiCookieAuth()
+@Controller('feedback')
+@RequireAuth()
+export class FeedbackController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Send feedback (Share Your Feedback): suggestion, bug, compliment or other' })
+  @ApiCreatedResponse({ type: FeedbackSchema })
+  @ApiErrors(400, 401)
+  submit(@Body() body: SubmitFeedbackDto, @CurrentCaller() caller: Caller): Promise<FeedbackDto> {
+    return this.clients.for('moderation').call('feedback.submit', body, caller);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Every feedback, newest first (admins)',
+    description:
+      'Filter by type (the /feedback tabs) and by resolved or pending; the tab counts are counted from the list.',
+  })
+  @ApiOkResponse({ type: [FeedbackSchema] })
+  @ApiErrors(400, 401, 403)
+  list(@Query() query: FeedbackListQuery, @CurrentCaller() caller: Caller): Promise<FeedbackDto[]> {
+    assertAdmin(caller);
+    return this.clients.for('moderation').call('feedback.list', query, caller);
+  }
+
+  @Put(':id/resolve')
+  @ApiOperation({
+    summary: 'Mark feedback resolved (admins; no way back)',
+    description: 'The optional reason is kept in the audit log. 409 when it is already resolved.',
+  })
+  @ApiBody({ type: DecisionDto, required: false })
+  @ApiOkResponse({ type: FeedbackSchema })
+  @ApiErrors(400, 401, 403, 404, 409)
+  resolve(
+    @Param('id', PositiveIntPipe) id: number,
+    @Body() body: DecisionDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<FeedbackDto> {
+    assertAdmin(caller);
+    return this.clients
+      .for('moderation')
+      .call('feedback.resolve', { feedbackId: id, reason: body.reason }, caller);
+  }
+}

@@ -1,0 +1,188 @@
+/** Moderation API types: feedback, content reports, the reported-message queue and the audit log. */
+import { LIMITS } from '../domain/limits.js';
+
+/** Feedback types (spec 1 §4: suggestion, bug, compliment, other; stored up to LIMITS.feedbackTypeMax). */
+export const FEEDBACK_TYPES = ['suggestion', 'bug', 'compliment', 'other'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+/** What a person may report besides a message (messages are reported in messaging). */
+export const REPORT_TARGET_TYPES = ['review', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_STATUSES = ['pending', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** The Reports tab's filters: a status, or every report. */
+export const REPORT_FILTERS = ['all', ...REPORT_STATUSES] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+/** The feedback list's filters (the /feedback tabs are the types; resolved or not besides). */
+export const FEEDBACK_STATUS_FILTERS = ['all', 'pending', 'resolved'] as const;
+export type FeedbackStatusFilter = (typeof FEEDBACK_STATUS_FILTERS)[number];
+
+/** Moderation's own limits (characters after trimming). */
+export const MODERATION_LIMITS = {
+  feedbackTextMax: 2000,
+  /** An admin's note on a decision (the audit log's "why"). */
+  decisionReasonMax: 500,
+  reportReasonMax: LIMITS.reportReasonMax,
+  auditPageDefault: 50,
+} as const;
+
+/** The audit log's actions. */
+export const AUDIT_ACTIONS = [
+  'feedback.resolved',
+  'report.resolved',
+  'report.dismissed',
+  'reported-message.dismissed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Copy the moderation routes answer with (sentences the UI can show). */
+export const MODERATION_MESSAGES = {
+  adminsOnly: 'Only admins can do this',
+  feedbackTypeRequired: 'Please choose a feedback type: suggestion, bug, compliment or other',
+  feedbackTypeTooLong: `Feedback type must be at most ${LIMITS.feedbackTypeMax} characters`,
+  feedbackEmpty: 'Your feedback cannot be empty.',
+  feedbackTooLong: `Feedback must be at most ${MODERATION_LIMITS.feedbackTextMax} characters`,
+  feedbackNotFound: 'Feedback not found',
+  feedbackAlreadyResolved: 'This feedback is already resolved',
+  feedbackStatusFilter: 'status must be all, pending or resolved',
+  feedbackTypeFilter: 'type must be suggestion, bug, compliment or other',
+  reportTypeRequired: 'You can report a review or a person',
+  reportReasonRequired: 'Please give a reason for the report',
+  reportReasonTooLong: `Reason must be at most ${MODERATION_LIMITS.reportReasonMax} characters`,
+  reportYourself: 'You cannot report yourself',
+  reportOwnReview: 'You cannot report your own review',
+  reportDuplicate: 'You have already reported this',
+  reviewNotFound: 'Review not found',
+  userNotFound: 'User not found',
+  reportNotFound: 'Report not found',
+  reportNotPending: 'Only a pending report can be resolved or dismissed',
+  reportStatusFilter: 'status must be all, pending, resolved or dismissed',
+  decisionReasonTooLong: `Reason must be at most ${MODERATION_LIMITS.decisionReasonMax} characters`,
+  reportedMessageNotFound: 'Reported message not found',
+  reportedMessageDismissed: 'This report was already dismissed',
+  reportDismissed: 'Report dismissed',
+} as const;
+
+/** A person as moderation shows them (its projection of identity's users). */
+export interface ModerationPersonDto {
+  id: number;
+  username: string;
+  name: string;
+  profilePicture: string | null;
+}
+
+/** POST /api/feedback. */
+export interface SubmitFeedbackRequest {
+  type: string;
+  text: string;
+}
+
+/** One feedback item. */
+export interface FeedbackDto {
+  id: number;
+  type: FeedbackType;
+  text: string;
+  /** ISO 8601. */
+  createdAt: string;
+  resolved: boolean;
+  /** ISO 8601, null while unresolved. */
+  resolvedAt: string | null;
+  userId: number;
+  /** Who sent it; null when moderation does not know the person (yet, or any more). */
+  user: ModerationPersonDto | null;
+}
+
+/** GET /api/feedback filters. */
+export interface FeedbackListRequest {
+  type?: string;
+  status?: string;
+}
+
+/** An admin's decision: an optional note recorded in the audit log. */
+export interface DecisionRequest {
+  reason?: string;
+}
+
+/** POST /api/reports. */
+export interface CreateReportRequest {
+  type: string;
+  contentId: number;
+  reason: string;
+}
+
+/** A content report (the Reports tab). */
+export interface ContentReportDto {
+  id: number;
+  type: ReportTargetType;
+  /** The review's id or the person's id. */
+  contentId: number;
+  /** The review's author or the reported person; null for a review moderation does not know. */
+  contentOwnerId: number | null;
+  /**
+   * A preview of what is reported: the person's "name (@username)"; for a review, its rating and
+   * restaurant id (moderation is not told review texts), or null when unknown.
+   */
+  content: string | null;
+  reason: string;
+  status: ReportStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  reportedBy: ModerationPersonDto | null;
+  reporterId: number;
+  /** ISO 8601 of the resolve or dismiss; null while pending. */
+  decidedAt: string | null;
+  decidedById: number | null;
+  /** The admin's note on the decision, if any. */
+  decisionReason: string | null;
+}
+
+export interface ReportCountsDto {
+  all: number;
+  pending: number;
+  resolved: number;
+  dismissed: number;
+}
+
+/** GET /api/admin/reports. */
+export interface ReportListDto {
+  reports: ContentReportDto[];
+  counts: ReportCountsDto;
+}
+
+/** A reported message waiting for an admin (GET /api/admin/messages/reported). */
+export interface ReportedMessageDto {
+  /** The message's id in messaging. */
+  id: number;
+  content: string;
+  messageType: string;
+  reportReason: string;
+  /** ISO 8601: when the message was sent. */
+  createdAt: string;
+  /** ISO 8601: when it was reported. */
+  reportedAt: string;
+  senderId: number;
+  receiverId: number;
+  /** Null when moderation does not know the person (yet, or any more). */
+  sender: ModerationPersonDto | null;
+  /** The receiver, who reported it. */
+  receiver: ModerationPersonDto | null;
+}
+
+/** One admin action (GET /api/admin/audit-log): who did what to whom, when and why. */
+export interface AuditEntryDto {
+  id: number;
+  action: AuditAction;
+  actorId: number;
+  actor: ModerationPersonDto | null;
+  /** What the action was on: 'feedback', 'report' or 'message', and its id. */
+  targetType: string;
+  targetId: number;
+  /** The person the action concerns (the feedback's sender, the reported content's owner...). */
+  subjectUserId: number | null;
+  subjectUser: ModerationPersonDto | null;
+  reason: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+}

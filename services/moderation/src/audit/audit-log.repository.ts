@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import type { AuditAction } from '@dinebuds/contracts';
+import { rowsOf, schemaTable } from '@dinebuds/database';
+import type { EntityManager } from 'typeorm';
+import type { PersonColumns } from '../common/admin.policy.js';
+import { MODERATION_SCHEMA } from '../config.js';
+import { AuditEntryEntity } from './audit-entry.entity.js';
+
+const AUDIT = schemaTable(MODERATION_SCHEMA, 'audit_log');
+const USERS = schemaTable(MODERATION_SCHEMA, 'users');
+
+/** What an admin did, as a use case records it in the transaction of the action itself. */
+export interface AuditRecord {
+  actorId: number;
+  action: AuditAction;
+  targetType: 'feedback' | 'report' | 'message';
+  targetId: number;
+  subjectUserId: number | null;
+  reason: string | null;
+  at: Date;
+}
+
+export interface AuditRow {
+  id: number;
+  action: string;
+  actorId: number;
+  actor: PersonColumns;
+  targetType: string;
+  targetId: number;
+  subjectUserId: number | null;
+  subject: PersonColumns | null;
+  reason: string | null;
+  createdAt: Date;
+}
+
+interface FlatRow {
+  id: number;
+  action: string;
+  actorId: number;
+  actorUsername: string | null;
+  actorName: string | null;
+  actorPicture: string | null;
+  targetType: string;
+  targetId: number;
+  subjectUserId: number | null;
+  subjectUsername: string | null;
+  subjectName: string | null;
+  subjectPicture: string | null;
+  reason: string | null;
+  createdAt: Date;
+}
+
+/** The audit log: one row per admin action, written with the action, read newest first. */
+@Injectable()
+export class AuditLogRepository {
+  async record(manager: EntityManager, entry: AuditRecord): Promise<void> {
+    await manager.insert(AuditEntryEntity, {
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      subjectUserId: entry.subjectUserId,
+      reason: entry.reason,
+      createdAt: entry.at,
+    });
+  }
+
+  async page(manager: EntityManager, page: { limit: number; offset: number }): Promise<AuditRow[]> {
+    const rows = rowsOf<FlatRow>(
+      await manager.query(
+        `SELECT a.id, a.action, a.actor_id AS "actorId", au.username AS "actorUsername", au.name AS "actorName",
+            au.profile_picture AS "actorPicture", a.target_type AS "targetType", a.target_id AS "targetId",
+            a.subject_user_id AS "subjectUserId", su.username AS "subjectUsername", su.name AS "subjectName",
+            su.profile_picture AS "subjectPicture", a.reason, a.created_at AS "createdAt"
+          FROM ${AUDIT} a
+          LEFT JOIN ${USERS} au ON au.id = a.actor_id
+          LEFT JOIN ${USERS} su ON su.id = a.subject_user_id
+          ORDER BY a.id DESC LIMIT $1 OFFSET $2`,
+        [page.limit, page.offset],
+      ),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      actorId: row.actorId,
+      actor: {
+        id: row.actorId,
+        username: row.actorUsername,
+        name: row.actorName,
+        profilePicture: row.actorPicture,
+      },
+      targetType: row.targetType,
+      targetId: row.targetId,
+      subjectUserId: row.subjectUserId,
+      subject:
+        row.subjectUserId === null
+          ? null
+          : {
+              id: row.subjectUserId,
+              username: row.subjectUsername,
+              name: row.subjectName,
+              profilePicture: row.subjectPicture,
+            },
+      reason: row.reason,
+      createdAt: row.createdAt,
+    }));
+  }
+}

@@ -1,0 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { PagingQuery } from '@dinebuds/api-dto';
+import type { Caller } from '@dinebuds/contracts';
+import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
+import { Rpc, type RpcResult } from '@dinebuds/service-kit';
+import { AuditLogService } from './audit-log.service.js';
+
+/** The audit log (admins). */
+@Controller('rpc')
+export class AuditLogRpcController {
+  constructor(private readonly auditLog: AuditLogService) {}
+
+  @Rpc('auditLog.list')
+  list(
+    @RpcBody(PagingQuery) body: PagingQuery,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'auditLog.list'> {
+    return this.auditLog.list(caller, body);
+  }
+}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  Caller,
+  FeedbackDto,
+  FeedbackListRequest,
+  FeedbackType,
+  SubmitFeedbackRequest,
+} from '@dinebuds/contracts';
+import { Transactions } from '@dinebuds/service-kit';
+import { AuditLogRepository } from '../audit/audit-log.repository.js';
+import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
+import { assertResolvable, feedbackFilter, feedbackNotFound, planFeedback } from './feedback.policy.js';
+import { FeedbackRepository, type FeedbackRow } from './feedback.repository.js';
+
+/** Feedback: any signed-in person sends it; admins list and resolve it (recorded in the audit log). */
+@Injectable()
+export class FeedbackService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly feedback: FeedbackRepository,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  async submit(caller: Caller, request: SubmitFeedbackRequest): Promise<FeedbackDto> {
+    const planned = planFeedback(request);
+    const id = await this.transactions.run((manager) =>
+      this.feedback.insert(manager, { userId: caller.userId, ...planned }),
+    );
+    return this.dtoOf(id);
+  }
+
+  async list(caller: Caller, request: FeedbackListRequest): Promise<FeedbackDto[]> {
+    assertAdmin(caller);
+    const rows = await this.feedback.list(this.transactions.outside, feedbackFilter(request));
+    return rows.map(toFeedbackDto);
+  }
+
+  /** Marks unresolved feedback resolved (no way back) and records who did it and why. */
+  async resolve(caller: Caller, feedbackId: number, reason?: string): Promise<FeedbackDto> {
+    assertAdmin(caller);
+    await this.transactions.run(async (manager) => {
+      const feedback = await this.feedback.lock(manager, feedbackId);
+      assertResolvable(feedback);
+      const at = new Date();
+      await this.feedback.markResolved(manager, feedbackId, caller.userId, at);
+      await this.audit.record(manager, {
+        actorId: caller.userId,
+        action: 'feedback.resolved',
+        targetType: 'feedback',
+        targetId: feedbackId,
+        subjectUserId: feedback?.userId ?? null,
+        reason: decisionReason(reason),
+        at,
+      });
+    });
+    return this.dtoOf(feedbackId);
+  }
+
+  private async dtoOf(id: number): Promise<FeedbackDto> {
+    const row = await this.feedback.row(this.transactions.outside, id);
+    if (!row) throw feedbackNotFound();
+    return toFeedbackDto(row);
+  }
+}
+
+function toFeedbackDto(row: FeedbackRow): FeedbackDto {
+  return {
+    id: row.id,
+    type: row.type as FeedbackType,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    resolved: row.resolved,
+    resolvedAt: row.resolvedAt ? row.resolvedAt.toISOString() : null,
+    userId: row.userId,
+    user: personOf(row.user),
+  };
+}

@@ -1,0 +1,3 @@
+import { moderationService } from './moderation.service-definition.js';
+
+moderationService.runMain();

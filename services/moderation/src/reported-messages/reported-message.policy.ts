@@ -1,0 +1,13 @@
+import { MODERATION_MESSAGES as M } from '@dinebuds/contracts';
+import { conflict, notFound } from '@dinebuds/errors';
+
+/** Only a reported message still waiting is dismissed, once (then it leaves the queue). */
+export function assertDismissable(report: { status: string } | null): void {
+  if (!report) throw notFound(M.reportedMessageNotFound);
+  if (report.status !== 'pending') throw conflict(M.reportedMessageDismissed);
+}
+
+/** A report from messaging joins the queue unless a person in it is gone (deleted). */
+export function shouldQueue(senderDeleted: boolean, reporterDeleted: boolean): boolean {
+  return !senderDeleted && !reporterDeleted;
+}
