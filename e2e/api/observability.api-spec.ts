@@ -46,7 +46,8 @@ describe('observability: /metrics and one trace across gateway, service, SQL, br
 
   beforeAll(async () => {
     setLogDestination(capture);
-    tracing = setupTracing({ serviceName: 'dinebuds-test', exporter })!;
+    // Every trace recorded (the default samples a tenth of new traces).
+    tracing = setupTracing({ serviceName: 'dinebuds-test', exporter, sampler: 'parentbased_always_on' })!;
     database = await createTestDatabase('api_obs');
     vhost = createTestVhost(TEST_AMQP_URL, 'api_obs');
     system = await startAllInOneSystem({

@@ -65,6 +65,8 @@ describe('observability, distributed: one trace across processes and the broker'
       env: {
         OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        // Every trace recorded (the default samples a tenth of new traces).
+        OTEL_TRACES_SAMPLER: 'parentbased_always_on',
         LOG_LEVEL: 'info',
       },
     });

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench` (last part): what metrics and tracing cost. The one-process app (runner/dist)
-// runs on one database in three configurations, all up at once, two child processes each:
+// runs on one database in four configurations, all up at once, two child processes each:
 //   off      METRICS_ENABLED=false, no OTEL_EXPORTER_OTLP_ENDPOINT (no hooks at all)
 //   metrics  request metrics; /metrics on its own port
-//   tracing  metrics, plus every span exported over OTLP/HTTP (protobuf, the default) to a local
-//            collector stub
+//   sampled  metrics, plus tracing at the library's default sampler (parent-based, a share of new
+//            traces: DEFAULT_TRACE_SAMPLE_RATIO), spans exported over OTLP/HTTP (protobuf) to a
+//            local collector stub
+//   tracing  the same with every trace recorded (OTEL_TRACES_SAMPLER=parentbased_always_on)
 // A scrape's own cost is measured apart (CPU per GET /metrics, then as a share of a core at
 // Prometheus's 15 s interval): scraping during the short bursts would put a fixed cost on few
 // requests when the machine is slow, and none on many when it is fast.
@@ -52,7 +54,7 @@ const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
 const { values: opts } = parseArgs({
   options: {
     duration: { type: 'string', default: '9' },
-    rounds: { type: 'string', default: '6' },
+    rounds: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '1.5' },
     connections: { type: 'string', default: '16' },
     processes: { type: 'string', default: '2' },
@@ -80,20 +82,17 @@ const WARMUP = Number(opts.warmup);
 const CONNECTIONS = Number(opts.connections);
 const PROCESSES = Math.max(1, Number(opts.processes));
 const internalToken = randomBytes(24).toString('hex');
-const BUDGETS = { metrics: 0.05, tracing: 0.15 };
+/** Tracing's budget is the default's (sampled); every trace recorded is printed beside it. */
+const BUDGETS = { metrics: 0.05, sampled: 0.15 };
 /** Scrapes measured in a row, and Prometheus's interval (infra/observability/prometheus.yml). */
 const SCRAPES = 20;
 const SCRAPE_INTERVAL_S = 15;
-const CONFIGS = ['off', 'metrics', 'tracing'];
-/** All six orders of the three configurations: each takes each position equally often. */
-const ORDERS = [
-  [0, 1, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [0, 2, 1],
-  [2, 1, 0],
-  [1, 0, 2],
-].map((order) => order.map((i) => CONFIGS[i]));
+const CONFIGS = ['off', 'metrics', 'sampled', 'tracing'];
+/** Each rotation of the four and its reverse: each configuration takes each position equally often. */
+const ORDERS = CONFIGS.flatMap((_, shift) => {
+  const rotation = CONFIGS.map((__, i) => CONFIGS[(i + shift) % CONFIGS.length]);
+  return [rotation, [...rotation].reverse()];
+});
 
 /**
  * An OTLP/HTTP collector stub: accepts POST /v1/traces and counts the spans, exactly, without
@@ -169,7 +168,9 @@ async function startApp(config, databaseUrl, collectorUrl, profileDir) {
     FRONTEND_DIST: join(repoRoot, 'no-frontend-for-bench'),
     METRICS_ENABLED: config === 'off' ? 'false' : 'true',
     METRICS_PORT: String(metricsPort),
-    ...(config === 'tracing' ? { OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl } : {}),
+    ...(config === 'sampled' || config === 'tracing' ? { OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl } : {}),
+    // sampled: the library's default sampler (nothing set); tracing: every trace recorded.
+    ...(config === 'tracing' ? { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } : {}),
   };
   const { child, ready } = startChild(join(libDir, 'all-in-one-child.mjs'), env, {
     execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
@@ -298,7 +299,9 @@ async function main() {
       `${CONNECTIONS} in flight, ${WARMUP} s warm-up`,
   );
   const database = await createDatabase(adminUrl);
-  const collector = await startCollector();
+  // One collector per traced configuration, so each one's spans per request are its own.
+  const collectors = { sampled: await startCollector(), tracing: await startCollector() };
+  const collectorUrl = (config) => collectors[config]?.url ?? collectors.tracing.url;
   const profileDir = opts.profiles
     ? resolve(opts.profiles)
     : mkdtempSync(join(tmpdir(), 'dinebuds-obs-profiles-'));
@@ -307,12 +310,12 @@ async function main() {
     // Seeded through the first app alone, so no other process's relay takes part.
     // Several processes per configuration, taking turns: one process's own speed (JIT, memory
     // layout) otherwise biases every round alike.
-    apps.off = [await startApp('off', database.url, collector.url, profileDir)];
+    apps.off = [await startApp('off', database.url, collectorUrl('off'), profileDir)];
     const target = await seed(apps.off[0].gateway);
     for (const config of CONFIGS) {
       apps[config] ??= [];
       while (apps[config].length < PROCESSES)
-        apps[config].push(await startApp(config, database.url, collector.url, profileDir));
+        apps[config].push(await startApp(config, database.url, collectorUrl(config), profileDir));
     }
 
     const list = cases('', target);
@@ -338,14 +341,15 @@ async function main() {
         const r = runs[c.name];
         line.push(CONFIGS.map((k) => fmt(r[k][round].rps, 0)).join('/'));
       }
-      console.log(`  round ${round + 1} (${order.join(', ')}): off/metrics/tracing req/s ${line.join('  ')}`);
+      console.log(`  round ${round + 1} (${order.join(', ')}): ${CONFIGS.join('/')} req/s ${line.join('  ')}`);
     }
     window.to = Number(process.hrtime.bigint() / 1000n);
 
     const summary = [];
-    const all = { metricsCost: [], tracingCost: [], metricsCpu: [], tracingCpu: [] };
+    const COSTS = ['metricsCost', 'sampledCost', 'tracingCost', 'metricsCpu', 'sampledCpu', 'tracingCpu'];
+    const all = Object.fromEntries(COSTS.map((key) => [key, []]));
     console.log(
-      `\n${'case'.padEnd(26)} ${'off'.padStart(6)} ${'metrics'.padStart(8)} ${'tracing'.padStart(8)}  (medians: req/s; p95 ms; app CPU ms per request)`,
+      `\n${'case'.padEnd(26)} ${CONFIGS.map((k, i) => k.padStart(i === 0 ? 6 : 8)).join(' ')}  (medians: req/s; p95 ms; app CPU ms per request)`,
     );
     for (const c of list) {
       const r = runs[c.name];
@@ -353,9 +357,11 @@ async function main() {
       // throughput a CPU-bound process would lose).
       const ratios = r.off.map((off, i) => ({
         metricsCost: 1 - r.metrics[i].rps / off.rps,
+        sampledCost: 1 - r.sampled[i].rps / r.metrics[i].rps,
         tracingCost: 1 - r.tracing[i].rps / r.metrics[i].rps,
-        bothCost: 1 - r.tracing[i].rps / off.rps,
+        bothCost: 1 - r.sampled[i].rps / off.rps,
         metricsCpu: 1 - off.cpuPerRequest / r.metrics[i].cpuPerRequest,
+        sampledCpu: 1 - r.metrics[i].cpuPerRequest / r.sampled[i].cpuPerRequest,
         tracingCpu: 1 - r.metrics[i].cpuPerRequest / r.tracing[i].cpuPerRequest,
       }));
       for (const key of Object.keys(all)) all[key].push(...ratios.map((x) => x[key]));
@@ -370,7 +376,7 @@ async function main() {
         ),
         refusedByStatus: Object.fromEntries(CONFIGS.map((k) => [k, nonOkStatuses(r[k])])),
         ...Object.fromEntries(
-          ['metricsCost', 'tracingCost', 'bothCost', 'metricsCpu', 'tracingCpu'].map((key) => [
+          [...COSTS, 'bothCost'].map((key) => [
             key,
             spread(ratios.map((x) => x[key])),
           ]),
@@ -384,8 +390,9 @@ async function main() {
           `CPU ${CONFIGS.map((k) => fmt(row.cpuPerRequest[k], 3)).join('/')})`,
       );
       console.log(`  metrics: throughput ${showSpread(row.metricsCost)}, CPU ${showSpread(row.metricsCpu)}`);
-      console.log(`  tracing: throughput ${showSpread(row.tracingCost)}, CPU ${showSpread(row.tracingCpu)}`);
-      console.log(`  both:    throughput ${showSpread(row.bothCost)}`);
+      console.log(`  sampled: throughput ${showSpread(row.sampledCost)}, CPU ${showSpread(row.sampledCpu)} (tracing at its default)`);
+      console.log(`  tracing: throughput ${showSpread(row.tracingCost)}, CPU ${showSpread(row.tracingCpu)} (every trace, for reference)`);
+      console.log(`  both:    throughput ${showSpread(row.bothCost)} (metrics + default tracing against off)`);
       const errors = CONFIGS.filter((k) => row.errors[k] > 0);
       if (errors.length)
         console.log(
@@ -394,12 +401,16 @@ async function main() {
     }
     // The last spans leave with the batch processor's next round (every 2 s).
     await new Promise((r) => setTimeout(r, 2500));
-    const spans = collector.counts().spans;
-    const traced = apps.tracing.reduce((s, app) => s + app.served(), 0);
     const scrapeShare = scrape.cpuMs / (SCRAPE_INTERVAL_S * 1000);
-    console.log(
-      `\ncollector received ${spans} spans for ${traced} traced requests (${fmt(spans / traced, 2)} per request)`,
-    );
+    const spansPerRequest = {};
+    for (const config of ['sampled', 'tracing']) {
+      const spans = collectors[config].counts().spans;
+      const served = apps[config].reduce((s, app) => s + app.served(), 0);
+      spansPerRequest[config] = spans / served;
+      console.log(
+        `\n${config}: the collector received ${spans} spans for ${served} requests (${fmt(spans / served, 2)} per request)`,
+      );
+    }
     console.log(
       `GET /metrics: ${fmt(scrape.cpuMs)} ms of the app's CPU, ${fmt(scrape.wallMs)} ms (median of ${SCRAPES}); ` +
         `every ${SCRAPE_INTERVAL_S} s that is ${fmt(scrapeShare * 100, 3)}% of one core`,
@@ -407,18 +418,19 @@ async function main() {
 
     const checks = [
       ['metrics', 'throughput', all.metricsCost],
-      ['tracing', 'throughput', all.tracingCost],
+      ['sampled', 'throughput', all.sampledCost],
       ['metrics', 'CPU per request', all.metricsCpu],
-      ['tracing', 'CPU per request', all.tracingCpu],
+      ['sampled', 'CPU per request', all.sampledCpu],
     ].map(([what, measure, values]) => {
       const value = spread(values);
       return {
-        label: `${what} cost ≤ ${BUDGETS[what] * 100}% (${measure})`,
+        label: `${what === 'sampled' ? 'tracing (default sampling)' : what} cost ≤ ${BUDGETS[what] * 100}% (${measure})`,
         value,
         goal: BUDGETS[what],
         met: value.median <= BUDGETS[what],
       };
     });
+    const everyTrace = { throughput: spread(all.tracingCost), cpu: spread(all.tracingCpu) };
     // The apps write their CPU profiles as they exit.
     const pids = Object.fromEntries(CONFIGS.map((k) => [k, apps[k].map((app) => app.pid)]));
     for (const app of Object.values(apps).flat()) await app.stop();
@@ -438,18 +450,16 @@ async function main() {
       );
     // A CPU-bound process loses the share of its CPU that instrumentation (and the garbage it
     // makes) takes: a cost that other load on the machine hardly moves.
-    const { off, metrics, tracing } = profiles;
-    if (off && metrics && tracing) {
-      const profileCosts = {
-        // Less off's own share: the request id's OpenTelemetry contexts, which every app makes.
-        metrics: metrics.instrumentationShare - off.instrumentationShare + metrics.gcShare - off.gcShare,
-        tracing:
-          tracing.instrumentationShare - metrics.instrumentationShare + tracing.gcShare - metrics.gcShare,
-      };
-      for (const what of ['metrics', 'tracing']) {
+    const { off, metrics, sampled, tracing } = profiles;
+    const over = (a, b) => a.instrumentationShare - b.instrumentationShare + a.gcShare - b.gcShare;
+    if (off && metrics && sampled && tracing) {
+      // Less off's own share: the request id's OpenTelemetry contexts, which every app makes.
+      const profileCosts = { metrics: over(metrics, off), sampled: over(sampled, metrics) };
+      everyTrace.profile = over(tracing, metrics);
+      for (const what of ['metrics', 'sampled']) {
         const value = profileCosts[what];
         checks.push({
-          label: `${what} cost ≤ ${BUDGETS[what] * 100}% (share of CPU in profiles, GC difference included)`,
+          label: `${what === 'sampled' ? 'tracing (default sampling)' : what} cost ≤ ${BUDGETS[what] * 100}% (share of CPU in profiles, GC difference included)`,
           value: { median: value },
           goal: BUDGETS[what],
           met: value <= BUDGETS[what],
@@ -463,13 +473,18 @@ async function main() {
       console.log(
         `  ${c.met ? 'MET    ' : 'NOT MET'} ${c.label}: ${c.value.p25 === undefined ? pct(c.value.median) : showSpread(c.value)}`,
       );
+    console.log(
+      `  (every trace recorded, for reference: throughput ${showSpread(everyTrace.throughput)}, CPU ${showSpread(everyTrace.cpu)}` +
+        `${everyTrace.profile === undefined ? '' : `, profiles ${pct(everyTrace.profile)}`})`,
+    );
     writeResults('observability', {
       profiles,
       rounds: ROUNDS,
       burstSeconds: BURST,
       warmupSeconds: WARMUP,
       connections: CONNECTIONS,
-      spansPerRequest: spans / traced,
+      spansPerRequest,
+      everyTrace,
       processes: PROCESSES,
       served: Object.fromEntries(CONFIGS.map((k) => [k, apps[k].map((app) => app.served())])),
       scrape: { ...scrape, intervalSeconds: SCRAPE_INTERVAL_S, shareOfCore: scrapeShare },
@@ -479,7 +494,7 @@ async function main() {
   } finally {
     for (const app of Object.values(apps).flat()) await app.stop().catch(() => {});
     if (!opts.profiles) rmSync(profileDir, { recursive: true, force: true });
-    await collector.close();
+    for (const collector of Object.values(collectors)) await collector.close();
     await database.drop().catch(() => {});
   }
 }

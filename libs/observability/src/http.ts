@@ -46,20 +46,18 @@ export function installHttpObservability(app: HookHost, service: string): void {
       // A browser's request has no traceparent: no propagator run to find that out.
       const parent = req.headers.traceparent ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
       const route = routeOf(req);
-      const query = req.url.indexOf('?');
-      const span = tracer.startSpan(
-        `${service} ${req.method} ${route}`,
-        {
-          kind: SpanKind.SERVER,
-          attributes: {
-            'dinebuds.service': service,
-            'http.request.method': req.method,
-            'http.route': route,
-            'url.path': req.url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
-          },
-        },
-        parent,
-      );
+      const span = tracer.startSpan(`${service} ${req.method} ${route}`, { kind: SpanKind.SERVER }, parent);
+      // Most requests are not sampled: their span only carries the decision on (traceparent
+      // flags) and gets no attributes built.
+      if (span.isRecording()) {
+        const query = req.url.indexOf('?');
+        span.setAttributes({
+          'dinebuds.service': service,
+          'http.request.method': req.method,
+          'http.route': route,
+          'url.path': req.url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
+        });
+      }
       spans.set(req, span);
       done();
     });
@@ -89,8 +87,10 @@ export function installHttpObservability(app: HookHost, service: string): void {
     }
     const span = spans.get(req);
     if (span) {
-      span.setAttribute('http.response.status_code', reply.statusCode);
-      if (reply.statusCode >= 500) span.setStatus({ code: 2 });
+      if (span.isRecording()) {
+        span.setAttribute('http.response.status_code', reply.statusCode);
+        if (reply.statusCode >= 500) span.setStatus({ code: 2 });
+      }
       span.end();
       spans.delete(req);
     }

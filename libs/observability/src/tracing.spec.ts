@@ -6,6 +6,7 @@ import { currentRequestId, runWithRequestId } from '@dinebuds/logging';
 import {
   activeTracer,
   contextFromTraceparent,
+  DEFAULT_TRACE_SAMPLE_RATIO,
   InMemorySpanExporter,
   protocolFromEnv,
   sampleRatioFromEnv,
@@ -58,7 +59,7 @@ describe('tracing', () => {
     });
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/`;
-    const tracing = setupTracing({ serviceName: 'x', endpoint, protocol })!;
+    const tracing = setupTracing({ serviceName: 'x', endpoint, protocol, sampler: 'always_on' })!;
     try {
       activeTracer()!.startSpan('exported span').end();
       await tracing.flush();
@@ -90,6 +91,26 @@ describe('tracing', () => {
     }
   });
 
+  it('with nothing set records DEFAULT_TRACE_SAMPLE_RATIO of new traces and every child of a sampled caller', async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = setupTracing({ serviceName: 'x', exporter })!;
+    try {
+      const tracer = activeTracer()!;
+      for (let i = 0; i < 2000; i++) tracer.startSpan('new root').end();
+      const caller = contextFromTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+      tracer.startSpan('child of a sampled caller', {}, caller).end();
+      const names = exporter.getFinishedSpans().map((s) => s.name);
+      // Trace ids are random: 2,000 roots at 10% give 200 ± 3 standard deviations (~40).
+      const roots = names.filter((name) => name === 'new root').length;
+      expect(DEFAULT_TRACE_SAMPLE_RATIO).toBe(0.1);
+      expect(roots).toBeGreaterThan(140);
+      expect(roots).toBeLessThan(260);
+      expect(names).toContain('child of a sampled caller');
+    } finally {
+      await tracing.shutdown();
+    }
+  });
+
   it('with a ratio of 0 records no new trace, yet follows a sampled caller (never half a trace)', async () => {
     const exporter = new InMemorySpanExporter();
     const tracing = setupTracing({ serviceName: 'x', exporter, sampleRatio: 0 })!;
@@ -112,7 +133,7 @@ describe('tracing', () => {
 
   it('keeps the request id in the span contexts it enters, and an event consumer gets its own trace', async () => {
     const exporter = new InMemorySpanExporter();
-    const tracing = setupTracing({ serviceName: 'x', exporter })!;
+    const tracing = setupTracing({ serviceName: 'x', exporter, sampler: 'parentbased_always_on' })!;
     try {
       const span = activeTracer()!.startSpan('request');
       const seen = runWithRequestId('req-7', () =>

@@ -34,12 +34,15 @@ export interface TracingOptions {
   exporter?: SpanExporter;
   /**
    * Which traces are recorded (default OTEL_TRACES_SAMPLER; without it `parentbased_traceidratio`
-   * when a ratio is given, else `parentbased_always_on`: every request). The parent-based ones
+   * at the given ratio, else at DEFAULT_TRACE_SAMPLE_RATIO). The parent-based ones
    * follow the decision of a request that arrives with a traceparent, so a trace is never half
    * recorded across services.
    */
   sampler?: TracesSampler;
-  /** Share of new traces the ratio samplers record, 0..1 (default OTEL_TRACES_SAMPLER_ARG, else 1). */
+  /**
+   * Share of new traces the ratio samplers record, 0..1 (default OTEL_TRACES_SAMPLER_ARG, else 1
+   * for a sampler named, else DEFAULT_TRACE_SAMPLE_RATIO).
+   */
   sampleRatio?: number;
 }
 
@@ -119,6 +122,14 @@ const BATCH_QUEUE_SIZE = 8192;
 /** How often a partly filled batch is sent (the SDK's 5 s holds traces back from the viewer). */
 const BATCH_DELAY_MS = 2000;
 
+/**
+ * Share of new traces recorded when neither OTEL_TRACES_SAMPLER nor OTEL_TRACES_SAMPLER_ARG is
+ * set (parent-based: a request that arrives with a traceparent follows its caller's decision).
+ * Chosen from the observability bench (scripts/bench/README.md, "Tracing sampled"): every trace
+ * recorded cost more than the 15% budget; a tenth keeps a busy deployment's traces plentiful.
+ */
+export const DEFAULT_TRACE_SAMPLE_RATIO = 0.1;
+
 let tracer: Tracer | undefined;
 let running: BasicTracerProvider | undefined;
 
@@ -154,15 +165,16 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
           ...(process.env.OTEL_BSP_SCHEDULE_DELAY ? {} : { scheduledDelayMillis: BATCH_DELAY_MS }),
         },
       );
-  const ratio = options.sampleRatio ?? sampleRatioFromEnv();
-  const sampler =
-    options.sampler ??
-    samplerFromEnv() ??
-    (ratio === undefined ? 'parentbased_always_on' : 'parentbased_traceidratio');
+  const chosenSampler = options.sampler ?? samplerFromEnv();
+  const sampler = chosenSampler ?? 'parentbased_traceidratio';
+  // A ratio sampler named without a ratio records every trace (the specification's default);
+  // with nothing set at all, DEFAULT_TRACE_SAMPLE_RATIO of new traces.
+  const ratio =
+    options.sampleRatio ?? sampleRatioFromEnv() ?? (chosenSampler ? 1 : DEFAULT_TRACE_SAMPLE_RATIO);
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
-    sampler: buildSampler(sampler, ratio ?? 1),
+    sampler: buildSampler(sampler, ratio),
   });
   context.setGlobalContextManager(requestContextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
