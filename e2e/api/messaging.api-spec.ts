@@ -253,6 +253,8 @@ describe('messaging API through the gateway (all-in-one)', () => {
     // The same key from another sender is another message.
     const other = await send(ann, { ...body, receiverId: bob.id });
     expect(other.body.id).not.toBe(first.body.id);
+    // The same key for another receiver is refused, not answered with the first message.
+    expectError(await send(bob, { ...body, receiverId: ann.id }), 409, M.clientMessageIdReused);
   }, 60_000);
 
   it('unread counts follow sends and mark-read; marking read is about your own messages only', async () => {

@@ -63,10 +63,10 @@ export class MessagesController {
   @ApiOperation({
     summary: 'Send a message (text or restaurant_share)',
     description:
-      'A retry with the same clientMessageId answers the message stored the first time. 403 when either person blocked the other.',
+      'A retry with the same clientMessageId answers the message stored the first time (409 if that key went to someone else). 403 when either person blocked the other.',
   })
   @ApiCreatedResponse({ type: MessageSchema })
-  @ApiErrors(400, 401, 403, 404)
+  @ApiErrors(400, 401, 403, 404, 409)
   send(@Body() body: SendMessageDto, @CurrentCaller() caller: Caller): Promise<MessageDto> {
     return this.clients.for('messaging').call('messages.send', body, caller);
   }

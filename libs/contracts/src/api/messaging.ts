@@ -22,6 +22,7 @@ export const MESSAGING_MESSAGES = {
   restaurantOnlyInShares: 'Only a restaurant_share message carries a restaurant',
   restaurantNameRequired: 'Restaurant name is required',
   restaurantNameTooLong: `Restaurant name must be at most ${LIMITS.restaurantNameMax} characters`,
+  clientMessageIdReused: 'This clientMessageId was already used for a message to someone else',
   clientMessageId: 'clientMessageId must be 1 to 64 letters, digits, dashes or underscores',
   messageYourself: 'You cannot message yourself',
   conversationWithYourself: 'A conversation is between two different people',

@@ -39,17 +39,22 @@ export class MessagesRepository {
     return (result.identifiers[0] as { id: number }).id;
   }
 
-  /** The message a sender stored with this idempotency key, if any. */
-  async idBySenderKey(
+  /** The message a sender stored with this idempotency key (its id and receiver), if any. */
+  async bySenderKey(
     manager: EntityManager,
     senderId: number,
     clientMessageId: string,
-  ): Promise<number | null> {
-    const row = await manager.findOne(MessageEntity, {
-      select: { id: true },
+  ): Promise<{ id: number; receiverId: number } | null> {
+    return manager.findOne(MessageEntity, {
+      select: { id: true, receiverId: true },
       where: { senderId, clientMessageId },
     });
-    return row?.id ?? null;
+  }
+
+  /** Whether an insert failed on the (sender, clientMessageId) unique index. */
+  isClientKeyConflict(error: unknown): boolean {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    return code === '23505' && (constraint === undefined || constraint === 'messages_client_message_idx');
   }
 
   async find(manager: EntityManager, id: number): Promise<MessageEntity | null> {

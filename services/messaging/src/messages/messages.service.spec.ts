@@ -70,11 +70,20 @@ describe('sending a message', () => {
 
   it('answers a retry with the same clientMessageId with the first message and stores nothing', async () => {
     const { sut, mock } = setup();
-    mock(MessagesRepository).idBySenderKey.mockResolvedValue(3);
+    mock(MessagesRepository).bySenderKey.mockResolvedValue({ id: 3, receiverId: BOB });
     const sent = await sut.send(ANN, { receiverId: BOB, content: 'hi', clientMessageId: 'k1' });
     expect(sent.id).toBe(3);
     expect(mock(MessagesRepository).insert).not.toHaveBeenCalled();
     expect(mock(ServiceEvents).record).not.toHaveBeenCalled();
+  });
+
+  it('refuses the same clientMessageId for a message to someone else (409)', async () => {
+    const { sut, mock } = setup();
+    mock(MessagesRepository).bySenderKey.mockResolvedValue({ id: 3, receiverId: 99 });
+    await expect(sut.send(ANN, { receiverId: BOB, content: 'hi', clientMessageId: 'k1' })).rejects.toThrow(
+      M.clientMessageIdReused,
+    );
+    expect(mock(MessagesRepository).insert).not.toHaveBeenCalled();
   });
 
   it('refuses a blocked pair (403) and an unknown receiver (404), storing nothing', async () => {

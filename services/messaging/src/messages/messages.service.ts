@@ -12,7 +12,7 @@ import {
   type MessageType,
   type SendMessageRequest,
 } from '@dinebuds/contracts';
-import { badRequest } from '@dinebuds/errors';
+import { badRequest, conflict } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { PairLocks } from '../common/pair-locks.repository.js';
@@ -68,15 +68,25 @@ export class MessagesService {
    */
   async send(caller: Caller, request: SendMessageRequest): Promise<MessageDto> {
     const planned = planMessage(caller.userId, request);
-    const id = await this.transactions.run(async (manager) => {
-      const key = request.clientMessageId ?? null;
-      await this.assertMayMessage(manager, caller.userId, request.receiverId);
-      if (key !== null) {
-        const existing = await this.messages.idBySenderKey(manager, caller.userId, key);
-        if (existing !== null) return existing;
-      }
-      return this.store(manager, caller.userId, request.receiverId, planned, { clientMessageId: key });
-    });
+    const key = request.clientMessageId ?? null;
+    let id: number;
+    try {
+      id = await this.transactions.run(async (manager) => {
+        // The retry check comes first: a message stored before a block is still answered as sent.
+        await this.pairLocks.lock(manager, caller.userId, request.receiverId);
+        if (key !== null) {
+          const existing = await this.messages.bySenderKey(manager, caller.userId, key);
+          if (existing && existing.receiverId !== request.receiverId) throw conflict(M.clientMessageIdReused);
+          if (existing) return existing.id;
+        }
+        await this.assertMayMessage(manager, caller.userId, request.receiverId);
+        return this.store(manager, caller.userId, request.receiverId, planned, { clientMessageId: key });
+      });
+    } catch (error) {
+      // The same key sent to two people at once: the pair locks differ, the unique index decides.
+      if (key !== null && this.messages.isClientKeyConflict(error)) throw conflict(M.clientMessageIdReused);
+      throw error;
+    }
     return this.messageFor(caller.userId, id);
   }
 
