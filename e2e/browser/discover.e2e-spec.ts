@@ -274,6 +274,17 @@ describe('Discover and the feed in the browser', () => {
       ]);
       await expectClean(page, `feed (${name})`);
     }, 60_000);
+
+    it('shows the taste match on a bud’s profile', async () => {
+      await page.goto(`/profile/${ben.username}`);
+      await page.getByRole('heading', { name: 'Ben Brunch', level: 1 }).waitFor();
+      const card = page.getByRole('region', { name: 'Taste match with Ben Brunch' });
+      // Ann reviewed none of Ben's places: too few in common for a percentage.
+      await card
+        .getByText('Not enough in common yet: you both reviewed 0 restaurants; a taste match needs 3.')
+        .waitFor();
+      await expectClean(page, `bud profile with taste match (${name})`);
+    }, 60_000);
   });
 
   it('detects New York from the browser’s position', async () => {

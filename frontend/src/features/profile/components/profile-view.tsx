@@ -2,6 +2,7 @@ import { Ban, Lock } from 'lucide-react';
 import type { UserDto } from '@dinebuds/contracts';
 import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
+import { TasteMatchCard } from '@/features/discover';
 import { useFollowStatus } from '@/features/social';
 import { ProfileReviews } from './profile-reviews';
 import { useBlockActions } from '../hooks/use-block-actions';
@@ -48,6 +49,9 @@ export function ProfileView({ user, isOwn }: ProfileViewProps) {
           <Lock aria-hidden="true" />
           This account is private. Only approved followers can see {name}'s reviews and saved restaurants.
         </p>
+      ) : null}
+      {!isOwn && follow.me && !blocking?.isBlocked ? (
+        <TasteMatchCard userId={user.id} name={name} enabled={!showPrivateNotice} />
       ) : null}
       <ReviewLevelCard reviewCount={user.reviewCount} />
       <BadgeSections userId={user.id} isOwn={isOwn} />
