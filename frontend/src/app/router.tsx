@@ -100,12 +100,14 @@ export function createAppRouter(queryClient: QueryClient) {
             { path: '/', ...load(screens.feed) },
             { path: '/profile', ...profile },
             { path: '/settings', ...load(screens.settings) },
-            {
-              path: '/social',
+            // /search (spec 2's route table, the inbox's Find People link) is the same screen on
+            // its Search Buds tab.
+            ...['/social', '/search'].map((path) => ({
+              path,
               ...load(screens.social, (client, { request }) =>
                 prefetchSocial(client, new URL(request.url).searchParams),
               ),
-            },
+            })),
             { path: '/edit-badges', ...load(screens.editBadges) },
             { path: '/discover', ...load(screens.discover) },
           ],
