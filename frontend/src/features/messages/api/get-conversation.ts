@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MessageDto } from '@dinebuds/contracts';
 import { api } from '@/lib/api';
 import { messagesQueryKey } from './keys';
+import { pollUnlessLive, useMessageStream } from './message-stream';
 
-/** Spec 1 §4: an open conversation refreshes every 3 s (spec 2 says 5 s; the shorter wins). */
+/** Spec 1 §4: an open conversation refreshes every 3 s while the live stream is down (spec 2 says 5 s; the shorter wins). */
 export const CONVERSATION_POLL_MS = 3_000;
 
 export const conversationQueryKey = (userId: number, otherUserId: number) =>
@@ -22,5 +23,9 @@ export const getConversationQueryOptions = (userId: number, otherUserId: number)
   });
 
 export function useConversation(userId: number, otherUserId: number) {
-  return useQuery(getConversationQueryOptions(userId, otherUserId));
+  const live = useMessageStream(userId);
+  return useQuery({
+    ...getConversationQueryOptions(userId, otherUserId),
+    refetchInterval: pollUnlessLive(live, CONVERSATION_POLL_MS),
+  });
 }

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConversationPreviewDto } from '@dinebuds/contracts';
 import { api } from '@/lib/api';
 import { messagesQueryKey } from './keys';
+import { pollUnlessLive, useMessageStream } from './message-stream';
 
-/** Spec 2 §9: conversation previews are polled every 10 s. */
+/** Spec 2 §9: conversation previews are polled every 10 s (while the live stream is down). */
 export const CONVERSATIONS_POLL_MS = 10_000;
 /** Rows of the inbox read at once (the route's cap). */
 export const CONVERSATIONS_PAGE_SIZE = 100;
@@ -26,5 +27,9 @@ export const getConversationsQueryOptions = (userId: number) =>
   });
 
 export function useConversations(userId: number) {
-  return useQuery(getConversationsQueryOptions(userId));
+  const live = useMessageStream(userId);
+  return useQuery({
+    ...getConversationsQueryOptions(userId),
+    refetchInterval: pollUnlessLive(live, CONVERSATIONS_POLL_MS),
+  });
 }

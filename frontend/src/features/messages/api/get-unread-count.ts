@@ -3,8 +3,9 @@ import type { CountResponse } from '@dinebuds/contracts';
 import { useCurrentUser } from '@/features/auth';
 import { api } from '@/lib/api';
 import { messagesQueryKey } from './keys';
+import { pollUnlessLive, useMessageStream } from './message-stream';
 
-/** Spec 2 §9: the unread count is polled every 10 s. */
+/** Spec 2 §9: the unread count is polled every 10 s (while the live stream is down). */
 export const UNREAD_COUNT_POLL_MS = 10_000;
 
 export const unreadCountQueryKey = (userId: number) => [...messagesQueryKey, 'unread-count', userId] as const;
@@ -23,6 +24,12 @@ export const getUnreadCountQueryOptions = (userId: number) =>
 /** The signed-in user's unread messages (0 while unknown or signed out). */
 export function useUnreadCount(): number {
   const { data: me } = useCurrentUser();
-  const query = useQuery({ ...getUnreadCountQueryOptions(me?.id ?? 0), enabled: Boolean(me) });
+  // The badge is on every signed-in page: it keeps the live stream open, and polls while it is down.
+  const live = useMessageStream(me?.id);
+  const query = useQuery({
+    ...getUnreadCountQueryOptions(me?.id ?? 0),
+    enabled: Boolean(me),
+    refetchInterval: pollUnlessLive(live, UNREAD_COUNT_POLL_MS),
+  });
   return me ? (query.data?.count ?? 0) : 0;
 }

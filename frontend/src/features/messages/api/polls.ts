@@ -5,6 +5,7 @@ import { api } from '@/lib/api';
 import { CONVERSATION_POLL_MS, conversationQueryKey } from './get-conversation';
 import { conversationsQueryKey } from './get-conversations';
 import { messagesQueryKey } from './keys';
+import { useMessageStream } from './message-stream';
 
 // "Let's eat" polls (docs/api-messaging.md): GET /polls/{id}, POST /polls, POST /polls/{id}/vote.
 
@@ -21,8 +22,11 @@ export const getPollQueryOptions = (pollId: number) =>
     refetchInterval: (query) => (query.state.data?.status === 'decided' ? false : CONVERSATION_POLL_MS),
   });
 
-export function usePoll(pollId: number) {
-  return useQuery(getPollQueryOptions(pollId));
+/** The stream announces a vote (its poll_result message), so a live stream needs no polling. */
+export function usePoll(pollId: number, meId: number) {
+  const live = useMessageStream(meId);
+  const options = getPollQueryOptions(pollId);
+  return useQuery({ ...options, refetchInterval: live ? false : options.refetchInterval });
 }
 
 export const createPoll = (request: CreatePollRequest) => api.post<PollDto>('/api/messages/polls', request);

@@ -132,7 +132,7 @@ function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: ()
 
 /** A poll inside its message: the options, the vote for the invited person, then the chosen place. */
 export function PollCard({ pollId, meId }: { pollId: number; meId: number }) {
-  const poll = usePoll(pollId);
+  const poll = usePoll(pollId, meId);
   const vote = useVotePoll();
   if (poll.isPending) return <p className="poll-card__note">Loading the poll…</p>;
   if (poll.isError) return <p className="poll-card__note">{poll.error.message}</p>;

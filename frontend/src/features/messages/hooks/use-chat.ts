@@ -1,20 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '@/features/auth';
-import { getConversationQueryOptions } from '../api/get-conversation';
+import { CONVERSATION_POLL_MS, getConversationQueryOptions } from '../api/get-conversation';
+import { pollUnlessLive, useMessageStream } from '../api/message-stream';
 import { useMarkRead } from '../api/mark-read';
 import { newClientMessageId, useSendMessage } from '../api/send-message';
 import type { ChatPartner } from '../types';
 
 /**
- * One open conversation: its messages (refreshed every few seconds while open), marking the other
+ * One open conversation: its messages (pushed by the live stream, else read every 3 s), marking the other
  * person's messages read when it opens and whenever new ones arrive, and sending.
  */
 export function useChat(partner: ChatPartner) {
   const { data: me } = useCurrentUser();
+  const live = useMessageStream(me?.id);
   const conversation = useQuery({
     ...getConversationQueryOptions(me?.id ?? 0, partner.id),
     enabled: Boolean(me) && me?.id !== partner.id,
+    refetchInterval: pollUnlessLive(live, CONVERSATION_POLL_MS),
   });
   const markRead = useMarkRead();
   const send = useSendMessage();
