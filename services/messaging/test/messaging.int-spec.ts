@@ -1,0 +1,150 @@
+// messaging on a real PostgreSQL and an in-process bus: its projections follow identity's and
+// social-graph's events (profile changes in order, blocks, deletions with their tombstone), and the
+// conversation rows stay exact under concurrent sends.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Caller, EventMap, EventType, MessagingRpc } from '@dinebuds/contracts';
+import { createEnvelope } from '@dinebuds/events';
+import {
+  createTestSystem,
+  eventually,
+  query,
+  startTestService,
+  type RpcMapOf,
+  type TestService,
+  type TestSystem,
+} from '@dinebuds/testing';
+import { startMessagingService, type RunningMessagingService } from '../src/index.js';
+
+type MessagingRpcMap = RpcMapOf<MessagingRpc>;
+
+const ANN = 1001;
+const BOB = 1002;
+const CAT = 1003;
+const as = (userId: number): Caller => ({ userId, isAdmin: false, sessionId: null });
+
+describe('messaging with its projections (PostgreSQL, in-process bus)', () => {
+  let system: TestSystem;
+  let messaging: TestService<RunningMessagingService, MessagingRpcMap>;
+  const version = 1;
+
+  const rows = (sql: string, params: unknown[] = []) => query(system.db.url, sql, params);
+
+  async function publish<T extends EventType>(type: T, data: EventMap[T], aggregateVersion?: number) {
+    const producer = type.startsWith('identity.') ? 'identity' : 'social-graph';
+    await system.bus.publish(createEnvelope(type, data, { producer, aggregateVersion }));
+  }
+
+  async function registered(userId: number, name: string) {
+    await publish(
+      'identity.user.registered',
+      {
+        userId,
+        username: `user${userId}`,
+        name,
+        bio: null,
+        profilePicture: null,
+        isPrivate: false,
+        isAdmin: false,
+        flavorBadges: [],
+        cityBadges: [],
+        createdAt: new Date().toISOString(),
+      },
+      version,
+    );
+  }
+
+  beforeAll(async () => {
+    system = await createTestSystem('messaging_int', { retryDelayMs: 100 });
+    messaging = await system.own(
+      startTestService<MessagingRpcMap, typeof startMessagingService>(startMessagingService, {
+        name: 'messaging',
+        databaseUrl: system.db.url,
+        bus: system.bus,
+        options: { relayIntervalMs: 50 },
+      }),
+    );
+    await Promise.all([registered(ANN, 'Ann'), registered(BOB, 'Bob'), registered(CAT, 'Cat')]);
+    await eventually(async () => (await rows('SELECT 1 FROM messaging.users')).length === 3, 15_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  const send = (from: number, to: number, content: string) =>
+    messaging.client.call('messages.send', { receiverId: to, content }, as(from));
+
+  it('keeps the unread counters exact under concurrent sends', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => send(BOB, ANN, `m${i}`)));
+    const [{ n }] = await rows(
+      'SELECT count(*)::int AS n FROM messaging.messages WHERE receiver_id = $1 AND NOT read',
+      [ANN],
+    );
+    expect(n).toBe(20);
+    expect(await messaging.client.call('messages.unreadCount', {}, as(ANN))).toEqual({ count: 20 });
+    const [inbox] = await messaging.client.call('conversations.list', {}, as(ANN));
+    expect(inbox).toMatchObject({ userId: BOB, unreadCount: 20, name: 'Bob' });
+    expect(await messaging.client.call('messages.markRead', { otherUserId: BOB }, as(ANN))).toEqual({
+      count: 20,
+    });
+    expect(await messaging.client.call('messages.unreadCount', {}, as(ANN))).toEqual({ count: 0 });
+  }, 30_000);
+
+  it('takes a newer profile and ignores an older one arriving late', async () => {
+    const profile = (name: string) => ({
+      userId: BOB,
+      username: `user${BOB}`,
+      name,
+      bio: null,
+      profilePicture: '/api/users/1002/profile-picture?v=2',
+      isPrivate: false,
+      isAdmin: false,
+    });
+    await publish('identity.user.updated', profile('Bobby'), 3);
+    await publish('identity.user.updated', profile('Bob Old'), 2);
+    await eventually(async () => {
+      const [row] = await messaging.client.call('conversations.list', {}, as(ANN));
+      return row.name === 'Bobby';
+    }, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [row] = await messaging.client.call('conversations.list', {}, as(ANN));
+    expect(row).toMatchObject({ name: 'Bobby', profilePicture: '/api/users/1002/profile-picture?v=2' });
+  });
+
+  it('follows blocks: refused while one stands, either way, allowed again after', async () => {
+    await publish('social.block.created', { blockerId: ANN, blockedId: CAT });
+    await eventually(async () => (await rows('SELECT 1 FROM messaging.blocks')).length === 1, 10_000);
+    await expect(send(CAT, ANN, 'hi')).rejects.toMatchObject({ status: 403 });
+    await expect(send(ANN, CAT, 'hi')).rejects.toMatchObject({ status: 403 });
+    await publish('social.block.removed', { blockerId: ANN, blockedId: CAT });
+    await eventually(async () => (await rows('SELECT 1 FROM messaging.blocks')).length === 0, 10_000);
+    await expect(send(CAT, ANN, 'hi again')).resolves.toMatchObject({ senderId: CAT });
+  });
+
+  it("removes a deleted user's messages, conversations and polls, and ignores later events about them", async () => {
+    await messaging.client.call(
+      'polls.create',
+      { receiverId: ANN, options: [{ restaurantId: 1, restaurantName: 'Nobu' }] },
+      as(BOB),
+    );
+    await publish('identity.user.deleted', { userId: BOB }, 4);
+    await eventually(
+      async () => (await rows('SELECT 1 FROM messaging.users WHERE id = $1', [BOB])).length === 0,
+      10_000,
+    );
+    const left = await rows(
+      `SELECT (SELECT count(*)::int FROM messaging.messages WHERE $1 IN (sender_id, receiver_id)) AS messages,
+              (SELECT count(*)::int FROM messaging.conversations WHERE $1 IN (user_id, other_id)) AS conversations,
+              (SELECT count(*)::int FROM messaging.polls WHERE $1 IN (proposer_id, receiver_id)) AS polls`,
+      [BOB],
+    );
+    expect(left).toEqual([{ messages: 0, conversations: 0, polls: 0 }]);
+    expect((await messaging.client.call('conversations.list', {}, as(ANN))).map((r) => r.userId)).toEqual([
+      CAT,
+    ]);
+    await registered(BOB, 'Bob Again');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await rows('SELECT 1 FROM messaging.users WHERE id = $1', [BOB])).toEqual([]);
+    await expect(send(ANN, BOB, 'still there?')).rejects.toMatchObject({ status: 404 });
+  });
+});
