@@ -16,6 +16,8 @@ interface Operation {
 }
 
 const PASSWORD = 'Secret#123';
+const ADMIN_USERNAME = uniqueUsername('contractboss');
+const ADMIN_PASSWORD = 'Admin#Secret1';
 /** The id ajv knows the document's components by; a `#/components/...` ref is rewritten to it. */
 const DOCUMENT_ID = 'openapi.json';
 
@@ -149,7 +151,10 @@ describe('the API answers what its OpenAPI document says', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('api_openapi_contract');
-    const system = await startAllInOneSystem({ databaseUrl: database.url });
+    const system = await startAllInOneSystem({
+      databaseUrl: database.url,
+      env: { ADMIN_USERNAME, ADMIN_PASSWORD },
+    });
     baseUrl = system.baseUrl;
     stop = async () => {
       await system.stop();
@@ -387,6 +392,95 @@ describe('the API answers what its OpenAPI document says', () => {
     expect((await call(anonymous, 'GET', '/api/messages/unread-count')).status).toBe(401);
   }, 60_000);
 
+  it('moderation: feedback, reports, reported messages and the audit log (docs/api-moderation.md)', async () => {
+    const [ann, bob] = await Promise.all([register('moda'), register('modb')]);
+    const admin = new ApiClient(baseUrl);
+    const login = await call<CurrentUserDto>(
+      admin,
+      'POST',
+      '/api/login',
+      {},
+      {
+        username: ADMIN_USERNAME,
+        password: ADMIN_PASSWORD,
+      },
+    );
+    expect(login.body.isAdmin).toBe(true);
+    await eventually(async () => {
+      const known = await query(database.url, 'SELECT 1 FROM moderation.users WHERE id = ANY($1::int[])', [
+        [ann.id, bob.id, login.body.id],
+      ]);
+      return known.length === 3;
+    }, 20_000);
+    const feedback = await call<{ id: number }>(
+      ann.client,
+      'POST',
+      '/api/feedback',
+      {},
+      { type: 'bug', text: 'Slow map' },
+    );
+    expect(feedback.status).toBe(201);
+    expect((await call(ann.client, 'GET', '/api/feedback')).status).toBe(403);
+    expect((await call(admin, 'GET', '/api/feedback')).status).toBe(200);
+    expect((await call(admin, 'PUT', '/api/feedback/{id}/resolve', { id: feedback.body.id })).status).toBe(
+      200,
+    );
+    expect((await call(admin, 'PUT', '/api/feedback/{id}/resolve', { id: feedback.body.id })).status).toBe(
+      409,
+    );
+    const report = await call<{ id: number }>(
+      ann.client,
+      'POST',
+      '/api/reports',
+      {},
+      {
+        type: 'user',
+        contentId: bob.id,
+        reason: 'Spam',
+      },
+    );
+    expect(report.status).toBe(201);
+    expect((await call(admin, 'GET', '/api/admin/reports')).status).toBe(200);
+    expect(
+      (await call(admin, 'POST', '/api/admin/reports/{id}/resolve', { id: report.body.id })).status,
+    ).toBe(200);
+    expect(
+      (await call(admin, 'POST', '/api/admin/reports/{id}/dismiss', { id: report.body.id })).status,
+    ).toBe(409);
+    const sent = await call<{ id: number }>(
+      ann.client,
+      'POST',
+      '/api/messages/send',
+      {},
+      {
+        receiverId: bob.id,
+        content: 'Spam here',
+      },
+    );
+    await call(
+      bob.client,
+      'POST',
+      '/api/messages/report/{messageId}',
+      { messageId: sent.body.id },
+      { reason: 'Spam' },
+    );
+    await eventually(
+      async () =>
+        (
+          await query(database.url, 'SELECT 1 FROM moderation.reported_messages WHERE message_id = $1', [
+            sent.body.id,
+          ])
+        ).length === 1,
+      20_000,
+    );
+    expect((await call(admin, 'GET', '/api/admin/messages/reported')).status).toBe(200);
+    expect((await call(admin, 'POST', '/api/admin/messages/{id}/dismiss', { id: sent.body.id })).status).toBe(
+      200,
+    );
+    expect((await call(admin, 'GET', '/api/admin/audit-log')).status).toBe(200);
+    expect((await call(anonymous, 'GET', '/api/admin/audit-log')).status).toBe(401);
+  }, 60_000);
+
   it('errors: 400, 401, 404, 413 and 415, each listed by its route with the one error body', async () => {
     const bad = await call(anonymous, 'POST', '/api/register', {}, { username: 'x', password: PASSWORD });
     expect(bad.status).toBe(400);
@@ -441,6 +535,19 @@ describe('the API answers what its OpenAPI document says', () => {
         'GET /api/messages/polls/{pollId} 200',
         'POST /api/messages/polls/{pollId}/vote 200',
         'POST /api/messages/polls/{pollId}/vote 409',
+        'POST /api/feedback 201',
+        'GET /api/feedback 200',
+        'GET /api/feedback 403',
+        'PUT /api/feedback/{id}/resolve 200',
+        'PUT /api/feedback/{id}/resolve 409',
+        'POST /api/reports 201',
+        'GET /api/admin/reports 200',
+        'POST /api/admin/reports/{id}/resolve 200',
+        'POST /api/admin/reports/{id}/dismiss 409',
+        'GET /api/admin/messages/reported 200',
+        'POST /api/admin/messages/{id}/dismiss 200',
+        'GET /api/admin/audit-log 200',
+        'GET /api/admin/audit-log 401',
       ]),
     );
   });
