@@ -1,3 +1,4 @@
+import type { UserSnapshot } from '@dinebuds/contracts';
 import { insertIfAbsent } from '@dinebuds/database';
 import { Column, Entity, PrimaryColumn, type EntityManager, type EntityTarget } from 'typeorm';
 import { isNewerUserChange, type UserChange } from './user-change.policy.js';
@@ -46,6 +47,12 @@ export function deletedUserEntity(schema: string) {
 /** A profile as a service stores it: its columns but the change's version and time. */
 export type ProjectedProfile<User extends ProjectedUserColumns> = Omit<User, 'version' | 'syncedAt'>;
 
+/** What a service's users table holds beyond ProjectedUserColumns (reviews: `isPrivate`). */
+export type ExtraUserColumns<User extends ProjectedUserColumns> = Omit<
+  ProjectedProfile<User>,
+  keyof ProjectedProfile<ProjectedUserColumns>
+>;
+
 /**
  * A service's projection of identity's users: one user's events apply one at a time (an advisory
  * lock per user), a newer profile replaces the stored one, and a deleted user leaves a tombstone.
@@ -88,6 +95,23 @@ export class IdentityUsersProjection<User extends ProjectedUserColumns> {
     if (stored && !isNewerUserChange(change, stored)) return;
     const row = { ...profile, version: change.version, syncedAt: change.occurredAt };
     await manager.upsert(this.userEntity, row as never, ['id']);
+  }
+
+  /** identity.user.registered / updated: applyProfile with the snapshot's common columns. */
+  async applySnapshot(
+    manager: EntityManager,
+    snapshot: UserSnapshot,
+    change: UserChange,
+    extra: ExtraUserColumns<User>,
+  ): Promise<void> {
+    const profile = {
+      id: snapshot.userId,
+      username: snapshot.username,
+      name: snapshot.name,
+      profilePicture: snapshot.profilePicture ?? null,
+      ...extra,
+    } as ProjectedProfile<User>;
+    await this.applyProfile(manager, profile, change);
   }
 
   /** Removes the user and leaves a tombstone against late events. */

@@ -12,5 +12,6 @@ export {
   IdentityUsersProjection,
   ProjectedUserColumns,
   deletedUserEntity,
+  type ExtraUserColumns,
   type ProjectedProfile,
 } from './identity-users.js';

@@ -116,6 +116,19 @@ describe('identity users projection', () => {
     expect(await stored()).toMatchObject({ name: 'Ann B.', version: 3, syncedAt: at(0) });
   });
 
+  it("stores a snapshot's common columns (a missing picture as null)", async () => {
+    const snapshot = { userId: 7, username: 'ann', name: 'Ann', bio: 'hi', isPrivate: true, isAdmin: false };
+    await inTx((m) => users.applySnapshot(m, snapshot, { version: 1, occurredAt: at(1) }, {}));
+    expect(await stored()).toEqual({
+      id: 7,
+      username: 'ann',
+      name: 'Ann',
+      profilePicture: null,
+      version: 1,
+      syncedAt: at(1),
+    });
+  });
+
   it('orders unversioned changes by time, and a deleted user stays deleted', async () => {
     await inTx((m) => users.applyProfile(m, profile('Ann'), { version: null, occurredAt: at(2) }));
     await inTx((m) => users.applyProfile(m, profile('Earlier'), { version: null, occurredAt: at(1) }));

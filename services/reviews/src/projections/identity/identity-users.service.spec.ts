@@ -24,10 +24,11 @@ describe('the users projection', () => {
   it("stores the snapshot's profile with its privacy (ordering and tombstones: @dinebuds/projections)", async () => {
     const { sut, mock } = newTestService(IdentityUsersService);
     await sut.applyProfile(manager, snapshot, { version: 2, occurredAt: at });
-    expect(mock(IdentityUsersRepository).applyProfile).toHaveBeenCalledWith(
+    expect(mock(IdentityUsersRepository).applySnapshot).toHaveBeenCalledWith(
       manager,
-      { id: 7, username: 'ann', name: 'Ann', profilePicture: null, isPrivate: true },
+      snapshot,
       { version: 2, occurredAt: at },
+      { isPrivate: true },
     );
   });
 

@@ -23,17 +23,7 @@ export class IdentityUsersService {
 
   /** identity.user.registered / updated: a newer profile (by identity's user version) replaces the stored one. */
   async applyProfile(manager: EntityManager, snapshot: UserSnapshot, change: UserChange): Promise<void> {
-    await this.users.applyProfile(
-      manager,
-      {
-        id: snapshot.userId,
-        username: snapshot.username,
-        name: snapshot.name,
-        profilePicture: snapshot.profilePicture ?? null,
-        isPrivate: snapshot.isPrivate === true,
-      },
-      change,
-    );
+    await this.users.applySnapshot(manager, snapshot, change, { isPrivate: snapshot.isPrivate === true });
   }
 
   /**
