@@ -11,28 +11,27 @@ export class ModerationInitial1736000000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE SCHEMA IF NOT EXISTS "moderation"`);
+    // The users projection (@dinebuds/projections' ProjectedUserColumns) and its tombstones.
     await queryRunner.query(`
       CREATE TABLE "moderation"."users" (
-        "id" integer NOT NULL,
-        "username" text NOT NULL,
+        "id" integer NOT NULL CONSTRAINT "users_pkey" PRIMARY KEY,
         "name" text NOT NULL,
+        "username" text NOT NULL,
         "profile_picture" text,
-        "version" integer,
         "synced_at" timestamptz NOT NULL,
-        CONSTRAINT "users_pkey" PRIMARY KEY ("id")
+        "version" integer
       )`);
     await queryRunner.query(`
       CREATE TABLE "moderation"."deleted_users" (
-        "user_id" integer NOT NULL,
-        "deleted_at" timestamptz NOT NULL,
-        CONSTRAINT "deleted_users_pkey" PRIMARY KEY ("user_id")
+        "user_id" integer NOT NULL CONSTRAINT "deleted_users_pkey" PRIMARY KEY,
+        "deleted_at" timestamptz NOT NULL
       )`);
     await queryRunner.query(`
       CREATE TABLE "moderation"."reviews" (
         "id" integer NOT NULL,
         "user_id" integer NOT NULL,
-        "restaurant_id" integer NOT NULL,
         "rating" integer NOT NULL,
+        "restaurant_id" integer NOT NULL,
         CONSTRAINT "reviews_pkey" PRIMARY KEY ("id")
       )`);
     await queryRunner.query(`CREATE INDEX "reviews_user_idx" ON "moderation"."reviews" ("user_id")`);

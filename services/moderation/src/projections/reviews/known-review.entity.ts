@@ -8,15 +8,18 @@ import { MODERATION_SCHEMA } from '../../config.js';
 @Entity({ schema: MODERATION_SCHEMA, name: 'reviews' })
 @Index('reviews_user_idx', ['userId'])
 export class KnownReviewEntity {
+  /** reviews' review id (not generated here). */
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'reviews_pkey' })
   id: number;
 
+  /** The author: the owner of the content a report is about. */
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
-  @Column({ name: 'restaurant_id', type: 'integer' })
-  restaurantId: number;
-
+  /** 1-5, shown in the report's preview. */
   @Column({ type: 'integer' })
   rating: number;
+
+  @Column({ name: 'restaurant_id', type: 'integer' })
+  restaurantId: number;
 }
