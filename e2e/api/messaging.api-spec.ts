@@ -465,6 +465,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
     if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
     const res = await fetch(`${baseUrl}/api/messages/stream`, { headers, signal: abort.signal });
     const frames: StreamFrame[] = [];
+    const state = { ended: false };
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     void (async () => {
@@ -472,7 +473,10 @@ describe('messaging API through the gateway (all-in-one)', () => {
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) return;
+          if (done) {
+            state.ended = true;
+            return;
+          }
           text += decoder.decode(value, { stream: true });
           for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
             const block = text.slice(0, end);
@@ -494,6 +498,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
       status: res.status,
       contentType: res.headers.get('content-type'),
       frames,
+      ended: () => state.ended,
       messages: () => frames.filter((f) => f.event === 'message').map((f) => f.data as StreamMessageEvent),
       close: () => abort.abort(),
     };
@@ -562,6 +567,19 @@ describe('messaging API through the gateway (all-in-one)', () => {
     } finally {
       again.close();
     }
+  }, 60_000);
+
+  it('signing out ends the stream, and it cannot reopen without a session', async () => {
+    const oli = await bud('oli');
+    const live = await openStream(oli);
+    try {
+      expect(live.status).toBe(200);
+      expect((await oli.client.post('/api/logout')).status).toBe(200);
+      await eventually(() => live.ended(), 10_000);
+    } finally {
+      live.close();
+    }
+    expectError(await oli.client.get('/api/messages/stream'), 401);
   }, 60_000);
 
   it('bad input to every route answers a 4xx with one sentence, never a 500', async () => {

@@ -51,7 +51,7 @@ describe('message streams behind two gateway replicas', () => {
 
   const frames = (hub: MessageStreamHub, userId: number) => {
     const received: StreamFrame[] = [];
-    hub.add(userId, { send: (frame) => received.push(frame) });
+    hub.add(userId, { send: (frame) => received.push(frame), end: () => undefined });
     return received;
   };
 

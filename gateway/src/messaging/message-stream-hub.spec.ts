@@ -31,8 +31,15 @@ const sent = (messageId: number, senderId: number, receiverId: number) => ({
 
 function stream(hub: MessageStreamHub, userId: number) {
   const frames: StreamFrame[] = [];
-  const remove = hub.add(userId, { send: (frame) => frames.push(frame) });
-  return { frames, remove };
+  const ended = { value: false };
+  const remove = hub.add(userId, {
+    send: (frame) => frames.push(frame),
+    end: () => {
+      ended.value = true;
+      remove();
+    },
+  });
+  return { frames, remove, ended };
 }
 
 describe('MessageStreamHub', () => {
@@ -76,6 +83,15 @@ describe('MessageStreamHub', () => {
     listener.generation = 2;
     emit('messaging.message.sent', sent(11, 2, 3));
     expect(ann.frames).toEqual([{ event: 'resync', data: {} }]);
+  });
+
+  it("ends every stream of a user whose access changed (sign-out, revoked session), nobody else's", () => {
+    const { bus, emit } = fakeBus();
+    const hub = new MessageStreamHub(bus);
+    const [ann, annOtherTab, bob] = [stream(hub, 1), stream(hub, 1), stream(hub, 2)];
+    emit('identity.user.access-changed', { userId: 1, reason: 'signed-out' });
+    expect([ann.ended.value, annOtherTab.ended.value, bob.ended.value]).toEqual([true, true, false]);
+    expect(hub.size).toBe(1);
   });
 
   it('is unavailable without an event bus', () => {

@@ -13,9 +13,15 @@ export interface StreamFrame {
 /** One open stream of a signed-in user (a browser tab). */
 export interface StreamClient {
   send(frame: StreamFrame): void;
+  /** Ends the stream (the client reconnects, and its session is checked again). */
+  end(): void;
 }
 
-const STREAM_TYPES = ['messaging.message.sent', 'messaging.conversation.read'] as const;
+const STREAM_TYPES = [
+  'messaging.message.sent',
+  'messaging.conversation.read',
+  'identity.user.access-changed',
+] as const;
 type StreamEventType = (typeof STREAM_TYPES)[number];
 
 /** The payload of messaging.message.sent as the stream sends it. */
@@ -39,6 +45,9 @@ export function toStreamMessage(data: EnvelopeOf<'messaging.message.sent'>['data
  * own exclusive queue on RabbitMQ) and writes each to the streams of the two people it concerns,
  * so a message reaches its receiver whichever replica holds their stream. When the listener was
  * down (its generation moved), events may have been missed: every stream is told to `resync`.
+ * A stream is authenticated once, when it opens: identity.user.access-changed (sign-out, a
+ * revoked session, a password or role change) ends every stream of that user, and the browser's
+ * reconnect meets the session guard again.
  */
 export class MessageStreamHub implements OnModuleDestroy {
   private readonly logger = new Logger(MessageStreamHub.name);
@@ -97,7 +106,10 @@ export class MessageStreamHub implements OnModuleDestroy {
 
   private dispatch(envelope: EnvelopeOf<StreamEventType>): void {
     this.checkGeneration();
-    if (envelope.type === 'messaging.message.sent') {
+    if (envelope.type === 'identity.user.access-changed') {
+      const { userId } = (envelope as EnvelopeOf<'identity.user.access-changed'>).data;
+      for (const client of [...(this.clients.get(userId) ?? [])]) client.end();
+    } else if (envelope.type === 'messaging.message.sent') {
       const data = (envelope as EnvelopeOf<'messaging.message.sent'>).data;
       const frame: StreamFrame = { event: 'message', id: data.messageId, data: toStreamMessage(data) };
       this.sendTo([data.receiverId, data.senderId], frame);

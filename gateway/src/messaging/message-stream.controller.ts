@@ -81,6 +81,7 @@ export class MessageStreamController {
     };
     const client: StreamClient = {
       send: (frame) => (buffered ? buffered.push(frame) : write(frame)),
+      end: () => raw.end(),
     };
     // Listen first and hold what arrives, so nothing falls between the catch-up and the live feed.
     const remove = this.hub.add(caller.userId, client);
