@@ -1,0 +1,290 @@
+#!/usr/bin/env node
+// `npm run bench:discovery`: the discovery rows of issue 25 beside a bare Fastify + pg server
+// answering the same reads from the same tables, in one run. Data from a seeded, repeatable
+// generator (lib/discovery-data.mjs): first 1,000 users (20,000 reviews), measured; then 9,000
+// more (200,000 reviews in all, each user following 50-200 others), measured again, the viewer
+// following the same 125 people throughout, so the second stage shows how each read grows with
+// the table rather than with the people followed. Then the lag from a bud's new review to the
+// viewer's ranking. The app runs `npm start`'s one-process code path (runner/dist) on real
+// PostgreSQL and RabbitMQ. A benchmark, not a test: the exit code says only whether it could
+// measure. Figures go to bench/results/.
+/* global console, process, fetch, performance, setTimeout */
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { freePort, percentile, waitFor } from './lib/util.mjs';
+import {
+  BENCH_ADMIN_URL as adminUrl,
+  BENCH_AMQP_URL as amqpUrl,
+  benchEnv,
+  createDatabase,
+  killChildren,
+  load,
+  register,
+  startApp,
+  startChild,
+  stopChild,
+  writeResults,
+} from './lib/harness.mjs';
+import { followBuds, seedRestaurants, seedUsers, tableSizes } from './lib/discovery-data.mjs';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const libDir = join(repoRoot, 'scripts', 'bench', 'lib');
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    users: { type: 'string', default: '10000' },
+    'first-stage': { type: 'string', default: '1000' },
+    'reviews-per-user': { type: 'string', default: '20' },
+    buds: { type: 'string', default: '125' },
+    'lag-samples': { type: 'string', default: '50' },
+    mode: { type: 'string', default: 'one-process' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (opts.help) {
+  console.log(`usage: npm run bench:discovery -- [--duration S] [--users N] [--first-stage N]
+       [--reviews-per-user N] [--buds N] [--lag-samples N] [--mode one-process|distributed]
+PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).`);
+  process.exit(0);
+}
+const DURATION = Number(opts.duration);
+const USERS = Number(opts.users);
+const FIRST_STAGE = Math.min(Number(opts['first-stage']), USERS);
+const PER_USER = Number(opts['reviews-per-user']);
+const BUDS = Number(opts.buds);
+const LAG_SAMPLES = Number(opts['lag-samples']);
+const SEED = 0.2026;
+const CONNECTIONS = 16;
+/** Issue 25's targets on a 2-core machine. */
+const TARGETS = { rankedRps: 1000, rankedP99: 60, rankedRatio: 0.33, feedRps: 800, lagP99: 1000 };
+
+const fmt = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+
+function cases(gateway, bareUrl, viewer, restaurantId) {
+  const auth = { headers: { cookie: viewer.cookie } };
+  const v = viewer.user.id;
+  return [
+    {
+      name: 'ranked list (new york)',
+      app: { url: `${gateway}/api/restaurants/ranked?city=new%20york`, ...auth },
+      bare: { url: `${bareUrl}/ranked?viewer=${v}&city=new%20york` },
+    },
+    {
+      name: 'feed (first page)',
+      app: { url: `${gateway}/api/activity/feed`, ...auth },
+      bare: { url: `${bareUrl}/feed?viewer=${v}` },
+    },
+    {
+      name: 'recommendations',
+      app: { url: `${gateway}/api/recommendations`, ...auth },
+      bare: { url: `${bareUrl}/recommendations?viewer=${v}` },
+    },
+    {
+      name: 'restaurant search (typo)',
+      app: { url: `${gateway}/api/restaurants/search?q=itallian%20kitchen`, ...auth },
+      bare: { url: `${bareUrl}/search?viewer=${v}&q=itallian%20kitchen` },
+    },
+    {
+      name: 'restaurant page',
+      app: { url: `${gateway}/api/restaurants/${restaurantId}`, ...auth },
+      bare: { url: `${bareUrl}/restaurants/${restaurantId}` },
+    },
+  ];
+}
+
+/** Each case: throughput at 16 in flight beside the bare server, and one request at a time. */
+async function measureStage(label, list) {
+  console.log(
+    `\n${label}: load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, ${DURATION} s per run, ${CONNECTIONS} in flight`,
+  );
+  console.log(
+    [
+      'case'.padEnd(26),
+      'req/s'.padStart(7),
+      'p50'.padStart(6),
+      'p99'.padStart(7),
+      'bare req/s'.padStart(11),
+      'bare p99'.padStart(9),
+      'ratio'.padStart(6),
+      'alone ms'.padStart(9),
+      'failed'.padStart(7),
+    ].join(' '),
+  );
+  const rows = [];
+  for (const c of list) {
+    await load({ ...c.bare, connections: CONNECTIONS, duration: 1 });
+    await load({ ...c.app, connections: CONNECTIONS, duration: 1 });
+    const bare = await load({ ...c.bare, connections: CONNECTIONS, duration: DURATION });
+    const app = await load({ ...c.app, connections: CONNECTIONS, duration: DURATION });
+    // One at a time: the read's own time, which is what grows with the data.
+    const alone = await load({ ...c.app, connections: 1, duration: Math.min(2, DURATION) });
+    const row = { case: c.name, app, bare, alone, ratio: app.rps / bare.rps };
+    rows.push(row);
+    console.log(
+      [
+        c.name.padEnd(26),
+        fmt(app.rps, 0).padStart(7),
+        fmt(app.p50, 1).padStart(6),
+        fmt(app.p99, 1).padStart(7),
+        fmt(bare.rps, 0).padStart(11),
+        fmt(bare.p99, 1).padStart(9),
+        `${fmt(row.ratio)}x`.padStart(6),
+        fmt(alone.p50, 2).padStart(9),
+        String(app.non2xx + app.errors).padStart(7),
+      ].join(' '),
+    );
+  }
+  return rows;
+}
+
+/** A bud posts a review; ms until the viewer's ranked list shows it (same service, same database). */
+async function reviewToRankingLag(gateway, viewer, bud, db) {
+  await db.query(
+    'INSERT INTO reviews.follows (follower_id, following_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+    [viewer.user.id, bud.user.id],
+  );
+  const lags = [];
+  for (let i = 0; i < LAG_SAMPLES; i++) {
+    const name = `Lag Bistro ${i}`;
+    const posted = await fetch(`${gateway}/api/reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: bud.cookie },
+      body: JSON.stringify({
+        restaurantName: name,
+        address: `${i} Lag St, Boston, MA`,
+        rating: 5,
+        notes: 'x',
+      }),
+    });
+    if (posted.status !== 201)
+      throw new Error(`POST /api/reviews answered ${posted.status}: ${await posted.text()}`);
+    const committed = performance.now();
+    for (;;) {
+      const r = await fetch(`${gateway}/api/restaurants/ranked?city=boston`, {
+        headers: { cookie: viewer.cookie },
+      });
+      const list = await r.json();
+      if (Array.isArray(list) && list.some((entry) => entry.name === name)) break;
+      if (performance.now() - committed > 10_000) throw new Error(`${name} not in the ranking after 10 s`);
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    lags.push(performance.now() - committed);
+  }
+  lags.sort((a, b) => a - b);
+  return { samples: lags.length, p50: percentile(lags, 50), p99: percentile(lags, 99), max: lags.at(-1) };
+}
+
+async function main() {
+  console.log(
+    `DineBuds discovery benchmark: ${cpus().length} cores, ${opts.mode}, ${USERS} users x ${PER_USER} reviews, viewer follows ${BUDS}`,
+  );
+  const database = await createDatabase(adminUrl);
+  const app = await startApp(opts.mode, { databaseUrl: database.url, amqpUrl, env: benchEnv() });
+  const db = new pg.Client({ connectionString: database.url });
+  let bare;
+  try {
+    const { gateway } = app;
+    const viewer = await register(gateway, 'benchviewer', { cityBuds: ['new york'] });
+    const bud = await register(gateway, 'benchbud', { cityBuds: ['boston'] });
+    await db.connect();
+    await waitFor(
+      async () =>
+        (await db.query('SELECT 1 FROM reviews.users WHERE id = ANY($1)', [[viewer.user.id, bud.user.id]]))
+          .rowCount === 2,
+      30_000,
+    );
+    const firstRestaurantId = await seedRestaurants(db, SEED);
+    const seeded = [];
+    const firstSeconds = await seedUsers(db, {
+      from: 0,
+      to: FIRST_STAGE - 1,
+      reviewsPerUser: PER_USER,
+      firstRestaurantId,
+      seed: SEED,
+    });
+    await followBuds(db, viewer.user.id, { count: BUDS, among: FIRST_STAGE, seed: SEED });
+    seeded.push({ users: FIRST_STAGE, seconds: firstSeconds, sizes: await tableSizes(db) });
+    console.log(`seeded stage 1 in ${fmt(firstSeconds, 1)} s: ${JSON.stringify(seeded[0].sizes)}`);
+
+    const barePort = await freePort();
+    bare = startChild(join(libDir, 'bare-discovery-server.mjs'), {
+      DATABASE_URL: database.url,
+      PORT: String(barePort),
+    });
+    await bare.ready;
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    const list = cases(gateway, bareUrl, viewer, firstRestaurantId);
+    const stages = [{ users: FIRST_STAGE, rows: await measureStage(`${FIRST_STAGE} users`, list) }];
+
+    if (USERS > FIRST_STAGE) {
+      const moreSeconds = await seedUsers(db, {
+        from: FIRST_STAGE,
+        to: USERS - 1,
+        reviewsPerUser: PER_USER,
+        firstRestaurantId,
+        seed: SEED / 2,
+      });
+      seeded.push({ users: USERS, seconds: moreSeconds, sizes: await tableSizes(db) });
+      console.log(
+        `\nseeded stage 2 in ${fmt(moreSeconds, 1)} s (${fmt(firstSeconds + moreSeconds, 1)} s in all): ${JSON.stringify(seeded[1].sizes)}`,
+      );
+      stages.push({ users: USERS, rows: await measureStage(`${USERS} users`, list) });
+      console.log(
+        `\nhow each read grows from ${FIRST_STAGE} to ${USERS} users (same ${BUDS} people followed):`,
+      );
+      for (const [i, row] of stages[1].rows.entries()) {
+        const before = stages[0].rows[i];
+        console.log(
+          `  ${row.case.padEnd(26)} alone ${fmt(before.alone.p50, 2)} -> ${fmt(row.alone.p50, 2)} ms (x${fmt(row.alone.p50 / before.alone.p50)}),` +
+            ` req/s ${fmt(before.app.rps, 0)} -> ${fmt(row.app.rps, 0)}`,
+        );
+      }
+    }
+
+    const lag = await reviewToRankingLag(gateway, viewer, bud, db);
+    console.log(
+      `\nbud's new review -> viewer's ranking: p50 ${fmt(lag.p50)} ms, p99 ${fmt(lag.p99)} ms, max ${fmt(lag.max)} ms over ${lag.samples}`,
+    );
+
+    const final = stages.at(-1).rows;
+    const ranked = final[0];
+    const feed = final[1];
+    console.log(`\ntargets (${stages.at(-1).users} users)`);
+    const line = (met, text) => console.log(`  ${met ? 'MET    ' : 'NOT MET'} ${text}`);
+    line(
+      ranked.app.rps >= TARGETS.rankedRps,
+      `ranked list ≥ ${TARGETS.rankedRps} req/s: ${fmt(ranked.app.rps, 0)}`,
+    );
+    line(
+      ranked.app.p99 <= TARGETS.rankedP99,
+      `ranked list p99 ≤ ${TARGETS.rankedP99} ms: ${fmt(ranked.app.p99, 1)}`,
+    );
+    line(
+      ranked.ratio >= TARGETS.rankedRatio,
+      `ranked list ≥ ${TARGETS.rankedRatio}x the bare server: ${fmt(ranked.ratio)}x`,
+    );
+    line(feed.app.rps >= TARGETS.feedRps, `feed ≥ ${TARGETS.feedRps} req/s: ${fmt(feed.app.rps, 0)}`);
+    line(lag.p99 <= TARGETS.lagP99, `new review in a follower's ranking p99 ≤ 1 s: ${fmt(lag.p99)} ms`);
+    writeResults('discovery', { mode: opts.mode, duration: DURATION, seeded, stages, lag });
+  } finally {
+    await db.end().catch(() => {});
+    if (bare) await stopChild(bare.child);
+    await app.stop();
+    await database.drop().catch(() => {});
+  }
+}
+
+process.on('SIGINT', () => {
+  killChildren();
+  process.exit(1);
+});
+main().catch((error) => {
+  console.error(error);
+  killChildren();
+  process.exit(1);
+});
