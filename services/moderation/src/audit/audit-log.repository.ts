@@ -65,6 +65,14 @@ export class AuditLogRepository {
     });
   }
 
+  /**
+   * A deleted person is no longer named as whom an action concerned (the entry stays: what the
+   * admin did). Their id as an actor is kept: an admin's record.
+   */
+  async forgetSubject(manager: EntityManager, userId: number): Promise<void> {
+    await manager.update(AuditEntryEntity, { subjectUserId: userId }, { subjectUserId: null });
+  }
+
   async page(manager: EntityManager, page: { limit: number; offset: number }): Promise<AuditRow[]> {
     const rows = rowsOf<FlatRow>(
       await manager.query(

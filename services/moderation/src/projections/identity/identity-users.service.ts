@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserSnapshot } from '@dinebuds/contracts';
 import type { UserChange } from '@dinebuds/projections';
 import type { EntityManager } from 'typeorm';
+import { AuditLogRepository } from '../../audit/audit-log.repository.js';
 import { FeedbackRepository } from '../../feedback/feedback.repository.js';
 import { ReportedMessagesRepository } from '../../reported-messages/reported-messages.repository.js';
 import { ReportsRepository } from '../../reports/reports.repository.js';
@@ -18,6 +19,7 @@ export class IdentityUsersService {
     private readonly feedback: FeedbackRepository,
     private readonly reports: ReportsRepository,
     private readonly reportedMessages: ReportedMessagesRepository,
+    private readonly audit: AuditLogRepository,
   ) {}
 
   /** identity.user.registered / updated: a newer profile replaces the stored one. */
@@ -36,14 +38,15 @@ export class IdentityUsersService {
 
   /**
    * identity.user.deleted: their feedback, the reports they made or that are about them, and the
-   * reported messages they sent or received go with their projection row. The audit log keeps
-   * the ids of what admins did (an admin's record, not the person's data).
+   * reported messages they sent or received go with their projection row. The audit log's
+   * entries about them no longer name them; an admin's own entries keep the admin's id.
    */
   async removeUser(manager: EntityManager, userId: number): Promise<void> {
     await this.users.lockUserEvents(manager, userId);
     await this.feedback.deleteAllOf(manager, userId);
     await this.reports.deleteAllOf(manager, userId);
     await this.reportedMessages.deleteAllOf(manager, userId);
+    await this.audit.forgetSubject(manager, userId);
     await this.users.removeWithTombstone(manager, userId, new Date());
   }
 }

@@ -1,0 +1,194 @@
+// moderation on a real PostgreSQL and an in-process bus: what it learns from identity's, reviews'
+// and messaging's events (users, reviews, the reported-message queue, once per message), and what
+// a deleted account leaves behind (nothing of theirs but admins' own audit entries).
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Caller, EventMap, EventType, ModerationRpc } from '@dinebuds/contracts';
+import { createEnvelope } from '@dinebuds/events';
+import {
+  startTestService,
+  createTestSystem,
+  type TestSystem,
+  type TestService,
+  type RpcMapOf,
+  eventually,
+  query,
+} from '@dinebuds/testing';
+import { startModerationService, type RunningModerationService } from '../src/index.js';
+
+type ModerationRpcMap = RpcMapOf<ModerationRpc>;
+
+const ADMIN = 2001;
+const DEE = 2002;
+const EVE = 2003;
+const caller = (userId: number, isAdmin = false): Caller => ({ userId, isAdmin, sessionId: null });
+const PRODUCERS: Record<string, string> = {
+  identity: 'identity',
+  reviews: 'reviews',
+  messaging: 'messaging',
+};
+
+describe('moderation and its events (PostgreSQL, in-process bus)', () => {
+  let system: TestSystem;
+  let moderation: TestService<RunningModerationService, ModerationRpcMap>;
+  const sql = (text: string, params: unknown[] = []) => query(system.db.url, text, params);
+  const countOf = async (text: string, params: unknown[] = []) => (await sql(text, params)).length;
+
+  const envelope = <T extends EventType>(type: T, data: EventMap[T], aggregateVersion?: number) =>
+    createEnvelope(type, data, { producer: PRODUCERS[type.split('.')[0]], aggregateVersion });
+
+  const person = (userId: number, name: string, isAdmin = false) =>
+    envelope(
+      'identity.user.registered',
+      {
+        userId,
+        name,
+        username: name.toLowerCase(),
+        isAdmin,
+        isPrivate: false,
+        bio: null,
+        profilePicture: null,
+        cityBadges: [],
+        flavorBadges: [],
+        createdAt: new Date().toISOString(),
+      },
+      1,
+    );
+
+  const reported = (messageId: number, senderId: number, reporterId: number) =>
+    envelope('messaging.message.reported', {
+      messageId,
+      senderId,
+      reporterId,
+      content: `message ${messageId}`,
+      messageType: 'text',
+      reason: 'Spam',
+      sentAt: new Date(Date.now() - 60_000).toISOString(),
+      reportedAt: new Date().toISOString(),
+    });
+
+  beforeAll(async () => {
+    system = await createTestSystem('moderation_int', { retryDelayMs: 100 });
+    moderation = await system.own(
+      startTestService<ModerationRpcMap, typeof startModerationService>(startModerationService, {
+        name: 'moderation',
+        databaseUrl: system.db.url,
+        bus: system.bus,
+        options: { relayIntervalMs: 50 },
+      }),
+    );
+    for (const event of [person(ADMIN, 'Admin', true), person(DEE, 'Dee'), person(EVE, 'Eve')])
+      await system.bus.publish(event);
+    await eventually(async () => (await countOf('SELECT 1 FROM moderation.users')) === 3, 15_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  it('queues a reported message once, however often the event is delivered', async () => {
+    const event = reported(501, DEE, EVE);
+    await system.bus.publish(event);
+    await system.bus.publish(event);
+    await system.bus.publish(reported(501, DEE, EVE));
+    await eventually(async () => (await countOf('SELECT 1 FROM moderation.reported_messages')) === 1, 15_000);
+    const queue = await moderation.client.call('reportedMessages.list', {}, caller(ADMIN, true));
+    expect(queue.map((m) => [m.id, m.sender?.name, m.receiver?.name])).toEqual([[501, 'Dee', 'Eve']]);
+  });
+
+  it('knows a review from its created event until its deleted event', async () => {
+    await system.bus.publish(
+      envelope(
+        'reviews.review.created',
+        {
+          reviewId: 77,
+          userId: DEE,
+          restaurantId: 5,
+          rating: 1,
+          city: null,
+          createdAt: new Date().toISOString(),
+        },
+        1,
+      ),
+    );
+    await eventually(
+      async () => (await countOf('SELECT 1 FROM moderation.reviews WHERE id = 77')) === 1,
+      15_000,
+    );
+    const report = await moderation.client.call(
+      'reports.create',
+      { type: 'review', contentId: 77, reason: 'Fake' },
+      caller(EVE),
+    );
+    expect(report).toMatchObject({ contentOwnerId: DEE, content: 'A 1-star review of restaurant #5' });
+    await system.bus.publish(
+      envelope('reviews.review.deleted', { reviewId: 77, userId: DEE, restaurantId: 5, city: null }, 2),
+    );
+    await eventually(
+      async () => (await countOf('SELECT 1 FROM moderation.reviews WHERE id = 77')) === 0,
+      15_000,
+    );
+    await expect(
+      moderation.client.call(
+        'reports.create',
+        { type: 'review', contentId: 77, reason: 'Again' },
+        caller(DEE),
+      ),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a deleted account leaves nothing of theirs, and later events about them change nothing', async () => {
+    await moderation.client.call('feedback.submit', { type: 'bug', text: 'Broken' }, caller(DEE));
+    const aboutDee = await moderation.client.call(
+      'reports.create',
+      { type: 'user', contentId: DEE, reason: 'Spam' },
+      caller(EVE),
+    );
+    await moderation.client.call(
+      'reports.dismiss',
+      { reportId: aboutDee.id, reason: 'No' },
+      caller(ADMIN, true),
+    );
+    await system.bus.publish(envelope('identity.user.deleted', { userId: DEE }));
+    await eventually(
+      async () => (await countOf('SELECT 1 FROM moderation.deleted_users WHERE user_id = $1', [DEE])) === 1,
+      15_000,
+    );
+    await system.bus.publish(reported(502, DEE, EVE));
+    await system.bus.publish(person(DEE, 'Dee again'));
+    // A later report between others: once it is queued, the two events before it were handled.
+    await system.bus.publish(reported(503, EVE, ADMIN));
+    await eventually(
+      async () => (await countOf('SELECT 1 FROM moderation.reported_messages WHERE message_id = 503')) === 1,
+      15_000,
+    );
+
+    const left = await sql(
+      `SELECT 'users' AS t FROM moderation.users WHERE id = $1
+       UNION ALL SELECT 'feedback' FROM moderation.feedback WHERE user_id = $1
+       UNION ALL SELECT 'reports' FROM moderation.content_reports WHERE reporter_id = $1 OR content_owner_id = $1 OR target_id = $1
+       UNION ALL SELECT 'messages' FROM moderation.reported_messages WHERE sender_id = $1 OR reporter_id = $1
+       UNION ALL SELECT 'reviews' FROM moderation.reviews WHERE user_id = $1
+       UNION ALL SELECT 'audit' FROM moderation.audit_log WHERE subject_user_id = $1 OR actor_id = $1`,
+      [DEE],
+    );
+    expect(left).toEqual([]);
+    const audit = await moderation.client.call('auditLog.list', {}, caller(ADMIN, true));
+    expect(audit[0]).toMatchObject({
+      action: 'report.dismissed',
+      actorId: ADMIN,
+      subjectUserId: null,
+      reason: 'No',
+    });
+  });
+
+  it('answers 403 to a caller who is not an admin, whatever the pattern', async () => {
+    for (const call of [
+      () => moderation.client.call('feedback.list', {}, caller(EVE)),
+      () => moderation.client.call('reports.list', {}, caller(EVE)),
+      () => moderation.client.call('reportedMessages.list', {}, caller(EVE)),
+      () => moderation.client.call('auditLog.list', {}, caller(EVE)),
+      () => moderation.client.call('reports.resolve', { reportId: 1 }, caller(EVE)),
+    ])
+      await expect(call()).rejects.toMatchObject({ status: 403 });
+  });
+});
