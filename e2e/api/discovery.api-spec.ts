@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type {
+  CheckInDto,
+  CurrentCheckInDto,
   CurrentUserDto,
   FeedItemDto,
   FeedPageDto,
+  LiveHotspotDto,
   RankedRestaurantDto,
   RecommendationDto,
   RegisterRequest,
@@ -404,6 +407,119 @@ describe('discovery API through the gateway', () => {
     });
   });
 
+  describe('check-ins and live hotspots', () => {
+    const checkIn = (who: Bud, body: unknown) => who.client.post<CheckInDto>('/api/check-ins', body);
+
+    it('checks in with a status, one open check-in per person; hotspots show buds and how busy', async () => {
+      const first = await checkIn(ben, { restaurantId: ids.joes, status: '  Slice time  ' });
+      expect(first.status).toBe(201);
+      expect(first.body).toMatchObject({
+        userId: ben.id,
+        restaurantId: ids.joes,
+        restaurant: { name: "Joe's Pizza" },
+        status: 'Slice time',
+        checkedOutAt: null,
+        isActive: true,
+      });
+      expect(Date.parse(first.body.closesAt) - Date.parse(first.body.checkedInAt)).toBe(4 * 60 * 60 * 1000);
+      expect((await ben.client.get<CurrentCheckInDto>('/api/check-ins/current')).body.checkIn?.id).toBe(
+        first.body.id,
+      );
+      expect((await checkIn(cal, { restaurantId: ids.joes })).status).toBe(201);
+      expect((await checkIn(sam, { restaurantId: ids.joes, status: '' })).body.status).toBeNull();
+      let spots = (await ann.client.get<LiveHotspotDto[]>('/api/live-hotspots')).body;
+      expect(
+        spots.map((h) => [
+          h.id,
+          h.checkedInFriends.map((f) => f.user.id),
+          h.checkedInNow,
+          h.checkInsLastHour,
+        ]),
+      ).toEqual([[ids.joes, [cal.id, ben.id], 3, 3]]);
+      expect(spots[0].checkedInFriends[1]).toMatchObject({
+        status: 'Slice time',
+        user: { username: ben.username },
+      });
+      // Ben moves on: his check-in at Joe's ends, one open check-in per person.
+      const second = await checkIn(ben, { restaurantId: ids.nakazawa });
+      expect(second.status).toBe(201);
+      const rows = await query<{ active: string }>(
+        databaseUrl,
+        'SELECT COUNT(*) FILTER (WHERE is_active) AS active FROM reviews.check_ins WHERE user_id = $1',
+        [ben.id],
+      );
+      expect(rows[0].active).toBe('1');
+      spots = (await ann.client.get<LiveHotspotDto[]>('/api/live-hotspots')).body;
+      expect(
+        spots.map((h) => [
+          h.id,
+          h.checkedInFriends.map((f) => f.user.id),
+          h.checkedInNow,
+          h.checkInsLastHour,
+        ]),
+      ).toEqual([
+        [ids.joes, [cal.id], 2, 3],
+        [ids.nakazawa, [ben.id], 1, 1],
+      ]);
+      // Strangers' check-ins count for how busy, never as people: Sam sees no hotspot.
+      expect((await sam.client.get<LiveHotspotDto[]>('/api/live-hotspots')).body).toEqual([]);
+      const checkIns = (await feed(ann)).items.filter((i) => i.type === 'checkin');
+      expect(checkIns.map((i) => [i.user.id, i.restaurantId, i.message])).toEqual([
+        [ben.id, ids.nakazawa, null],
+        [cal.id, ids.joes, null],
+        [ben.id, ids.joes, 'Slice time'],
+      ]);
+      const events = await query<{ type: string }>(
+        databaseUrl,
+        "SELECT type FROM reviews.outbox WHERE type LIKE 'reviews.checkin.%' ORDER BY seq",
+      );
+      expect(events.map((e) => e.type)).toEqual([
+        'reviews.checkin.started',
+        'reviews.checkin.started',
+        'reviews.checkin.started',
+        'reviews.checkin.ended',
+        'reviews.checkin.started',
+      ]);
+    });
+
+    it('checks out once; then there is nothing to check out', async () => {
+      const out = await ben.client.post<CheckInDto>('/api/check-ins/check-out');
+      expect(out.status).toBe(200);
+      expect(out.body).toMatchObject({ restaurantId: ids.nakazawa, isActive: false });
+      expect(out.body.checkedOutAt).not.toBeNull();
+      const again = await ben.client.post('/api/check-ins/check-out');
+      expect(again.status).toBe(404);
+      expect(again.body).toMatchObject({ message: 'You are not checked in anywhere' });
+      expect((await ben.client.get<CurrentCheckInDto>('/api/check-ins/current')).body).toEqual({
+        checkIn: null,
+      });
+      expect((await ann.client.get<LiveHotspotDto[]>('/api/live-hotspots')).body.map((h) => h.id)).toEqual([
+        ids.joes,
+      ]);
+    });
+
+    it('refuses bad check-ins with a sentence and stores nothing', async () => {
+      const before = await query(databaseUrl, 'SELECT COUNT(*) AS n FROM reviews.check_ins');
+      const cases: [unknown, number, string][] = [
+        [{}, 400, 'restaurantId is required'],
+        [{ restaurantId: 'x' }, 400, ''],
+        [{ restaurantId: ids.joes, status: 'x'.repeat(141) }, 400, 'Status must be at most 140 characters'],
+        [{ restaurantId: ids.joes, status: 'a\u0007b' }, 400, 'Text cannot contain control characters'],
+        [{ restaurantId: ids.joes, status: 5 }, 400, 'Status must be text'],
+        [{ restaurantId: 99999999 }, 404, 'Restaurant not found'],
+      ];
+      for (const [body, status, message] of cases) {
+        const res = await checkIn(ann, body);
+        expect([JSON.stringify(body).slice(0, 40), res.status]).toEqual([
+          JSON.stringify(body).slice(0, 40),
+          status,
+        ]);
+        if (message) expect((res.body as unknown as { message: string }).message).toBe(message);
+      }
+      expect(await query(databaseUrl, 'SELECT COUNT(*) AS n FROM reviews.check_ins')).toEqual(before);
+    });
+  });
+
   describe('changes to whom Ann follows', () => {
     it("a private account's reviews count only once Ann is an approved follower", async () => {
       expect((await ann.client.post(`/api/users/${ann.id}/follow/${pia.id}`)).status).toBe(200);
@@ -424,12 +540,9 @@ describe('discovery API through the gateway', () => {
         [ids.katz, 3, 2, 2, 'light-green'],
       ]);
       expect(list[2].budReviews.map((r) => r.user.id)).toEqual([pia.id, ben.id]);
-      // Newer than her review: Ben's save of the feed test.
-      expect((await feed(ann)).items[1]).toMatchObject({
-        type: 'review',
-        user: { id: pia.id },
-        restaurantId: ids.katz,
-      });
+      expect((await feed(ann)).items.filter((i) => i.user.id === pia.id)).toMatchObject([
+        { type: 'review', restaurantId: ids.katz },
+      ]);
       // Ben does not follow Pia: her review is nowhere in his view.
       expect((await feed(ben)).items.map((i) => i.user.id)).not.toContain(pia.id);
     });
@@ -482,8 +595,14 @@ describe('discovery API through the gateway', () => {
         `/api/users/${ben.id}/taste-match`,
         '/api/recommendations',
         '/api/activity/feed',
+        '/api/live-hotspots',
+        '/api/check-ins/current',
       ]) {
         const res = await anonymous.get(path);
+        expect([path, res.status]).toEqual([path, 401]);
+      }
+      for (const path of ['/api/check-ins', '/api/check-ins/check-out']) {
+        const res = await anonymous.post(path, { restaurantId: 1 });
         expect([path, res.status]).toEqual([path, 401]);
       }
     });

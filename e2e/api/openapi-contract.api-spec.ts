@@ -303,6 +303,20 @@ describe('the API answers what its OpenAPI document says', () => {
     expect((await call(lee.client, 'GET', '/api/users/{id}/taste-match', { id: 2_000_000_000 })).status).toBe(
       404,
     );
+    const checkedIn = await call(
+      kit.client,
+      'POST',
+      '/api/check-ins',
+      {},
+      { restaurantId: written.body.restaurant.id, status: 'Here' },
+    );
+    expect(checkedIn.status).toBe(201);
+    expect((await call<unknown[]>(lee.client, 'GET', '/api/live-hotspots')).body).toHaveLength(1);
+    await call(kit.client, 'GET', '/api/check-ins/current');
+    expect((await call(kit.client, 'POST', '/api/check-ins/check-out')).status).toBe(200);
+    expect((await call(kit.client, 'POST', '/api/check-ins/check-out')).status).toBe(404);
+    await call(kit.client, 'GET', '/api/check-ins/current');
+    expect((await call(kit.client, 'POST', '/api/check-ins', {}, { restaurantId: 'x' })).status).toBe(400);
     expect((await call(anonymous, 'GET', '/api/activity/feed')).status).toBe(401);
   }, 60_000);
 
@@ -519,6 +533,9 @@ describe('the API answers what its OpenAPI document says', () => {
         'GET /api/restaurants/search 200',
         'GET /api/recommendations 200',
         'GET /api/activity/feed 200',
+        'POST /api/check-ins 201',
+        'GET /api/live-hotspots 200',
+        'POST /api/check-ins/check-out 404',
         'POST /api/register 400',
         'GET /api/user 401',
         'GET /api/users/{id} 404',

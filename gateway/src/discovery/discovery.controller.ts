@@ -1,7 +1,11 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  CheckInBody,
+  CheckInSchema,
+  CurrentCheckInSchema,
   FeedPageSchema,
+  LiveHotspotSchema,
   FeedQuery,
   RankedRestaurantSchema,
   RankedRestaurantsQuery,
@@ -13,7 +17,10 @@ import {
 } from '@dinebuds/api-dto';
 import type {
   Caller,
+  CheckInDto,
+  CurrentCheckInDto,
   FeedPageDto,
+  LiveHotspotDto,
   RankedRestaurantDto,
   RecommendationDto,
   RestaurantSearchItemDto,
@@ -101,5 +108,46 @@ export class DiscoveryController {
   @ApiErrors(400, 401, 429)
   feed(@Query() query: FeedQuery, @CurrentCaller() caller: Caller): Promise<FeedPageDto> {
     return this.clients.for('reviews').call('discovery.feed', query, caller);
+  }
+
+  @Get('live-hotspots')
+  @RequireAuth()
+  @ApiOperation({
+    summary: 'Where the people you follow are checked in now, who they are and how busy each place is',
+  })
+  @ApiOkResponse({ type: [LiveHotspotSchema] })
+  @ApiErrors(401, 429)
+  hotspots(@CurrentCaller() caller: Caller): Promise<LiveHotspotDto[]> {
+    return this.clients.for('reviews').call('discovery.hotspots', {}, caller);
+  }
+
+  @Post('check-ins')
+  @RequireAuth()
+  @ApiOperation({
+    summary: 'Check in at a restaurant, with an optional status line; ends your previous check-in',
+  })
+  @ApiCreatedResponse({ type: CheckInSchema })
+  @ApiErrors(400, 401, 404, 409, 413, 415, 429)
+  checkIn(@Body() body: CheckInBody, @CurrentCaller() caller: Caller): Promise<CheckInDto> {
+    return this.clients.for('reviews').call('checkIns.checkIn', body, caller);
+  }
+
+  @Post('check-ins/check-out')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiOperation({ summary: 'Check out of your open check-in' })
+  @ApiOkResponse({ type: CheckInSchema })
+  @ApiErrors(401, 404, 413, 415, 429)
+  checkOut(@CurrentCaller() caller: Caller): Promise<CheckInDto> {
+    return this.clients.for('reviews').call('checkIns.checkOut', {}, caller);
+  }
+
+  @Get('check-ins/current')
+  @RequireAuth()
+  @ApiOperation({ summary: 'Your open check-in, or null' })
+  @ApiOkResponse({ type: CurrentCheckInSchema })
+  @ApiErrors(401, 429)
+  current(@CurrentCaller() caller: Caller): Promise<CurrentCheckInDto> {
+    return this.clients.for('reviews').call('checkIns.current', {}, caller);
   }
 }

@@ -1,6 +1,9 @@
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { CheckInEntity } from './activity/check-in.entity.js';
+import { CheckInsRepository } from './check-ins/check-ins.repository.js';
+import { CheckInsRpcController } from './check-ins/check-ins.rpc-controller.js';
+import { CheckInsService } from './check-ins/check-ins.service.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
@@ -81,6 +84,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     SavedRpcController,
     ActivityRpcController,
     DiscoveryRpcController,
+    CheckInsRpcController,
   ],
   providers: [
     IdentityUsersRepository,
@@ -100,6 +104,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     ActivityService,
     DiscoveryRepository,
     DiscoveryService,
+    CheckInsRepository,
+    CheckInsService,
   ],
   settings: { token: REVIEWS_SETTINGS, from: reviewsSettings },
   fromEnv: reviewsOptionsFromEnv,

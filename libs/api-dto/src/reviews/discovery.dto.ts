@@ -19,6 +19,7 @@ import {
   LIMITS,
   RANKED_SORTS,
   VALIDATION_MESSAGES,
+  type CheckInRequest,
   type FeedRequest,
   type RankedRestaurantsRequest,
   type RankedSort,
@@ -177,4 +178,25 @@ export class FeedQuery implements FeedRequest {
   @Min(1, { message: DISCOVERY_MESSAGES.feedLimit })
   @Max(DISCOVERY_LIMITS.feedPageMax, { message: DISCOVERY_MESSAGES.feedLimit })
   limit?: number;
+}
+
+/** POST /api/check-ins and `checkIns.checkIn`. */
+export class CheckInBody implements CheckInRequest {
+  @ApiProperty({ example: 12, description: 'The restaurant you are at (from its page)' })
+  @PositiveId()
+  restaurantId: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: DISCOVERY_LIMITS.checkInStatusMax,
+    example: 'Trying the tasting menu',
+    description: 'An optional status line; blank means none',
+  })
+  @IsOptional()
+  @IsString({ message: 'Status must be text' })
+  @Transform(trim)
+  @MaxLength(DISCOVERY_LIMITS.checkInStatusMax, { message: DISCOVERY_MESSAGES.checkInStatusMax })
+  @Matches(ONE_LINE, { message: DISCOVERY_MESSAGES.controlCharacters })
+  status?: string | null;
 }

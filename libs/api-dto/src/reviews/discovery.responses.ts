@@ -1,6 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   RANKED_SORTS,
+  type CheckedInFriendDto,
+  type CheckInDto,
+  type CurrentCheckInDto,
+  type LiveHotspotDto,
   type DiscoveryUserDto,
   type FeedItemDto,
   type FeedItemType,
@@ -129,4 +133,40 @@ export class FeedPageSchema implements FeedPageDto {
     description: 'Pass as ?cursor= for older items; null at the end',
   })
   nextCursor: string | null;
+}
+
+export class CheckInSchema implements CheckInDto {
+  @ApiProperty({ example: 5 }) id: number;
+  @ApiProperty({ example: 7 }) userId: number;
+  @ApiProperty({ example: 12 }) restaurantId: number;
+  @ApiProperty({ type: RestaurantSummarySchema }) restaurant: RestaurantSummarySchema;
+  @ApiProperty({ type: String, nullable: true, example: 'Trying the tasting menu' }) status: string | null;
+  @ApiProperty({ format: 'date-time' }) checkedInAt: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Checked out by you, by a newer check-in or by time; null while open',
+  })
+  checkedOutAt: string | null;
+  @ApiProperty() isActive: boolean;
+  @ApiProperty({ format: 'date-time', description: 'When it closes by itself (4 hours after it began)' })
+  closesAt: string;
+}
+
+export class CurrentCheckInSchema implements CurrentCheckInDto {
+  @ApiProperty({ type: CheckInSchema, nullable: true }) checkIn: CheckInSchema | null;
+}
+
+export class CheckedInFriendSchema implements CheckedInFriendDto {
+  @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
+  @ApiProperty({ format: 'date-time' }) checkedInAt: string;
+  @ApiProperty({ type: String, nullable: true }) status: string | null;
+}
+
+export class LiveHotspotSchema extends RestaurantSummarySchema implements LiveHotspotDto {
+  @ApiProperty({ type: [CheckedInFriendSchema] }) checkedInFriends: CheckedInFriendSchema[];
+  @ApiProperty({ example: 3, description: 'Everyone checked in there now' }) checkedInNow: number;
+  @ApiProperty({ example: 5, description: 'Check-ins there that began in the last hour' })
+  checkInsLastHour: number;
 }

@@ -24,6 +24,12 @@ export const DISCOVERY_LIMITS = {
   feedPageDefault: 20,
   feedPageMax: 50,
   cursorMax: 200,
+  /** A check-in not checked out closes by itself this many hours after it began. */
+  checkInOpenHours: 4,
+  /** Characters of a check-in's status line after trimming. */
+  checkInStatusMax: 140,
+  /** Live hotspots answered (most buds checked in first). */
+  hotspotsMax: 20,
 } as const;
 
 export const DISCOVERY_MESSAGES = {
@@ -39,6 +45,9 @@ export const DISCOVERY_MESSAGES = {
   feedLimit: `limit must be a whole number from 1 to ${DISCOVERY_LIMITS.feedPageMax}`,
   badCursor: 'This page link is no longer valid; reload the feed',
   tasteMatchSelf: 'Taste match compares you with someone else',
+  notCheckedIn: 'You are not checked in anywhere',
+  checkInStatusMax: `Status must be at most ${DISCOVERY_LIMITS.checkInStatusMax} characters`,
+  checkInConflict: 'Another check-in of yours was saved at the same moment; try again',
   controlCharacters: 'Text cannot contain control characters',
 } as const;
 
@@ -175,6 +184,49 @@ export interface FeedPageDto {
   items: FeedItemDto[];
   /** Pass as ?cursor= for the next (older) page; null at the end. */
   nextCursor: string | null;
+}
+
+/** A check-in: open until checked out, or until `closesAt` (checkInOpenHours after it began). */
+export interface CheckInDto {
+  id: number;
+  userId: number;
+  restaurantId: number;
+  restaurant: RestaurantSummaryDto;
+  /** The optional status line ("Trying the tasting menu"). */
+  status: string | null;
+  checkedInAt: string;
+  /** When it was checked out (by you, by a newer check-in, or by time); null while open. */
+  checkedOutAt: string | null;
+  isActive: boolean;
+  /** When it closes by itself if not checked out. */
+  closesAt: string;
+}
+
+/** GET /api/check-ins/current. */
+export interface CurrentCheckInDto {
+  checkIn: CheckInDto | null;
+}
+
+/** A bud checked in at a hotspot now. */
+export interface CheckedInFriendDto {
+  user: DiscoveryUserDto;
+  checkedInAt: string;
+  status: string | null;
+}
+
+/** GET /api/live-hotspots: a restaurant where people you follow are checked in now. */
+export interface LiveHotspotDto extends RestaurantSummaryDto {
+  /** Your buds checked in there now, latest first. */
+  checkedInFriends: CheckedInFriendDto[];
+  /** Everyone checked in there now (open check-ins), you and strangers included. */
+  checkedInNow: number;
+  /** Check-ins there (by anyone) that began in the last hour: how busy it is. */
+  checkInsLastHour: number;
+}
+
+export interface CheckInRequest {
+  restaurantId: number;
+  status?: string | null;
 }
 
 /** Request shapes of the discovery RPCs (the caller travels in headers). */

@@ -1,5 +1,6 @@
 import type {
   BlockChangedEvent,
+  CheckInChangedEvent,
   ConversationReadEvent,
   FollowCreatedEvent,
   FollowRemovedEvent,
@@ -147,6 +148,19 @@ export const EVENT_CATALOGUE = {
   'reviews.restaurant.saved': event<RestaurantSaveChangedEvent>()({
     aggregate: 'saved-list',
     aggregateIdField: 'userId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  // A check-in changes twice at most: started (version 1), then ended (version 2).
+  'reviews.checkin.started': event<CheckInChangedEvent>()({
+    aggregate: 'check-in',
+    aggregateIdField: 'checkInId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'reviews.checkin.ended': event<CheckInChangedEvent>()({
+    aggregate: 'check-in',
+    aggregateIdField: 'checkInId',
     versioned: true,
     schemaVersion: 1,
   }),

@@ -90,6 +90,19 @@ export interface ReviewDeletedEvent {
   city: string | null;
 }
 
+/**
+ * A check-in began (reviews.checkin.started, aggregateVersion 1) or ended (reviews.checkin.ended,
+ * 2: checked out, replaced by a newer check-in, or past its closing time when that was noticed).
+ */
+export interface CheckInChangedEvent {
+  checkInId: number;
+  userId: number;
+  restaurantId: number;
+  status: string | null;
+  checkedInAt: string;
+  checkedOutAt: string | null;
+}
+
 /** A restaurant added to / removed from a user's saved list. */
 export interface RestaurantSaveChangedEvent {
   userId: number;

@@ -100,6 +100,10 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'discovery.search',
     'discovery.recommendations',
     'discovery.feed',
+    'discovery.hotspots',
+    'checkIns.checkIn',
+    'checkIns.checkOut',
+    'checkIns.current',
   ]),
   messaging: patternsOf<MessagingRpc>()([
     'messages.conversation',

@@ -14,7 +14,11 @@ import type {
   UpdateReviewRequest,
 } from '../api/reviews.js';
 import type {
+  CheckInDto,
+  CheckInRequest,
+  CurrentCheckInDto,
   FeedPageDto,
+  LiveHotspotDto,
   FeedRequest,
   RankedRestaurantDto,
   RankedRestaurantsRequest,
@@ -59,6 +63,10 @@ export type ReviewsRpc = {
   'discovery.search': { request: RestaurantSearchRequest; response: RestaurantSearchItemDto[] };
   'discovery.recommendations': { request: RecommendationsRequest; response: RecommendationDto[] };
   'discovery.feed': { request: FeedRequest; response: FeedPageDto };
+  'discovery.hotspots': { request: Record<string, never>; response: LiveHotspotDto[] };
+  'checkIns.checkIn': { request: CheckInRequest; response: CheckInDto };
+  'checkIns.checkOut': { request: Record<string, never>; response: CheckInDto };
+  'checkIns.current': { request: Record<string, never>; response: CurrentCheckInDto };
 };
 
 export type ReviewsPattern = keyof ReviewsRpc;

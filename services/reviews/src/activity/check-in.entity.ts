@@ -3,8 +3,8 @@ import { REVIEWS_SCHEMA } from '../config.js';
 import { RestaurantEntity } from '../restaurants/restaurant.entity.js';
 
 /**
- * A user's check-in at a restaurant (counted in Activity; no route writes one yet). The index is
- * (user_id, id DESC) in the migration.
+ * A user's check-in at a restaurant (check-ins/, counted in Activity and the feed). The indexes
+ * (user_id, id DESC), one active per user and by restaurant and time are the migrations'.
  */
 @Entity({ schema: REVIEWS_SCHEMA, name: 'check_ins' })
 @Index('check_ins_user_idx', ['userId', 'id'])
@@ -28,6 +28,11 @@ export class CheckInEntity {
   @Column({ name: 'checked_out_at', type: 'timestamptz', nullable: true })
   checkedOutAt: Date | null;
 
+  /** Active until checked out (by its owner or a newer check-in); past closesAt it counts as closed. */
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
+
+  /** The optional status line of the check-in. */
+  @Column({ type: 'varchar', length: 140, nullable: true })
+  status: string | null;
 }

@@ -87,6 +87,15 @@ export type FeedRow = PrefixedRestaurant &
     message: string | null;
   };
 
+/** A bud's open check-in with how busy its restaurant is. */
+export type HotspotRow = PrefixedRestaurant &
+  UserColumns & {
+    checked_in_at: Date;
+    status: string | null;
+    checked_in_now: number;
+    check_ins_last_hour: number;
+  };
+
 export interface FeedPosition {
   micros: string;
   kind: number;
@@ -255,6 +264,32 @@ export class DiscoveryRepository {
   }
 
   /**
+   * The buds' open check-ins (active, begun less than `openHours` ago: each bud's one active row
+   * by the partial unique index), each with its restaurant's open check-ins and those begun in the
+   * last hour, by anyone (check_ins_restaurant_idx).
+   */
+  async hotspots(manager: EntityManager, viewerId: number, openHours: number): Promise<HotspotRow[]> {
+    return rowsOf<HotspotRow>(
+      await manager.query(
+        `WITH ${BUDS_CTE},
+         open_buds AS (
+           SELECT c.restaurant_id, c.user_id, c.checked_in_at, c.status
+           FROM buds b JOIN ${CHECK_INS} c ON c.user_id = b.id
+           WHERE c.is_active AND c.checked_in_at > now() - make_interval(hours => $2))
+         SELECT ob.restaurant_id, ${prefixedRestaurantSql('r')}, ${USER_COLUMNS}, ob.checked_in_at, ob.status,
+                busy.checked_in_now, busy.check_ins_last_hour
+         FROM open_buds ob JOIN ${RESTAURANTS} r ON r.id = ob.restaurant_id JOIN ${USERS} u ON u.id = ob.user_id
+         CROSS JOIN LATERAL (
+           SELECT COUNT(*) FILTER (WHERE c.is_active)::int AS checked_in_now,
+                  COUNT(*) FILTER (WHERE c.checked_in_at > now() - interval '1 hour')::int AS check_ins_last_hour
+           FROM ${CHECK_INS} c
+           WHERE c.restaurant_id = ob.restaurant_id AND c.checked_in_at > now() - make_interval(hours => $2)) busy`,
+        [viewerId, openHours],
+      ),
+    );
+  }
+
+  /**
    * One page of the buds' reviews, saves and check-ins, newest first (created_at, kind, id), from
    * before `after` when given, in `city` when given: each bud's newest `limit` of each kind by
    * its (user_id, created_at DESC, id DESC) index, then merged. `limit` rows at most.
@@ -288,7 +323,7 @@ export class DiscoveryRepository {
            UNION ALL
            SELECT x.* FROM buds b CROSS JOIN LATERAL (
              SELECT 'checkin' AS type, 0 AS kind, c.id, c.user_id, c.restaurant_id, c.checked_in_at AS created_at,
-                    NULL::int AS rating, NULL::text AS message
+                    NULL::int AS rating, c.status::text AS message
              FROM ${CHECK_INS} c JOIN ${RESTAURANTS} r ON r.id = c.restaurant_id
              WHERE c.user_id = b.id AND ${inCity} AND ${before('c.checked_in_at', 0, 'c.id')}
              ORDER BY c.checked_in_at DESC, c.id DESC LIMIT $6) x)

@@ -48,6 +48,11 @@ export class DiscoveryRpcController {
     return this.discovery.recommendations(caller, body);
   }
 
+  @Rpc('discovery.hotspots')
+  hotspots(@RequiredCaller() caller: Caller): RpcResult<'discovery.hotspots'> {
+    return this.discovery.hotspots(caller);
+  }
+
   @Rpc('discovery.feed')
   feed(@RpcBody(FeedQuery) body: FeedQuery, @RequiredCaller() caller: Caller): RpcResult<'discovery.feed'> {
     return this.discovery.feed(caller, body);

@@ -5,6 +5,7 @@ import {
   type Caller,
   type FeedPageDto,
   type FeedRequest,
+  type LiveHotspotDto,
   type RankedRestaurantDto,
   type RankedRestaurantsRequest,
   type RecommendationDto,
@@ -21,6 +22,7 @@ import { oneDecimal, restaurantSummary } from '../restaurants/restaurant.mapper.
 import { cityKeyOf, cityNameOf } from './city.policy.js';
 import { DiscoveryRepository, type UserColumns } from './discovery.repository.js';
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor.policy.js';
+import { liveHotspots } from './hotspot.policy.js';
 import { rankRestaurants, type RankCandidate } from './ranking.policy.js';
 import { pickRecommendations } from './recommendation.policy.js';
 import { meanStarDifference, tasteMatchPercent } from './taste-match.policy.js';
@@ -167,6 +169,23 @@ export class DiscoveryService {
       reasons: score.reasons,
       isSaved: row.is_saved,
     }));
+  }
+
+  /** Where your buds are checked in now, who they are and how busy each place is (hotspot.policy). */
+  async hotspots(caller: Caller): Promise<LiveHotspotDto[]> {
+    const rows = await this.discovery.hotspots(
+      this.transactions.outside,
+      caller.userId,
+      DISCOVERY_LIMITS.checkInOpenHours,
+    );
+    return liveHotspots(
+      rows.map((row) => ({
+        restaurant: restaurantSummary(row),
+        friend: { user: userOf(row), checkedInAt: row.checked_in_at, status: row.status },
+        checkedInNow: row.checked_in_now,
+        checkInsLastHour: row.check_ins_last_hour,
+      })),
+    );
   }
 
   /** Your buds' reviews, saves and check-ins, newest first, one page after `cursor`. */

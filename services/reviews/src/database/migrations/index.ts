@@ -5,6 +5,7 @@ import { RestaurantPhotoVersion1734100000003 } from './1734100000003-restaurant-
 import { UserBadges1734100000004 } from './1734100000004-user-badges.js';
 import { FollowVersions1734100000005 } from './1734100000005-follow-versions.js';
 import { Discovery1734100000006 } from './1734100000006-discovery.js';
+import { CheckIns1734100000007 } from './1734100000007-check-ins.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -15,4 +16,5 @@ export const reviewsMigrations = [
   UserBadges1734100000004,
   FollowVersions1734100000005,
   Discovery1734100000006,
+  CheckIns1734100000007,
 ];
