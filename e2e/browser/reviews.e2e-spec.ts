@@ -293,7 +293,7 @@ describe('reviews on the profile in the browser', () => {
       await page.unroute('**/toggle-save');
 
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByText('Restaurant saved!').waitFor();
+      await page.getByText('Restaurant saved', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
       const saved = await context.request.get(`${system.baseUrl}/api/restaurants/${restaurantId}/is-saved`);
       expect(await saved.json()).toEqual({ isSaved: true });

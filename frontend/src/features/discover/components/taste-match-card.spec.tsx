@@ -30,7 +30,8 @@ describe('TasteMatchCard', () => {
     );
     renderCard();
     expect(await screen.findByText('82%')).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'Taste match with Bruno Bistro' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Taste match with Bruno Bistro' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Taste match' })).toBeVisible();
     expect(
       screen.getByText('From the 4 restaurants you both reviewed, 0.8 stars apart on average.'),
     ).toBeVisible();

@@ -45,17 +45,16 @@ export function TasteMatchCard({ userId, name, enabled }: TasteMatchCardProps) {
       );
   }
 
+  // The heading stays "Taste match": the profile's own heading is the only one with the name.
   return (
     <section
       className="card taste-match"
-      aria-labelledby={`taste-match-${userId}`}
+      aria-label={`Taste match with ${name}`}
       aria-busy={match.isPending || undefined}
     >
       <HeartHandshake aria-hidden="true" className="taste-match__icon" />
       <div>
-        <h2 className="taste-match__title" id={`taste-match-${userId}`}>
-          Taste match with {name}
-        </h2>
+        <h2 className="taste-match__title">Taste match</h2>
         {body}
       </div>
     </section>

@@ -76,7 +76,10 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
     const saving = !restaurant.isSaved;
     toggle.mutate(undefined, {
       onSuccess: (answer) => {
-        if (answer.isSaved && saving) toast.success('Restaurant saved!');
+        // Spec 2 §8: the toggle's toasts name the place.
+        if (answer.isSaved && saving) toast.success('Restaurant saved', { description: restaurant.name });
+        else if (!answer.isSaved && !saving)
+          toast.success('Restaurant removed from saved list', { description: restaurant.name });
       },
       onError: () => toast.error('Failed to save restaurant', { description: 'Please try again later.' }),
     });
@@ -85,7 +88,8 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
   return (
     <div className="page restaurant">
       <div className="page__toolbar restaurant__toolbar">
-        <BackButton />
+        {/* Spec 2: the previous tracked path, else /discover. */}
+        <BackButton fallback="/discover" />
         <div className="restaurant__toolbar-actions">
           <ShareRestaurantButton restaurant={{ id: restaurant.id, name: restaurant.name }} />
           <Button

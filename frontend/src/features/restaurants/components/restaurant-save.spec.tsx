@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { Route, Routes } from 'react-router-dom';
+import type { RestaurantDetailDto } from '@dinebuds/contracts';
+import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
+import { makeUser, renderWithProviders } from '@/test/render';
+import { RestaurantScreen } from './restaurant-screen';
+
+const PLACE: RestaurantDetailDto = {
+  id: 5,
+  name: 'Noodle Nook',
+  address: '5 Elm St, Boston, MA',
+  city: 'Boston',
+  latitude: null,
+  longitude: null,
+  locationApproximate: false,
+  photoUrl: '/api/restaurants/5/photo?v=0',
+  cuisine: null,
+  priceRange: null,
+  priceRangeLabel: null,
+  category: null,
+  averageRating: null,
+  totalReviews: 0,
+  moodTags: [],
+  isSaved: false,
+  reviews: [],
+};
+
+/** Spec 2 §8: the detail page's save toggle names the place in both toasts. */
+describe('RestaurantScreen save toggle', () => {
+  afterEach(() => {
+    act(() => toast.dismiss());
+  });
+
+  it('says "Restaurant saved" and "Restaurant removed from saved list" with the name', async () => {
+    let saved = false;
+    mockFetch((call) => {
+      if (call.url === '/api/restaurants/5') return jsonResponse({ ...PLACE, isSaved: saved });
+      if (call.method === 'POST' && call.url === '/api/restaurants/5/toggle-save') {
+        saved = !saved;
+        return jsonResponse({ restaurantId: 5, isSaved: saved, saved });
+      }
+      return never();
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/restaurant/:restaurantId" element={<RestaurantScreen />} />
+      </Routes>,
+      {
+        route: '/restaurant/5',
+        signedInAs: makeUser(),
+        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+      },
+    );
+    await screen.findByRole('heading', { name: 'Noodle Nook', level: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Restaurant saved')).toBeVisible();
+    await screen.findByRole('button', { name: 'Saved' });
+
+    await user.click(screen.getByRole('button', { name: 'Saved' }));
+    expect(await screen.findByText('Restaurant removed from saved list')).toBeVisible();
+    expect(screen.getAllByText('Noodle Nook').length).toBeGreaterThan(1);
+  });
+});
