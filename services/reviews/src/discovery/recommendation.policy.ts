@@ -36,8 +36,34 @@ export const RECOMMENDATION_WEIGHTS = {
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * One pattern per word, built once: a list scores ~1,500 candidates against ~30 flavors and the
+ * names you liked, and building each pattern per test took seconds (discovery bench). The words
+ * are flavor ids and badge names, a small set.
+ */
+const wordPatterns = new Map<string, RegExp>();
+
 /** Whether `text` has a word starting with `word` ('pizza' in "joe's pizza", 'taco' in 'tacos'). */
-const hasWord = (text: string, word: string) => new RegExp(`(^|[^a-z])${escape(word)}`).test(text);
+function hasWord(text: string, word: string): boolean {
+  let pattern = wordPatterns.get(word);
+  if (!pattern) {
+    pattern = new RegExp(`(^|[^a-z])${escape(word)}`);
+    wordPatterns.set(word, pattern);
+  }
+  return pattern.test(text);
+}
+
+/** The catalogue flavors named by places you rated 4+, for the last list of names asked (every candidate carries the same). */
+let likedFlavorsFor: { names: string[]; key: string; flavors: string[] } | undefined;
+function likedFlavorsOf(names: string[]): string[] {
+  if (likedFlavorsFor?.names === names) return likedFlavorsFor.flavors;
+  const key = names.join('\n');
+  if (likedFlavorsFor?.key !== key) {
+    const flavors = FLAVOR_IDS.filter((word) => names.some((name) => hasWord(name, word)));
+    likedFlavorsFor = { names, key, flavors };
+  } else likedFlavorsFor.names = names;
+  return likedFlavorsFor.flavors;
+}
 
 /**
  * A candidate's score: the buds' mean stars (else the mean of all its reviews) + 0.1 per bud who
@@ -59,9 +85,7 @@ export function scoreRecommendation(s: RecommendationSignals): RecommendationSco
     score += w.flavor;
     reasons.push(`flavor:${flavor.toLowerCase()}`);
   }
-  const liked = FLAVOR_IDS.find(
-    (word) => hasWord(s.text, word) && s.myLikedNames.some((n) => hasWord(n, word)),
-  );
+  const liked = likedFlavorsOf(s.myLikedNames).find((word) => hasWord(s.text, word));
   if (liked) {
     score += w.liked;
     reasons.push(`cuisine:${liked}`);
