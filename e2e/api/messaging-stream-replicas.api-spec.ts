@@ -20,6 +20,7 @@ describe('message stream across two gateways on RabbitMQ', () => {
   let firstUrl: string;
   let second: RunningGateway;
   let secondBus: RabbitMqEventBus;
+  let closedSecond = false;
 
   beforeAll(async () => {
     database = await createTestDatabase('api_stream_replicas');
@@ -47,7 +48,7 @@ describe('message stream across two gateways on RabbitMQ', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await second?.close();
+    if (!closedSecond) await second?.close();
     await secondBus?.close();
     await stopSystem?.();
     await database?.drop();
@@ -82,6 +83,7 @@ describe('message stream across two gateways on RabbitMQ', () => {
     });
     expect(res.status).toBe(200);
     const received: StreamMessageEvent[] = [];
+    let ended = false;
     void (async () => {
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
@@ -89,7 +91,10 @@ describe('message stream across two gateways on RabbitMQ', () => {
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) return;
+          if (done) {
+            ended = true;
+            return;
+          }
           text += decoder.decode(value, { stream: true });
           for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
             const block = text.slice(0, end);
@@ -130,6 +135,13 @@ describe('message stream across two gateways on RabbitMQ', () => {
         receiverId: ann.id,
         content: 'last',
       });
+      // A gateway shutting down ends its open streams rather than waiting for them (the
+      // browser reconnects, through the balancer, to another replica).
+      const closing = Date.now();
+      await second.close();
+      closedSecond = true;
+      await eventually(() => ended, 10_000);
+      expect(Date.now() - closing).toBeLessThan(10_000);
     } finally {
       abort.abort();
     }

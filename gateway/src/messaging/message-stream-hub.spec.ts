@@ -94,6 +94,15 @@ describe('MessageStreamHub', () => {
     expect(hub.size).toBe(1);
   });
 
+  it('ends every stream when the gateway shuts down', async () => {
+    const { bus } = fakeBus();
+    const hub = new MessageStreamHub(bus);
+    const [ann, bob] = [stream(hub, 1), stream(hub, 2)];
+    await hub.onModuleDestroy();
+    expect([ann.ended.value, bob.ended.value]).toEqual([true, true]);
+    expect(hub.size).toBe(0);
+  });
+
   it('is unavailable without an event bus', () => {
     expect(new MessageStreamHub(null).available).toBe(false);
   });

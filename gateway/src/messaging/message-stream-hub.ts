@@ -125,7 +125,13 @@ export class MessageStreamHub implements OnModuleDestroy {
       for (const client of this.clients.get(userId) ?? []) client.send(frame);
   }
 
+  /**
+   * Shutdown: every stream ends first (an open stream is never idle, so the HTTP server would
+   * otherwise wait for it), then the listener stops. Clients reconnect to another replica.
+   */
   async onModuleDestroy(): Promise<void> {
+    for (const set of [...this.clients.values()]) for (const client of [...set]) client.end();
+    this.clients.clear();
     await this.listener?.cancel();
   }
 }
