@@ -83,6 +83,40 @@ describe('"Let\'s eat" polls', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('proposes a place found by a search beside a saved one', async () => {
+    const posted: unknown[] = [];
+    mockFetch((call) => {
+      if (call.url === '/api/saved-restaurants?userId=1') return jsonResponse(SAVED.slice(0, 1));
+      if (call.url === '/api/restaurants/search?q=ramen&limit=10')
+        return jsonResponse([{ id: 77, name: 'Ramen Shop', address: '5 Oak St' }]);
+      if (call.method === 'POST' && call.url === '/api/messages/polls') {
+        posted.push(bodyOf(call));
+        return jsonResponse({ ...POLL, proposerId: 1, receiverId: 2 }, 201);
+      }
+      return never();
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PollLauncher partner={bob} />, { signedInAs: me });
+    await user.click(screen.getByRole('button', { name: "Let's eat" }));
+    const dialog = await screen.findByRole('dialog', { name: "Let's eat" });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Nopa/ }));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search restaurants' }), 'ramen');
+    const results = await within(dialog).findByRole('list', { name: 'Search results' });
+    await user.click(within(results).getByRole('checkbox', { name: /Ramen Shop/ }));
+    expect(within(dialog).getByRole('list', { name: 'Chosen places' })).toHaveTextContent('NopaRamen Shop');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose' }));
+    await screen.findByText('Poll sent');
+    expect(posted).toEqual([
+      {
+        receiverId: 2,
+        options: [
+          { restaurantId: 10, restaurantName: 'Nopa' },
+          { restaurantId: 77, restaurantName: 'Ramen Shop' },
+        ],
+      },
+    ]);
+  });
+
   it('lets the invited person vote, then shows the chosen place with its reservation link', async () => {
     const votes: unknown[] = [];
     let poll = POLL;

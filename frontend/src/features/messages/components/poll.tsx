@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CalendarDays, Check, UtensilsCrossed } from 'lucide-react';
+import { CalendarDays, Check, Search, UtensilsCrossed, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { LIMITS } from '@dinebuds/contracts';
+import { DISCOVERY_LIMITS, LIMITS } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useCurrentUser } from '@/features/auth';
 import { useSavedRestaurants } from '@/features/reviews';
 import { cn } from '@/lib/cn';
 import { useCreatePoll, usePoll, useVotePoll } from '../api/polls';
+import { usePollRestaurantSearch } from '../api/search-restaurants';
 import { partnerName, type ChatPartner } from '../types';
 
 /** The reservation dialog of the restaurant page opens from this address. */
 export const reservationLink = (restaurantId: number) => `/restaurant/${restaurantId}?reserve=1`;
 
 /**
- * "Let's eat": propose up to four of my saved places to the other person of the conversation.
+ * "Let's eat": propose up to four places (my saved ones, or found by a search) to the other person.
  * The thread then shows the poll; their vote picks the place.
  */
 export function PollLauncher({ partner }: { partner: ChatPartner }) {
@@ -37,27 +40,49 @@ export function PollLauncher({ partner }: { partner: ChatPartner }) {
   );
 }
 
+interface Place {
+  restaurantId: number;
+  restaurantName: string;
+  address: string;
+}
+
 function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: () => void }) {
   const { data: me } = useCurrentUser();
   const saved = useSavedRestaurants(me?.id ?? 0, Boolean(me));
   const create = useCreatePoll();
-  const [chosen, setChosen] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<Place[]>([]);
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search, 300);
+  const searching = query.trim().length >= DISCOVERY_LIMITS.searchQueryMin;
+  const found = usePollRestaurantSearch(searching ? query : '');
   const full = chosen.length >= LIMITS.pollOptionsMax;
-  const places = saved.data ?? [];
 
-  const toggle = (restaurantId: number) =>
+  const places: Place[] = searching
+    ? (found.data ?? []).map((place) => ({
+        restaurantId: place.id,
+        restaurantName: place.name,
+        address: place.address,
+      }))
+    : (saved.data ?? []).map((place) => ({
+        restaurantId: place.restaurantId,
+        restaurantName: place.restaurant.name,
+        address: place.restaurant.address,
+      }));
+  const source = searching ? found : saved;
+
+  const isChosen = (restaurantId: number) => chosen.some((place) => place.restaurantId === restaurantId);
+  const toggle = (place: Place) =>
     setChosen((current) =>
-      current.includes(restaurantId)
-        ? current.filter((id) => id !== restaurantId)
-        : [...current, restaurantId],
+      current.some((entry) => entry.restaurantId === place.restaurantId)
+        ? current.filter((entry) => entry.restaurantId !== place.restaurantId)
+        : [...current, place],
     );
-  const propose = () => {
-    const options = chosen.flatMap((restaurantId) => {
-      const place = places.find((entry) => entry.restaurantId === restaurantId);
-      return place ? [{ restaurantId, restaurantName: place.restaurant.name }] : [];
-    });
+  const propose = () =>
     create.mutate(
-      { receiverId: partner.id, options },
+      {
+        receiverId: partner.id,
+        options: chosen.map(({ restaurantId, restaurantName }) => ({ restaurantId, restaurantName })),
+      },
       {
         onSuccess: () => {
           toast.success('Poll sent', { description: `${partnerName(partner)} picks the place.` });
@@ -66,14 +91,13 @@ function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: ()
         onError: (error) => toast.error('Could not start the poll', { description: error.message }),
       },
     );
-  };
 
   return (
     <Dialog
       open
       onOpenChange={(next) => (next ? undefined : onClose())}
       title="Let's eat"
-      description={`Propose up to ${LIMITS.pollOptionsMax} of your saved places; ${partnerName(partner)} picks one.`}
+      description={`Propose up to ${LIMITS.pollOptionsMax} places from your saved ones or a search; ${partnerName(partner)} picks one.`}
       size="sm"
       dismissible={!create.isPending}
       footer={
@@ -87,27 +111,59 @@ function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: ()
         </>
       }
     >
-      {saved.isPending ? (
-        <LoadingState compact label="Loading your saved places" />
-      ) : saved.isError ? (
-        <ErrorState
-          compact
-          title="Couldn't load your saved places"
-          message={saved.error.message}
-          onRetry={() => void saved.refetch()}
-          retrying={saved.isFetching}
-        />
-      ) : places.length === 0 ? (
-        <p className="poll-empty">Save restaurants first: the places you save can be proposed here.</p>
-      ) : (
-        <fieldset className="poll-choices">
-          <legend className="sr-only">Saved places</legend>
-          <p className="poll-choices__count" aria-live="polite">
-            {chosen.length} of {LIMITS.pollOptionsMax} chosen
+      <div className="poll-choices">
+        <p className="poll-choices__count" aria-live="polite">
+          {chosen.length} of {LIMITS.pollOptionsMax} chosen
+        </p>
+        {chosen.length > 0 ? (
+          <ul className="share-dialog__chips" aria-label="Chosen places">
+            {chosen.map((place) => (
+              <li key={place.restaurantId} className="share-chip">
+                {place.restaurantName}
+                <button
+                  type="button"
+                  className="share-chip__remove"
+                  aria-label={`Remove ${place.restaurantName}`}
+                  onClick={() => toggle(place)}
+                >
+                  <X aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="share-dialog__search">
+          <Search aria-hidden="true" />
+          <Input
+            type="search"
+            value={search}
+            aria-label="Search restaurants"
+            placeholder="Search restaurants (or pick a saved one)"
+            maxLength={DISCOVERY_LIMITS.searchQueryMax}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <h3 className="poll-choices__heading">{searching ? 'Search results' : 'Your saved places'}</h3>
+        {source.isPending ? (
+          <LoadingState compact label={searching ? 'Searching restaurants' : 'Loading your saved places'} />
+        ) : source.isError ? (
+          <ErrorState
+            compact
+            title={searching ? "Couldn't search restaurants" : "Couldn't load your saved places"}
+            message={source.error.message}
+            onRetry={() => void source.refetch()}
+            retrying={source.isFetching}
+          />
+        ) : places.length === 0 ? (
+          <p className="poll-empty">
+            {searching
+              ? `No restaurants found for "${query.trim()}"`
+              : 'No saved places yet: search for a restaurant above.'}
           </p>
-          <ul>
+        ) : (
+          <ul aria-label={searching ? 'Search results' : 'Your saved places'}>
             {places.map((place) => {
-              const checked = chosen.includes(place.restaurantId);
+              const checked = isChosen(place.restaurantId);
               return (
                 <li key={place.restaurantId}>
                   <label className="share-person">
@@ -115,17 +171,17 @@ function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: ()
                       type="checkbox"
                       checked={checked}
                       disabled={!checked && full}
-                      onChange={() => toggle(place.restaurantId)}
+                      onChange={() => toggle(place)}
                     />
-                    <span className="share-person__name">{place.restaurant.name}</span>
-                    <span className="share-person__handle">{place.restaurant.address}</span>
+                    <span className="share-person__name">{place.restaurantName}</span>
+                    <span className="share-person__handle">{place.address}</span>
                   </label>
                 </li>
               );
             })}
           </ul>
-        </fieldset>
-      )}
+        )}
+      </div>
     </Dialog>
   );
 }
