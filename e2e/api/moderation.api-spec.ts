@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   MODERATION_MESSAGES as M,
+  type AppealDto,
+  type ModerationDecisionDto,
   type AuditEntryDto,
   type ContentReportDto,
   type CurrentUserDto,
@@ -149,6 +151,7 @@ describe('moderation API through the gateway (all-in-one)', () => {
     ['GET', '/api/admin/messages/reported', {}, undefined],
     ['POST', '/api/admin/messages/{id}/dismiss', { id: 1 }, undefined],
     ['GET', '/api/admin/audit-log', {}, undefined],
+    ['POST', '/api/admin/appeals/{id}/decide', { id: 1 }, { outcome: 'upheld' }],
   ];
 
   describe('who may call', () => {
@@ -157,6 +160,8 @@ describe('moderation API through the gateway (all-in-one)', () => {
         ...ADMIN_ROUTES,
         ['POST', '/api/feedback', {}, { type: 'bug', text: 'x' }],
         ['POST', '/api/reports', {}, { type: 'user', contentId: 1, reason: 'x' }],
+        ['GET', '/api/moderation/decisions', {}, undefined],
+        ['POST', '/api/moderation/decisions/{reportId}/appeal', { reportId: 1 }, { text: 'x' }],
       ];
       for (const [method, template, params, body] of routes) {
         const res = await call(anonymous, method, template, params, body);
@@ -353,6 +358,7 @@ describe('moderation API through the gateway (all-in-one)', () => {
         decidedAt: null,
         decidedById: null,
         decisionReason: null,
+        appeal: null,
       });
       const user = await call<ContentReportDto>(
         ann.client,
@@ -602,17 +608,100 @@ describe('moderation API through the gateway (all-in-one)', () => {
     });
   });
 
+  describe('appeals', () => {
+    let reportId: number;
+    let appeal: AppealDto;
+
+    it('the owner of content found against them sees it with the reason and appeals once', async () => {
+      const mine = await call<ModerationDecisionDto[]>(bob.client, 'GET', '/api/moderation/decisions');
+      expect(mine.status).toBe(200);
+      expect(mine.body).toEqual([
+        {
+          reportId: expect.any(Number),
+          type: 'review',
+          contentId: bobsReview.id,
+          content: `A 2-star review of restaurant #${bobsReview.restaurantId}`,
+          reportReason: 'Rude words',
+          decisionReason: 'Review removed',
+          decidedAt: expect.any(String),
+          appeal: null,
+        },
+      ]);
+      reportId = mine.body[0].reportId;
+      expect(
+        (await call<ModerationDecisionDto[]>(ann.client, 'GET', '/api/moderation/decisions')).body,
+      ).toEqual([]);
+
+      const before = await count('appeals');
+      const appealOf = (who: Person, body: unknown, id = reportId) =>
+        call(who.client, 'POST', '/api/moderation/decisions/{reportId}/appeal', { reportId: id }, body);
+      expectError(await appealOf(ann, { text: 'Not mine but still' }), 404, M.decisionNotFound);
+      expectError(await appealOf(bob, { text: '   ' }), 400, M.appealEmpty);
+      expectError(await appealOf(bob, {}), 400, M.appealEmpty);
+      expectError(await appealOf(bob, { text: 'x'.repeat(501) }), 400, M.appealTooLong);
+      expectError(await appealOf(bob, { text: 'x' }, 999_999), 404, M.decisionNotFound);
+      expect(await count('appeals')).toBe(before);
+
+      const made = await appealOf(bob, { text: ' It was my honest experience. ' });
+      expect(made.status).toBe(201);
+      appeal = made.body as AppealDto;
+      expect(appeal).toEqual({
+        id: expect.any(Number),
+        reportId,
+        userId: bob.id,
+        text: 'It was my honest experience.',
+        status: 'pending',
+        createdAt: expect.any(String),
+        decidedAt: null,
+        decisionReason: null,
+      });
+      expectError(await appealOf(bob, { text: 'Again' }), 409, M.appealOnce);
+    });
+
+    it('the appeal reaches the reports list; an admin decides it once and the person sees the outcome', async () => {
+      const list = await call<ReportListDto>(admin.client, 'GET', '/api/admin/reports', {}, undefined, {
+        search: '?status=resolved',
+      });
+      expect(list.body.reports.find((r) => r.id === reportId)?.appeal).toEqual(appeal);
+
+      const decide = (who: ApiClient, body: unknown, id = appeal.id) =>
+        call<AppealDto>(who, 'POST', '/api/admin/appeals/{id}/decide', { id }, body);
+      expectError(await decide(bob.client, { outcome: 'overturned' }), 403, M.adminsOnly);
+      expectError(await decide(admin.client, { outcome: 'maybe' }), 400, M.appealOutcome);
+      expectError(await decide(admin.client, {}), 400, M.appealOutcome);
+      expectError(await decide(admin.client, { outcome: 'upheld' }, 999_999), 404, M.appealNotFound);
+      const decided = await decide(admin.client, { outcome: 'overturned', reason: 'Honest review' });
+      expect(decided.status).toBe(200);
+      expect(decided.body).toMatchObject({ status: 'overturned', decisionReason: 'Honest review' });
+      expectError(await decide(admin.client, { outcome: 'upheld' }), 409, M.appealDecided);
+
+      const mine = await call<ModerationDecisionDto[]>(bob.client, 'GET', '/api/moderation/decisions');
+      expect(mine.body[0].appeal).toMatchObject({ status: 'overturned', decisionReason: 'Honest review' });
+      const log = await call<AuditEntryDto[]>(admin.client, 'GET', '/api/admin/audit-log', {}, undefined, {
+        search: '?limit=1',
+      });
+      expect(log.body[0]).toMatchObject({
+        action: 'appeal.overturned',
+        targetType: 'appeal',
+        targetId: appeal.id,
+        subjectUserId: bob.id,
+        reason: 'Honest review',
+      });
+    });
+  });
+
   describe('audit log', () => {
     it('lists every admin action newest first, and refuses a bad page', async () => {
       const log = await call<AuditEntryDto[]>(admin.client, 'GET', '/api/admin/audit-log');
       expect(log.body.map((e) => e.action)).toEqual([
+        'appeal.overturned',
         'reported-message.dismissed',
         'report.dismissed',
         'report.resolved',
         'feedback.resolved',
         'feedback.resolved',
       ]);
-      expect(await count('audit_log')).toBe(5);
+      expect(await count('audit_log')).toBe(6);
       expectError(
         await call(admin.client, 'GET', '/api/admin/audit-log', {}, undefined, { search: '?offset=-1' }),
         400,

@@ -13,6 +13,7 @@ import { BodyTypeInterceptor } from './http/body-type.interceptor.js';
 import { messageStreamHubProvider } from './messaging/message-stream-hub.js';
 import { MessageStreamController } from './messaging/message-stream.controller.js';
 import { MessagesController } from './messaging/messages.controller.js';
+import { AppealsController } from './moderation/appeals.controller.js';
 import { FeedbackController } from './moderation/feedback.controller.js';
 import { ModerationAdminController } from './moderation/moderation-admin.controller.js';
 import { ReportsController } from './moderation/reports.controller.js';
@@ -65,6 +66,7 @@ export class GatewayModule {
         FeedbackController,
         ReportsController,
         ModerationAdminController,
+        AppealsController,
       ],
       providers: [
         sessionCacheProvider(options),

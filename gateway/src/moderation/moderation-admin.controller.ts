@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  AppealSchema,
   AuditEntrySchema,
   ContentReportSchema,
+  DecideAppealDto,
   DecisionDto,
   MessageResponseSchema,
   PagingQuery,
@@ -11,6 +13,7 @@ import {
   ReportedMessageSchema,
 } from '@dinebuds/api-dto';
 import type {
+  AppealDto,
   AuditEntryDto,
   Caller,
   ContentReportDto,
@@ -121,6 +124,26 @@ export class ModerationAdminController {
     return this.clients
       .for('moderation')
       .call('reportedMessages.dismiss', { messageId: id, reason: body.reason }, caller);
+  }
+
+  @Post('appeals/:id/decide')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Decide a person's appeal: upheld (the decision stands) or overturned (admins)",
+    description:
+      'The appeal id is on its report in GET /api/admin/reports. Audited with the optional reason. 409 once decided.',
+  })
+  @ApiOkResponse({ type: AppealSchema })
+  @ApiErrors(400, 401, 403, 404, 409)
+  decideAppeal(
+    @Param('id', PositiveIntPipe) id: number,
+    @Body() body: DecideAppealDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<AppealDto> {
+    assertAdmin(caller);
+    return this.clients
+      .for('moderation')
+      .call('appeals.decide', { appealId: id, outcome: body.outcome, reason: body.reason }, caller);
   }
 
   @Get('audit-log')

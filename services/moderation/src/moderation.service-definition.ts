@@ -1,5 +1,9 @@
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
+import { AppealEntity } from './appeals/appeal.entity.js';
+import { AppealsRepository } from './appeals/appeals.repository.js';
+import { AppealsRpcController } from './appeals/appeals.rpc-controller.js';
+import { AppealsService } from './appeals/appeals.service.js';
 import { AuditEntryEntity } from './audit/audit-entry.entity.js';
 import { AuditLogRepository } from './audit/audit-log.repository.js';
 import { AuditLogRpcController } from './audit/audit-log.rpc-controller.js';
@@ -44,6 +48,7 @@ export const MODERATION_ENTITIES = [
   ContentReportEntity,
   ReportedMessageEntity,
   AuditEntryEntity,
+  AppealEntity,
 ];
 
 /** Feedback, content reports, the reported-message queue and the audit log of admin actions. */
@@ -58,6 +63,7 @@ export const moderationService = defineService({
     ReportsRpcController,
     ReportedMessagesRpcController,
     AuditLogRpcController,
+    AppealsRpcController,
   ],
   providers: [
     FeedbackService,
@@ -68,6 +74,8 @@ export const moderationService = defineService({
     ReportedMessagesRepository,
     ReportedMessagesConsumer,
     AuditLogService,
+    AppealsService,
+    AppealsRepository,
     AuditLogRepository,
     IdentityUsersConsumer,
     IdentityUsersService,

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
+  APPEAL_OUTCOMES,
   FEEDBACK_STATUS_FILTERS,
   FEEDBACK_TYPES,
   LIMITS,
@@ -9,7 +10,9 @@ import {
   MODERATION_MESSAGES as M,
   REPORT_FILTERS,
   REPORT_TARGET_TYPES,
+  type CreateAppealRequest,
   type CreateReportRequest,
+  type DecideAppealRequest,
   type DecisionRequest,
   type FeedbackListRequest,
   type ModerationRpc,
@@ -121,4 +124,38 @@ export class DismissReportedMessageRpcRequest
   implements RpcRequest<'reportedMessages.dismiss'>
 {
   @PositiveId({ fromText: true }) messageId: number;
+}
+
+/** POST /api/moderation/decisions/{reportId}/appeal: why the decision should change. */
+export class CreateAppealDto implements CreateAppealRequest {
+  @ApiProperty({
+    example: 'The review describes my own visit; nothing in it is offensive.',
+    maxLength: MODERATION_LIMITS.reportReasonMax,
+    description: 'Trimmed, not blank',
+  })
+  @IsDefined({ message: M.appealEmpty })
+  @IsString({ message: M.appealEmpty })
+  @Transform(trim)
+  @IsNotBlank({ message: M.appealEmpty })
+  @MaxLength(MODERATION_LIMITS.reportReasonMax, { message: M.appealTooLong })
+  text: string;
+}
+
+/** `appeals.create`: the route's report id and the appeal. */
+export class CreateAppealRpcRequest extends CreateAppealDto implements RpcRequest<'appeals.create'> {
+  @PositiveId({ fromText: true }) reportId: number;
+}
+
+/** POST /api/admin/appeals/{id}/decide: upheld (the decision stands) or overturned, and why. */
+export class DecideAppealDto extends DecisionDto implements DecideAppealRequest {
+  @ApiProperty({ enum: APPEAL_OUTCOMES })
+  @IsDefined({ message: M.appealOutcome })
+  @IsString({ message: M.appealOutcome })
+  @IsIn(APPEAL_OUTCOMES, { message: M.appealOutcome })
+  outcome: string;
+}
+
+/** `appeals.decide`: the route's appeal id and the outcome. */
+export class DecideAppealRpcRequest extends DecideAppealDto implements RpcRequest<'appeals.decide'> {
+  @PositiveId({ fromText: true }) appealId: number;
 }

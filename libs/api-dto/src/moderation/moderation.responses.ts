@@ -1,14 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  APPEAL_STATUSES,
   AUDIT_ACTIONS,
   FEEDBACK_TYPES,
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
+  type AppealDto,
+  type AppealStatus,
   type AuditAction,
   type AuditEntryDto,
   type ContentReportDto,
   type FeedbackDto,
   type FeedbackType,
+  type ModerationDecisionDto,
   type ModerationPersonDto,
   type ReportCountsDto,
   type ReportListDto,
@@ -44,6 +48,20 @@ export class FeedbackSchema implements FeedbackDto {
   @ApiProperty(PERSON('Who sent it')) user: ModerationPersonSchema | null;
 }
 
+/** OpenAPI schema of AppealDto. */
+export class AppealSchema implements AppealDto {
+  @ApiProperty({ example: 4 }) id: number;
+  @ApiProperty({ example: 3, description: 'The decided report it appeals' }) reportId: number;
+  @ApiProperty({ example: 7, description: "The content's owner, who appealed" }) userId: number;
+  @ApiProperty({ example: 'Nothing in my review is offensive.' }) text: string;
+  @ApiProperty({ enum: APPEAL_STATUSES, description: 'upheld: the decision stands; overturned: reversed' })
+  status: AppealStatus;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) decidedAt: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The admin's note on the outcome" })
+  decisionReason: string | null;
+}
+
 /** OpenAPI schema of ContentReportDto. */
 export class ContentReportSchema implements ContentReportDto {
   @ApiProperty({ example: 3 }) id: number;
@@ -72,6 +90,23 @@ export class ContentReportSchema implements ContentReportDto {
     number | null;
   @ApiProperty({ type: String, nullable: true, description: "The admin's note" }) decisionReason:
     string | null;
+  @ApiProperty({ type: AppealSchema, nullable: true, description: "The content owner's appeal, if any" })
+  appeal: AppealSchema | null;
+}
+
+/** OpenAPI schema of ModerationDecisionDto: content of mine an admin found against, and my appeal. */
+export class ModerationDecisionSchema implements ModerationDecisionDto {
+  @ApiProperty({ example: 3, description: 'The report (POST .../decisions/{reportId}/appeal)' })
+  reportId: number;
+  @ApiProperty({ enum: REPORT_TARGET_TYPES }) type: ReportTargetType;
+  @ApiProperty({ example: 12 }) contentId: number;
+  @ApiProperty({ type: String, nullable: true }) content: string | null;
+  @ApiProperty({ example: 'Offensive language', description: "The reporter's reason" }) reportReason: string;
+  @ApiProperty({ type: String, nullable: true, description: "The admin's note" }) decisionReason:
+    string | null;
+  @ApiProperty({ format: 'date-time' }) decidedAt: string;
+  @ApiProperty({ type: AppealSchema, nullable: true, description: 'My appeal (one per decision)' })
+  appeal: AppealSchema | null;
 }
 
 export class ReportCountsSchema implements ReportCountsDto {
@@ -109,7 +144,7 @@ export class AuditEntrySchema implements AuditEntryDto {
   @ApiProperty({ enum: AUDIT_ACTIONS }) action: AuditAction;
   @ApiProperty({ example: 1 }) actorId: number;
   @ApiProperty(PERSON('The admin')) actor: ModerationPersonSchema | null;
-  @ApiProperty({ enum: ['feedback', 'report', 'message'] }) targetType: string;
+  @ApiProperty({ enum: ['feedback', 'report', 'message', 'appeal'] }) targetType: string;
   @ApiProperty({ example: 5 }) targetId: number;
   @ApiProperty({ type: Number, nullable: true, description: 'The person the action concerns' })
   subjectUserId: number | null;

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'report.resolved',
   'report.dismissed',
   'reported-message.dismissed',
+  'appeal.upheld',
+  'appeal.overturned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,7 +65,63 @@ export const MODERATION_MESSAGES = {
   reportedMessageNotFound: 'Reported message not found',
   reportedMessageDismissed: 'This report was already dismissed',
   reportDismissed: 'Report dismissed',
+  decisionNotFound: 'Decision not found',
+  appealEmpty: 'Please say why the decision should change',
+  appealTooLong: `Appeal must be at most ${LIMITS.reportReasonMax} characters`,
+  appealOnce: 'You have already appealed this decision',
+  appealNotFound: 'Appeal not found',
+  appealDecided: 'This appeal is already decided',
+  appealOutcome: 'outcome must be upheld or overturned',
 } as const;
+
+/** An appeal's life: waiting for an admin, then the decision kept (upheld) or reversed (overturned). */
+export const APPEAL_STATUSES = ['pending', 'upheld', 'overturned'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+export const APPEAL_OUTCOMES = ['upheld', 'overturned'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+
+/** A person's appeal of an admin's decision on their content (once per decision). */
+export interface AppealDto {
+  id: number;
+  reportId: number;
+  userId: number;
+  text: string;
+  status: AppealStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  decidedAt: string | null;
+  /** The admin's note on the outcome. */
+  decisionReason: string | null;
+}
+
+/** POST /api/moderation/decisions/{reportId}/appeal. */
+export interface CreateAppealRequest {
+  text: string;
+}
+
+/** POST /api/admin/appeals/{id}/decide. */
+export interface DecideAppealRequest {
+  outcome: string;
+  reason?: string;
+}
+
+/**
+ * GET /api/moderation/decisions: a report about my content (a review of mine, or me) that an admin
+ * resolved, i.e. found against me, with the reason, and my appeal if I made one.
+ */
+export interface ModerationDecisionDto {
+  reportId: number;
+  type: ReportTargetType;
+  contentId: number;
+  content: string | null;
+  /** The reporter's reason. */
+  reportReason: string;
+  /** The admin's note. */
+  decisionReason: string | null;
+  /** ISO 8601. */
+  decidedAt: string;
+  appeal: AppealDto | null;
+}
 
 /** A person as moderation shows them (its projection of identity's users). */
 export interface ModerationPersonDto {
@@ -136,6 +194,8 @@ export interface ContentReportDto {
   decidedById: number | null;
   /** The admin's note on the decision, if any. */
   decisionReason: string | null;
+  /** The content owner's appeal of a resolved report, if any. */
+  appeal: AppealDto | null;
 }
 
 export interface ReportCountsDto {
@@ -176,7 +236,7 @@ export interface AuditEntryDto {
   action: AuditAction;
   actorId: number;
   actor: ModerationPersonDto | null;
-  /** What the action was on: 'feedback', 'report' or 'message', and its id. */
+  /** What the action was on: 'feedback', 'report', 'message' or 'appeal', and its id. */
   targetType: string;
   targetId: number;
   /** The person the action concerns (the feedback's sender, the reported content's owner...). */

@@ -1,11 +1,15 @@
 import type { MessageResponse } from '../api/identity.js';
 import type {
+  AppealDto,
   AuditEntryDto,
   ContentReportDto,
+  CreateAppealRequest,
   CreateReportRequest,
+  DecideAppealRequest,
   DecisionRequest,
   FeedbackDto,
   FeedbackListRequest,
+  ModerationDecisionDto,
   ReportListDto,
   ReportedMessageDto,
   SubmitFeedbackRequest,
@@ -13,8 +17,9 @@ import type {
 import type { Paging } from './identity.js';
 
 /**
- * Moderation's RPC patterns. Every pattern needs a caller: feedback.submit and reports.create act
- * for any signed-in person, every other pattern is for admins only (403 otherwise).
+ * Moderation's RPC patterns. Every pattern needs a caller: feedback.submit, reports.create,
+ * appeals.decisions and appeals.create act for any signed-in person, every other pattern is for
+ * admins only (403 otherwise).
  */
 export type ModerationRpc = {
   'feedback.submit': { request: SubmitFeedbackRequest; response: FeedbackDto };
@@ -27,6 +32,10 @@ export type ModerationRpc = {
   'reportedMessages.list': { request: Paging; response: ReportedMessageDto[] };
   'reportedMessages.dismiss': { request: DecisionRequest & { messageId: number }; response: MessageResponse };
   'auditLog.list': { request: Paging; response: AuditEntryDto[] };
+  /** The caller's content found against them (resolved reports about it), with their appeals. */
+  'appeals.decisions': { request: Record<string, never>; response: ModerationDecisionDto[] };
+  'appeals.create': { request: CreateAppealRequest & { reportId: number }; response: AppealDto };
+  'appeals.decide': { request: DecideAppealRequest & { appealId: number }; response: AppealDto };
 };
 
 export type ModerationPattern = keyof ModerationRpc;

@@ -128,5 +128,8 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'reportedMessages.list',
     'reportedMessages.dismiss',
     'auditLog.list',
+    'appeals.decisions',
+    'appeals.create',
+    'appeals.decide',
   ]),
 };

@@ -13,7 +13,7 @@ const USERS = schemaTable(MODERATION_SCHEMA, 'users');
 export interface AuditRecord {
   actorId: number;
   action: AuditAction;
-  targetType: 'feedback' | 'report' | 'message';
+  targetType: 'feedback' | 'report' | 'message' | 'appeal';
   targetId: number;
   subjectUserId: number | null;
   reason: string | null;

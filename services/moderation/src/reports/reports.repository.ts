@@ -80,6 +80,16 @@ export class ReportsRepository {
     );
   }
 
+  /** Resolved reports about this person's content (found against them), newest decision first. */
+  async resolvedAbout(manager: EntityManager, ownerId: number): Promise<ReportRow[]> {
+    return rowsOf<ReportRow>(
+      await manager.query(
+        `${SELECT} WHERE c.content_owner_id = $1 AND c.status = 'resolved' ORDER BY c.decided_at DESC, c.id DESC`,
+        [ownerId],
+      ),
+    );
+  }
+
   async countsByStatus(manager: EntityManager): Promise<{ status: string; count: number }[]> {
     const rows = rowsOf<{ status: string; count: string }>(
       await manager.query(`SELECT status, COUNT(*) AS count FROM ${REPORTS} GROUP BY status`),

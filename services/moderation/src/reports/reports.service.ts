@@ -11,6 +11,9 @@ import {
 import { conflict } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
+import type { AppealEntity } from '../appeals/appeal.entity.js';
+import { toAppealDto } from '../appeals/appeal.policy.js';
+import { AppealsRepository } from '../appeals/appeals.repository.js';
 import { AuditLogRepository } from '../audit/audit-log.repository.js';
 import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
 import type { ModerationEventType } from '../moderation.service-definition.js';
@@ -40,6 +43,7 @@ export class ReportsService {
     private readonly users: IdentityUsersRepository,
     private readonly reviews: KnownReviewsRepository,
     private readonly audit: AuditLogRepository,
+    private readonly appeals: AppealsRepository,
     private readonly events: ServiceEvents<ModerationEventType>,
   ) {}
 
@@ -69,7 +73,14 @@ export class ReportsService {
       this.reports.list(manager, filter),
       this.reports.countsByStatus(manager),
     ]);
-    return { reports: rows.map(toReportDto), counts: reportCounts(counts) };
+    const appeals = await this.appeals.byReports(
+      manager,
+      rows.map((row) => row.id),
+    );
+    return {
+      reports: rows.map((row) => toReportDto(row, appeals.get(row.id))),
+      counts: reportCounts(counts),
+    };
   }
 
   resolve(caller: Caller, reportId: number, reason?: string): Promise<ContentReportDto> {
@@ -135,11 +146,12 @@ export class ReportsService {
   private async dtoOf(id: number): Promise<ContentReportDto> {
     const row = await this.reports.row(this.transactions.outside, id);
     if (!row) throw reportNotFound();
-    return toReportDto(row);
+    const appeals = await this.appeals.byReports(this.transactions.outside, [id]);
+    return toReportDto(row, appeals.get(id));
   }
 }
 
-function toReportDto(row: ReportRow): ContentReportDto {
+function toReportDto(row: ReportRow, appeal: AppealEntity | undefined): ContentReportDto {
   return {
     id: row.id,
     type: row.targetType as ReportTargetType,
@@ -163,5 +175,6 @@ function toReportDto(row: ReportRow): ContentReportDto {
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
     decidedById: row.decidedBy,
     decisionReason: row.decisionReason,
+    appeal: appeal ? toAppealDto(appeal) : null,
   };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserSnapshot } from '@dinebuds/contracts';
 import type { UserChange } from '@dinebuds/projections';
 import type { EntityManager } from 'typeorm';
+import { AppealsRepository } from '../../appeals/appeals.repository.js';
 import { AuditLogRepository } from '../../audit/audit-log.repository.js';
 import { FeedbackRepository } from '../../feedback/feedback.repository.js';
 import { ReportedMessagesRepository } from '../../reported-messages/reported-messages.repository.js';
@@ -20,6 +21,7 @@ export class IdentityUsersService {
     private readonly reports: ReportsRepository,
     private readonly reportedMessages: ReportedMessagesRepository,
     private readonly audit: AuditLogRepository,
+    private readonly appeals: AppealsRepository,
   ) {}
 
   /** identity.user.registered / updated: a newer profile replaces the stored one. */
@@ -44,6 +46,7 @@ export class IdentityUsersService {
   async removeUser(manager: EntityManager, userId: number): Promise<void> {
     await this.users.lockUserEvents(manager, userId);
     await this.feedback.deleteAllOf(manager, userId);
+    await this.appeals.deleteAllOf(manager, userId);
     await this.reports.deleteAllOf(manager, userId);
     await this.reportedMessages.deleteAllOf(manager, userId);
     await this.audit.forgetSubject(manager, userId);

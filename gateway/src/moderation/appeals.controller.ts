@@ -1,0 +1,46 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppealSchema, CreateAppealDto, ModerationDecisionSchema } from '@dinebuds/api-dto';
+import type { AppealDto, Caller, ModerationDecisionDto } from '@dinebuds/contracts';
+import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { ServiceClients } from '../upstream/service-clients.js';
+
+/**
+ * Transparent moderation (docs/api-moderation.md): what admins found against my content, with the
+ * reason, and my one appeal of each decision. Always the signed-in person's own.
+ */
+@ApiTags('moderation')
+@ApiCookieAuth()
+@Controller('moderation')
+@RequireAuth()
+export class AppealsController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Get('decisions')
+  @ApiOperation({
+    summary:
+      'Content of mine an admin found against (resolved reports about my reviews or me), with my appeals',
+  })
+  @ApiOkResponse({ type: [ModerationDecisionSchema] })
+  @ApiErrors(401)
+  decisions(@CurrentCaller() caller: Caller): Promise<ModerationDecisionDto[]> {
+    return this.clients.for('moderation').call('appeals.decisions', {}, caller);
+  }
+
+  @Post('decisions/:reportId/appeal')
+  @ApiOperation({
+    summary: 'Appeal a decision about my content, once',
+    description: "404 unless it is a resolved report about the caller's content; 409 when already appealed.",
+  })
+  @ApiCreatedResponse({ type: AppealSchema })
+  @ApiErrors(400, 401, 404, 409)
+  appeal(
+    @Param('reportId', PositiveIntPipe) reportId: number,
+    @Body() body: CreateAppealDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<AppealDto> {
+    return this.clients.for('moderation').call('appeals.create', { reportId, text: body.text }, caller);
+  }
+}

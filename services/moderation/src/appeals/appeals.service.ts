@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import {
+  MODERATION_MESSAGES as M,
+  type AppealDto,
+  type Caller,
+  type ModerationDecisionDto,
+  type ReportTargetType,
+} from '@dinebuds/contracts';
+import { conflict, notFound } from '@dinebuds/errors';
+import { Transactions } from '@dinebuds/service-kit';
+import { AuditLogRepository } from '../audit/audit-log.repository.js';
+import { assertAdmin, decisionReason } from '../common/admin.policy.js';
+import { contentPreview } from '../reports/report.policy.js';
+import { ReportsRepository } from '../reports/reports.repository.js';
+import { assertMayAppeal, planAppealOutcome, toAppealDto } from './appeal.policy.js';
+import { AppealsRepository } from './appeals.repository.js';
+
+/**
+ * Transparent moderation: a person sees what an admin found against their content (resolved
+ * reports about it) with the reason, appeals each decision once, and sees the outcome; the appeal
+ * shows on the report in the admins' list, and an admin upholds or overturns it (audited).
+ */
+@Injectable()
+export class AppealsService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly appeals: AppealsRepository,
+    private readonly reports: ReportsRepository,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  async decisions(caller: Caller): Promise<ModerationDecisionDto[]> {
+    const manager = this.transactions.outside;
+    const rows = await this.reports.resolvedAbout(manager, caller.userId);
+    const appeals = await this.appeals.byReports(
+      manager,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => {
+      const appeal = appeals.get(row.id);
+      return {
+        reportId: row.id,
+        type: row.targetType as ReportTargetType,
+        contentId: row.targetId,
+        content: contentPreview(
+          row.targetType,
+          { name: row.targetName, username: row.targetUsername },
+          { rating: row.reviewRating, restaurantId: row.reviewRestaurantId },
+        ),
+        reportReason: row.reason,
+        decisionReason: row.decisionReason,
+        decidedAt: (row.decidedAt ?? row.createdAt).toISOString(),
+        appeal: appeal ? toAppealDto(appeal) : null,
+      };
+    });
+  }
+
+  async create(caller: Caller, reportId: number, text: string): Promise<AppealDto> {
+    const id = await this.transactions.run(async (manager) => {
+      const report = await this.reports.lock(manager, reportId);
+      assertMayAppeal(caller.userId, report, await this.appeals.existsFor(manager, reportId));
+      const stored = await this.appeals.insertOnce(manager, {
+        reportId,
+        userId: caller.userId,
+        text: text.trim(),
+      });
+      if (stored === null) throw conflict(M.appealOnce);
+      return stored;
+    });
+    return this.dtoOf(id);
+  }
+
+  async decide(caller: Caller, appealId: number, outcome: string, reason?: string): Promise<AppealDto> {
+    assertAdmin(caller);
+    await this.transactions.run(async (manager) => {
+      const appeal = await this.appeals.lock(manager, appealId);
+      const status = planAppealOutcome(appeal, outcome);
+      const at = new Date();
+      const note = decisionReason(reason);
+      await this.appeals.decide(manager, appealId, { status, by: caller.userId, at, reason: note });
+      await this.audit.record(manager, {
+        actorId: caller.userId,
+        action: status === 'upheld' ? 'appeal.upheld' : 'appeal.overturned',
+        targetType: 'appeal',
+        targetId: appealId,
+        subjectUserId: appeal?.userId ?? null,
+        reason: note,
+        at,
+      });
+    });
+    return this.dtoOf(appealId);
+  }
+
+  private async dtoOf(id: number): Promise<AppealDto> {
+    const appeal = await this.appeals.find(this.transactions.outside, id);
+    if (!appeal) throw notFound(M.appealNotFound);
+    return toAppealDto(appeal);
+  }
+}
