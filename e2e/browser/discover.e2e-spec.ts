@@ -287,7 +287,7 @@ describe('Discover and the feed in the browser', () => {
     }, 60_000);
   });
 
-  it('detects New York from the browser’s position', async () => {
+  it('detects New York from the browser’s position and sorts Near You from it', async () => {
     const context = await newContext({
       viewport: { width: 390, height: 844 },
       storageState: annState,
@@ -299,5 +299,14 @@ describe('Discover and the feed in the browser', () => {
     await page.getByText('Showing restaurants in New York').waitFor();
     await page.getByText("Top 3 restaurants in New York based on your buds' reviews").waitFor();
     await page.waitForURL(/city=New\+York|city=New%20York/);
+
+    // Near You orders by the distance from that position; the why says how far.
+    await page.getByRole('button', { name: 'Near You' }).click();
+    await page.waitForURL(/sort=near-you/);
+    await page.getByRole('button', { name: 'Why #1?' }).click();
+    await page
+      .getByRole('region', { name: /^Why #1: / })
+      .getByText(/km from you/)
+      .waitFor();
   }, 60_000);
 });

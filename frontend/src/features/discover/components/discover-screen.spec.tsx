@@ -309,6 +309,39 @@ describe('DiscoverScreen: location detection and the city', () => {
     );
   });
 
+  it('sorts Near You from my position', async () => {
+    setGeolocation({
+      getCurrentPosition: (ok: PositionCallback) =>
+        ok({ coords: { latitude: 42.35, longitude: -71.06 } } as GeolocationPosition),
+    } as unknown as Geolocation);
+    const fetchMock = server((call) =>
+      call.url.startsWith('/api/restaurants/ranked') ? jsonResponse([]) : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/discover');
+    await screen.findByText('Location detected');
+    await user.click(await screen.findByRole('button', { name: 'Near You' }));
+    await waitFor(() =>
+      expect(callsOf(fetchMock)).toContain(
+        'GET /api/restaurants/ranked?city=Boston&sort=near-you&lat=42.35&lng=-71.06',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Near You' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps the sort when Near You cannot get my position', async () => {
+    const fetchMock = server((call) =>
+      call.url.startsWith('/api/restaurants/ranked') ? jsonResponse([]) : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/discover?city=Boston');
+    await screen.findByText('No ranked restaurants yet');
+    await user.click(screen.getByRole('button', { name: 'Near You' }));
+    expect(await screen.findByText('Could not detect location')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Top Rated' })).toHaveAttribute('aria-pressed', 'true');
+    expect(callsOf(fetchMock).some((call) => call.includes('near-you'))).toBe(false);
+  });
+
   it('spins while detecting', () => {
     setGeolocation({ getCurrentPosition: () => undefined } as unknown as Geolocation);
     server(() => undefined);
