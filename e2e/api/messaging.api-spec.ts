@@ -213,6 +213,13 @@ describe('messaging API through the gateway (all-in-one)', () => {
     expectError(await anonymous.post('/api/messages/send', { receiverId: cat.id, content: 'hi' }), 401);
     expect(await sql('SELECT 1 FROM messaging.messages WHERE receiver_id = $1', [cat.id])).toEqual([]);
 
+    expectError(
+      await send(ann, { receiverId: cat.id, content: 'escape \u001b[31m red' }),
+      400,
+      M.messageControlCharacters,
+    );
+    const lines = await send(ann, { receiverId: cat.id, content: 'line one\r\n\tline two' });
+    expect(lines.body.content).toBe('line one\r\n\tline two');
     const longest = await send(ann, { receiverId: cat.id, content: 'y'.repeat(LIMITS.messageMax) });
     expect(longest.status).toBe(201);
     const share = await send(ann, {
@@ -606,6 +613,19 @@ describe('messaging API through the gateway (all-in-one)', () => {
           restaurantId: 1,
           restaurantName: 'x'.repeat(121),
         },
+      ],
+      ['POST', '/api/messages/send', { receiverId: bob.id, content: 'nul \u0000 inside' }],
+      ['POST', '/api/messages/send', { receiverId: bob.id, content: 'escape \u001b[31m red' }],
+      [
+        'POST',
+        '/api/messages/send',
+        { receiverId: bob.id, messageType: 'restaurant_share', restaurantId: 1, restaurantName: 'A\u0000B' },
+      ],
+      ['POST', '/api/messages/report/1', { reason: 'nul \u0000' }],
+      [
+        'POST',
+        '/api/messages/polls',
+        { receiverId: bob.id, options: [{ restaurantId: 1, restaurantName: 'A\u0000' }] },
       ],
       ['POST', '/api/messages/mark-read/abc'],
       ['POST', '/api/messages/mark-read/99999999999'],

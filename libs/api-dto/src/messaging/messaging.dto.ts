@@ -15,6 +15,7 @@ import {
   MaxLength,
   Min,
   ValidateIf,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import {
@@ -37,6 +38,22 @@ type RpcRequest<P extends keyof MessagingRpc> = MessagingRpc[P]['request'];
 const CONVERSATION_LIMIT = `limit must be an integer between 1 and ${LIMITS.conversationPageMax}`;
 const BEFORE_ID = 'beforeId must be a positive integer';
 
+/**
+ * Text free of control characters (terminal escapes, NUL, ...); `lines` lets a message or a
+ * reason keep its line breaks and tabs (a multi-line input sends \n, some clients \r\n).
+ */
+function NoControlCharacters(message: string, { lines }: { lines: boolean }): PropertyDecorator {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const pattern = lines ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/;
+  return ValidateBy(
+    {
+      name: 'noControlCharacters',
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !pattern.test(value) },
+    },
+    { message },
+  );
+}
+
 function decorate(target: object, property: string | symbol, decorators: PropertyDecorator[]): void {
   for (const d of decorators) d(target, property);
 }
@@ -50,6 +67,7 @@ function RestaurantName({ optional }: { optional: boolean }): PropertyDecorator 
       Transform(trim),
       IsNotBlank({ message: M.restaurantNameRequired }),
       MaxLength(LIMITS.restaurantNameMax, { message: M.restaurantNameTooLong }),
+      NoControlCharacters(M.restaurantNameControlCharacters, { lines: false }),
     ]);
 }
 
@@ -75,6 +93,7 @@ export class SendMessageDto implements SendMessageRequest {
   @IsString({ message: M.messageEmpty })
   @Transform(trim)
   @MaxLength(LIMITS.messageMax, { message: M.messageTooLong })
+  @NoControlCharacters(M.messageControlCharacters, { lines: true })
   content?: string;
 
   @ApiPropertyOptional({ enum: SENDABLE_MESSAGE_TYPES, default: 'text', maxLength: LIMITS.messageTypeMax })
@@ -120,6 +139,7 @@ export class ReportMessageDto implements ReportMessageRequest {
   @Transform(trim)
   @IsNotBlank({ message: M.reasonRequired })
   @MaxLength(LIMITS.reportReasonMax, { message: M.reasonTooLong })
+  @NoControlCharacters(M.reasonControlCharacters, { lines: true })
   reason: string;
 }
 

@@ -15,6 +15,9 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 /** Copy the messaging routes answer with (400/403/404/409 sentences the UI can show). */
 export const MESSAGING_MESSAGES = {
   messageEmpty: 'Message cannot be empty',
+  messageControlCharacters: 'Message cannot contain control characters',
+  reasonControlCharacters: 'Reason cannot contain control characters',
+  restaurantNameControlCharacters: 'Restaurant name cannot contain control characters',
   messageTooLong: `Message must be at most ${LIMITS.messageMax} characters`,
   messageTypeTooLong: `messageType must be at most ${LIMITS.messageTypeMax} characters`,
   messageTypeUnknown: 'messageType must be text or restaurant_share',
