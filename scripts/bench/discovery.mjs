@@ -41,12 +41,14 @@ const { values: opts } = parseArgs({
     buds: { type: 'string', default: '125' },
     'lag-samples': { type: 'string', default: '50' },
     mode: { type: 'string', default: 'one-process' },
+    'keep-database': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (opts.help) {
   console.log(`usage: npm run bench:discovery -- [--duration S] [--users N] [--first-stage N]
        [--reviews-per-user N] [--buds N] [--lag-samples N] [--mode one-process|distributed]
+       [--keep-database]  (leaves the seeded database for EXPLAIN; its URL is printed)
 PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).`);
   process.exit(0);
 }
@@ -138,6 +140,8 @@ async function measureStage(label, list) {
         String(app.non2xx + app.errors).padStart(7),
       ].join(' '),
     );
+    // A failure is reported with its statuses, so a refusal (503) reads apart from an error.
+    if (app.non2xx + app.errors > 0) console.log(`  ${c.name}: answers by status ${JSON.stringify(app.statuses)}`);
   }
   return rows;
 }
@@ -275,7 +279,8 @@ async function main() {
     await db.end().catch(() => {});
     if (bare) await stopChild(bare.child);
     await app.stop();
-    await database.drop().catch(() => {});
+    if (opts['keep-database']) console.log(`\ndatabase kept: ${database.url}`);
+    else await database.drop().catch(() => {});
   }
 }
 
