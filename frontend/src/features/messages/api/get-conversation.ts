@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MessageDto } from '@dinebuds/contracts';
+import { LIMITS, type MessageDto } from '@dinebuds/contracts';
 import { api } from '@/lib/api';
 import { messagesQueryKey } from './keys';
 import { pollUnlessLive, useMessageStream } from './message-stream';
@@ -10,9 +10,20 @@ export const CONVERSATION_POLL_MS = 3_000;
 export const conversationQueryKey = (userId: number, otherUserId: number) =>
   [...messagesQueryKey, 'conversation', userId, otherUserId] as const;
 
-/** The newest page of the conversation, oldest first. */
-export const getConversation = (userId: number, otherUserId: number, signal?: AbortSignal) =>
-  api.get<MessageDto[]>(`/api/messages/conversation/${userId}/${otherUserId}`, { signal });
+/** Messages a page holds (the server's default): a full page means there may be older ones. */
+export const CONVERSATION_PAGE_SIZE = LIMITS.conversationPageDefault;
+
+/** The newest page of the conversation (or the page before `beforeId`), oldest first. */
+export const getConversation = (
+  userId: number,
+  otherUserId: number,
+  signal?: AbortSignal,
+  beforeId?: number,
+) =>
+  api.get<MessageDto[]>(`/api/messages/conversation/${userId}/${otherUserId}`, {
+    signal,
+    query: beforeId ? { beforeId } : undefined,
+  });
 
 export const getConversationQueryOptions = (userId: number, otherUserId: number) =>
   queryOptions({

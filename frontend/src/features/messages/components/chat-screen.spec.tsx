@@ -180,6 +180,36 @@ describe('the full-screen chat', () => {
     expect(await screen.findByRole('dialog', { name: 'Report message' }, { timeout: 2000 })).toBeVisible();
   });
 
+  it('loads earlier messages when the newest page is full', async () => {
+    const newest = Array.from({ length: 100 }, (_, index) =>
+      message({ id: 101 + index, content: `Message ${101 + index}` }),
+    );
+    const earlier = [
+      message({ id: 99, content: 'The very first' }),
+      message({ id: 100, content: 'Message 100' }),
+    ];
+    const fetchMock = mockFetch((call) => {
+      if (call.url === '/api/messages/conversation/1/2') return jsonResponse(newest);
+      if (call.url === '/api/messages/conversation/1/2?beforeId=101') return jsonResponse(earlier);
+      if (call.url === '/api/messages/mark-read/2') return jsonResponse({ count: 0 });
+      return never();
+    });
+    const user = userEvent.setup();
+    renderChat();
+    await screen.findByText('Message 200');
+    expect(screen.queryByText('The very first')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await screen.findByText('The very first')).toBeVisible();
+    const log = screen.getByRole('log');
+    expect(log.querySelectorAll('li.message')).toHaveLength(102);
+    expect(log.querySelector('li.message')).toHaveTextContent('The very first');
+    // A short page was the start of the conversation.
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/messages/conversation/1/2?beforeId=101',
+    );
+  });
+
   it('blocks from its menu and closes', async () => {
     let closed = 0;
     const fetchMock = server([], (call) =>

@@ -56,6 +56,8 @@ export function ChatScreen({ partner, onClose }: ChatScreenProps) {
           </header>
           <MessageThread
             conversation={chat.conversation}
+            messages={chat.messages}
+            earlier={chat.earlier}
             meId={chat.me.id}
             variant="chat"
             emptyText="No messages yet. Say hello!"

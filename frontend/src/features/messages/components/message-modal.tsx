@@ -57,6 +57,8 @@ function OpenMessageModal({ partner, onClose }: MessageModalProps) {
           </header>
           <MessageThread
             conversation={chat.conversation}
+            messages={chat.messages}
+            earlier={chat.earlier}
             meId={chat.me.id}
             variant="modal"
             emptyText="No messages yet. Start a conversation!"

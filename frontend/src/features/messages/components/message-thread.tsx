@@ -3,6 +3,7 @@ import { Flag } from 'lucide-react';
 import type { MessageDto } from '@dinebuds/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatTime } from '../lib/message-time';
@@ -11,8 +12,19 @@ import { MessageContent } from './message-content';
 /** How long a finger stays on a received message before its report dialog opens. */
 const LONG_PRESS_MS = 550;
 
+/** Older pages of the conversation, loaded on demand. */
+export interface EarlierMessages {
+  available: boolean;
+  loading: boolean;
+  error: string | null;
+  load: () => void;
+}
+
 interface MessageThreadProps {
   conversation: UseQueryResult<MessageDto[]>;
+  /** The newest page with any earlier pages before it (defaults to the query's data). */
+  messages?: MessageDto[];
+  earlier?: EarlierMessages;
   meId: number;
   /** 'modal': avatars, 'MMM d, h:mm a' and a Report message button; 'chat': 'h:mm a', right-click or long-press. */
   variant: 'modal' | 'chat';
@@ -26,6 +38,8 @@ interface MessageThreadProps {
 /** A conversation, oldest first, kept scrolled to the newest message. */
 export function MessageThread({
   conversation,
+  messages: allMessages,
+  earlier,
   meId,
   variant,
   emptyText,
@@ -34,7 +48,7 @@ export function MessageThread({
   className,
 }: MessageThreadProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const messages = conversation.data ?? [];
+  const messages = allMessages ?? conversation.data ?? [];
   const lastId = messages.at(-1)?.id;
 
   useEffect(() => {
@@ -58,19 +72,33 @@ export function MessageThread({
   else {
     const lastOwnId = messages.filter((message) => message.senderId === meId).at(-1)?.id;
     body = (
-      <ol className="thread__list">
-        {messages.map((message) => (
-          <MessageRow
-            key={message.id}
-            message={message}
-            own={message.senderId === meId}
-            variant={variant}
-            seen={message.id === lastOwnId && message.read}
-            onReport={onReport}
-            poll={message.messageType === 'poll' && renderPoll ? renderPoll(message) : null}
-          />
-        ))}
-      </ol>
+      <>
+        {earlier?.available ? (
+          <div className="thread__earlier">
+            <Button variant="ghost" size="sm" loading={earlier.loading} onClick={earlier.load}>
+              Load earlier messages
+            </Button>
+            {earlier.error ? (
+              <p className="thread__error" role="alert">
+                {earlier.error}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <ol className="thread__list">
+          {messages.map((message) => (
+            <MessageRow
+              key={message.id}
+              message={message}
+              own={message.senderId === meId}
+              variant={variant}
+              seen={message.id === lastOwnId && message.read}
+              onReport={onReport}
+              poll={message.messageType === 'poll' && renderPoll ? renderPoll(message) : null}
+            />
+          ))}
+        </ol>
+      </>
     );
   }
 

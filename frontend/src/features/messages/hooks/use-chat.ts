@@ -1,7 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { MessageDto } from '@dinebuds/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '@/features/auth';
-import { CONVERSATION_POLL_MS, getConversationQueryOptions } from '../api/get-conversation';
+import {
+  CONVERSATION_PAGE_SIZE,
+  CONVERSATION_POLL_MS,
+  getConversation,
+  getConversationQueryOptions,
+} from '../api/get-conversation';
 import { pollUnlessLive, useMessageStream } from '../api/message-stream';
 import { useMarkRead } from '../api/mark-read';
 import { newClientMessageId, useSendMessage } from '../api/send-message';
@@ -53,5 +59,42 @@ export function useChat(partner: ChatPartner) {
     );
   };
 
-  return { me: me ?? null, conversation, sendText, sending: send.isPending };
+  // Pages before the newest one, read on demand ("Load earlier messages"), oldest first.
+  const [older, setOlder] = useState<{
+    messages: MessageDto[];
+    more: boolean;
+    loading: boolean;
+    error: string | null;
+  }>({ messages: [], more: true, loading: false, error: null });
+  const newest = conversation.data;
+  const messages = useMemo(() => {
+    if (!newest) return undefined;
+    const seen = new Set(newest.map((message) => message.id));
+    return [...older.messages.filter((message) => !seen.has(message.id)), ...newest];
+  }, [older.messages, newest]);
+  const firstId = messages?.[0]?.id;
+  const hasOlder = older.messages.length > 0 ? older.more : (newest?.length ?? 0) >= CONVERSATION_PAGE_SIZE;
+  const loadOlder = () => {
+    if (!me || firstId === undefined || older.loading) return;
+    setOlder((state) => ({ ...state, loading: true, error: null }));
+    getConversation(me.id, partner.id, undefined, firstId).then(
+      (page) =>
+        setOlder((state) => ({
+          messages: [...page, ...state.messages],
+          more: page.length >= CONVERSATION_PAGE_SIZE,
+          loading: false,
+          error: null,
+        })),
+      (error: Error) => setOlder((state) => ({ ...state, loading: false, error: error.message })),
+    );
+  };
+
+  return {
+    me: me ?? null,
+    conversation,
+    messages,
+    earlier: { available: hasOlder, loading: older.loading, error: older.error, load: loadOlder },
+    sendText,
+    sending: send.isPending,
+  };
 }
