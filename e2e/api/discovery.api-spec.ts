@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type {
+  ActivityResponse,
   CheckInDto,
   CurrentCheckInDto,
   CurrentUserDto,
@@ -11,7 +12,9 @@ import type {
   RegisterRequest,
   RestaurantSearchItemDto,
   ReviewDto,
+  StoryDto,
   TasteMatchDto,
+  UnreviewedVisitDto,
 } from '@dinebuds/contracts';
 import { TEST_AMQP_URL, createTestDatabase, eventually, query } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
@@ -498,6 +501,37 @@ describe('discovery API through the gateway', () => {
       ]);
     });
 
+    it('"How was it?": ended check-ins at places not reviewed since; a review clears one', async () => {
+      const ben1 = await ben.client.get<UnreviewedVisitDto[]>('/api/check-ins/unreviewed');
+      expect(ben1.body.map((v) => [v.restaurantId, v.restaurant.name])).toEqual([
+        [ids.nakazawa, 'Sushi Nakazawa'],
+        [ids.joes, "Joe's Pizza"],
+      ]);
+      expect(ben1.body.every((v) => v.checkedOutAt !== null)).toBe(true);
+      // Sam is still checked in: nothing to ask yet.
+      expect((await sam.client.get<UnreviewedVisitDto[]>('/api/check-ins/unreviewed')).body).toEqual([]);
+      expect((await sam.client.post('/api/check-ins/check-out')).status).toBe(200);
+      expect(
+        (await sam.client.get<UnreviewedVisitDto[]>('/api/check-ins/unreviewed')).body.map(
+          (v) => v.restaurantId,
+        ),
+      ).toEqual([ids.joes]);
+      await review(sam, 'joes', 4);
+      expect((await sam.client.get<UnreviewedVisitDto[]>('/api/check-ins/unreviewed')).body).toEqual([]);
+    });
+
+    it('the stories strip: buds active in the last 24 hours, latest first; the profile counts statuses', async () => {
+      const stories = await ann.client.get<StoryDto[]>('/api/activity/stories');
+      expect(stories.status).toBe(200);
+      expect(stories.body.map((st) => [st.user.id, st.reviews, st.checkIns])).toEqual([
+        [ben.id, 4, 2],
+        [cal.id, 4, 1],
+      ]);
+      expect((await sam.client.get<StoryDto[]>('/api/activity/stories')).body).toEqual([]);
+      const activity = await anonymous.get<ActivityResponse>(`/api/activity?userId=${ben.id}`);
+      expect(activity.body.counts).toMatchObject({ reviews: 4, checkins: 2, saves: 1, statuses: 1 });
+    });
+
     it('refuses bad check-ins with a sentence and stores nothing', async () => {
       const before = await query(databaseUrl, 'SELECT COUNT(*) AS n FROM reviews.check_ins');
       const cases: [unknown, number, string][] = [
@@ -597,6 +631,8 @@ describe('discovery API through the gateway', () => {
         '/api/activity/feed',
         '/api/live-hotspots',
         '/api/check-ins/current',
+        '/api/check-ins/unreviewed',
+        '/api/activity/stories',
       ]) {
         const res = await anonymous.get(path);
         expect([path, res.status]).toEqual([path, 401]);

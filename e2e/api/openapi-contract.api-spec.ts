@@ -315,6 +315,8 @@ describe('the API answers what its OpenAPI document says', () => {
     await call(kit.client, 'GET', '/api/check-ins/current');
     expect((await call(kit.client, 'POST', '/api/check-ins/check-out')).status).toBe(200);
     expect((await call(kit.client, 'POST', '/api/check-ins/check-out')).status).toBe(404);
+    expect((await call<unknown[]>(kit.client, 'GET', '/api/check-ins/unreviewed')).body).toHaveLength(1);
+    expect((await call<unknown[]>(lee.client, 'GET', '/api/activity/stories')).body).toHaveLength(1);
     await call(kit.client, 'GET', '/api/check-ins/current');
     expect((await call(kit.client, 'POST', '/api/check-ins', {}, { restaurantId: 'x' })).status).toBe(400);
     expect((await call(anonymous, 'GET', '/api/activity/feed')).status).toBe(401);

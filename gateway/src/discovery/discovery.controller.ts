@@ -6,6 +6,8 @@ import {
   CurrentCheckInSchema,
   FeedPageSchema,
   LiveHotspotSchema,
+  StorySchema,
+  UnreviewedVisitSchema,
   FeedQuery,
   RankedRestaurantSchema,
   RankedRestaurantsQuery,
@@ -21,6 +23,8 @@ import type {
   CurrentCheckInDto,
   FeedPageDto,
   LiveHotspotDto,
+  StoryDto,
+  UnreviewedVisitDto,
   RankedRestaurantDto,
   RecommendationDto,
   RestaurantSearchItemDto,
@@ -149,5 +153,25 @@ export class DiscoveryController {
   @ApiErrors(401, 429)
   current(@CurrentCaller() caller: Caller): Promise<CurrentCheckInDto> {
     return this.clients.for('reviews').call('checkIns.current', {}, caller);
+  }
+
+  @Get('activity/stories')
+  @RequireAuth()
+  @ApiOperation({
+    summary: 'The stories strip: people you follow who reviewed or checked in during the last 24 hours',
+  })
+  @ApiOkResponse({ type: [StorySchema] })
+  @ApiErrors(401, 429)
+  stories(@CurrentCaller() caller: Caller): Promise<StoryDto[]> {
+    return this.clients.for('reviews').call('discovery.stories', {}, caller);
+  }
+
+  @Get('check-ins/unreviewed')
+  @RequireAuth()
+  @ApiOperation({ summary: '"How was it?": your ended check-ins at places you have not reviewed since' })
+  @ApiOkResponse({ type: [UnreviewedVisitSchema] })
+  @ApiErrors(401, 429)
+  unreviewed(@CurrentCaller() caller: Caller): Promise<UnreviewedVisitDto[]> {
+    return this.clients.for('reviews').call('checkIns.unreviewed', {}, caller);
   }
 }

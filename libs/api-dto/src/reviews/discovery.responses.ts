@@ -16,6 +16,8 @@ import {
   type RankExplanationDto,
   type RecommendationDto,
   type RestaurantSearchItemDto,
+  type StoryDto,
+  type UnreviewedVisitDto,
   type TasteMatchDto,
 } from '@dinebuds/contracts';
 import { RestaurantSummarySchema } from './reviews.responses.js';
@@ -169,4 +171,19 @@ export class LiveHotspotSchema extends RestaurantSummarySchema implements LiveHo
   @ApiProperty({ example: 3, description: 'Everyone checked in there now' }) checkedInNow: number;
   @ApiProperty({ example: 5, description: 'Check-ins there that began in the last hour' })
   checkInsLastHour: number;
+}
+
+export class StorySchema implements StoryDto {
+  @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
+  @ApiProperty({ format: 'date-time' }) lastActivityAt: string;
+  @ApiProperty({ example: 1, description: 'Reviews in the last 24 hours' }) reviews: number;
+  @ApiProperty({ example: 1, description: 'Check-ins in the last 24 hours' }) checkIns: number;
+}
+
+export class UnreviewedVisitSchema implements UnreviewedVisitDto {
+  @ApiProperty({ example: 5 }) checkInId: number;
+  @ApiProperty({ example: 12 }) restaurantId: number;
+  @ApiProperty({ type: RestaurantSummarySchema }) restaurant: RestaurantSummarySchema;
+  @ApiProperty({ format: 'date-time' }) checkedInAt: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedOutAt: string | null;
 }

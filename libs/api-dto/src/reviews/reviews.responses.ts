@@ -151,7 +151,8 @@ export class ActivityCountsSchema {
   @ApiProperty() reviews: number;
   @ApiProperty() checkins: number;
   @ApiProperty() saves: number;
-  @ApiProperty({ description: 'None are stored yet: always 0' }) statuses: number;
+  @ApiProperty({ description: 'Check-ins with a status line (also counted in checkins)' })
+  statuses: number;
 }
 
 export class ActivitySchema implements ActivityResponse {

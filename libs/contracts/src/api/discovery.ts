@@ -30,6 +30,11 @@ export const DISCOVERY_LIMITS = {
   checkInStatusMax: 140,
   /** Live hotspots answered (most buds checked in first). */
   hotspotsMax: 20,
+  /** The stories strip: buds active in this many hours, at most storiesMax of them. */
+  storiesHours: 24,
+  storiesMax: 30,
+  /** Unreviewed visits answered (newest first). */
+  unreviewedMax: 20,
 } as const;
 
 export const DISCOVERY_MESSAGES = {
@@ -222,6 +227,24 @@ export interface LiveHotspotDto extends RestaurantSummaryDto {
   checkedInNow: number;
   /** Check-ins there (by anyone) that began in the last hour: how busy it is. */
   checkInsLastHour: number;
+}
+
+/** GET /api/activity/stories: a bud who checked in or reviewed in the last 24 hours. */
+export interface StoryDto {
+  user: DiscoveryUserDto;
+  /** Their latest check-in or review in the window. */
+  lastActivityAt: string;
+  reviews: number;
+  checkIns: number;
+}
+
+/** GET /api/check-ins/unreviewed: a place you checked in at and have not reviewed since. */
+export interface UnreviewedVisitDto {
+  checkInId: number;
+  restaurantId: number;
+  restaurant: RestaurantSummaryDto;
+  checkedInAt: string;
+  checkedOutAt: string | null;
 }
 
 export interface CheckInRequest {

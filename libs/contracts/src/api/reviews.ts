@@ -179,6 +179,6 @@ export interface ActivityItemDto {
 
 export interface ActivityResponse {
   items: ActivityItemDto[];
-  /** Totals per filter chip (statuses: none are stored yet, always 0). */
+  /** Totals per filter chip (statuses: check-ins with a status line, also counted in checkins). */
   counts: { all: number; reviews: number; checkins: number; saves: number; statuses: number };
 }

@@ -104,6 +104,8 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'checkIns.checkIn',
     'checkIns.checkOut',
     'checkIns.current',
+    'checkIns.unreviewed',
+    'discovery.stories',
   ]),
   messaging: patternsOf<MessagingRpc>()([
     'messages.conversation',

@@ -19,6 +19,8 @@ import type {
   CurrentCheckInDto,
   FeedPageDto,
   LiveHotspotDto,
+  StoryDto,
+  UnreviewedVisitDto,
   FeedRequest,
   RankedRestaurantDto,
   RankedRestaurantsRequest,
@@ -67,6 +69,8 @@ export type ReviewsRpc = {
   'checkIns.checkIn': { request: CheckInRequest; response: CheckInDto };
   'checkIns.checkOut': { request: Record<string, never>; response: CheckInDto };
   'checkIns.current': { request: Record<string, never>; response: CurrentCheckInDto };
+  'checkIns.unreviewed': { request: Record<string, never>; response: UnreviewedVisitDto[] };
+  'discovery.stories': { request: Record<string, never>; response: StoryDto[] };
 };
 
 export type ReviewsPattern = keyof ReviewsRpc;

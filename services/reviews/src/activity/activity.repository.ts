@@ -48,12 +48,13 @@ export class ActivityRepository {
   async counts(
     manager: EntityManager,
     userId: number,
-  ): Promise<{ reviews: number; saves: number; checkins: number }> {
-    const rows = rowsOf<{ reviews: number; saves: number; checkins: number }>(
+  ): Promise<{ reviews: number; saves: number; checkins: number; statuses: number }> {
+    const rows = rowsOf<{ reviews: number; saves: number; checkins: number; statuses: number }>(
       await manager.query(
         `SELECT (SELECT COUNT(*)::int FROM ${REVIEWS} WHERE user_id = $1) AS reviews,
                 (SELECT COUNT(*)::int FROM ${SAVED} WHERE user_id = $1) AS saves,
-                (SELECT COUNT(*)::int FROM ${CHECK_INS} WHERE user_id = $1) AS checkins`,
+                (SELECT COUNT(*)::int FROM ${CHECK_INS} WHERE user_id = $1) AS checkins,
+                (SELECT COUNT(*)::int FROM ${CHECK_INS} WHERE user_id = $1 AND status IS NOT NULL) AS statuses`,
         [userId],
       ),
     );

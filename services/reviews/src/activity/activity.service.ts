@@ -41,8 +41,8 @@ export class ActivityService {
         reviews: counts.reviews,
         checkins: counts.checkins,
         saves: counts.saves,
-        // Statuses are not stored anywhere yet: the chip counts none rather than samples.
-        statuses: 0,
+        // A status is a check-in's status line (counted among check-ins too).
+        statuses: counts.statuses,
       },
     };
   }

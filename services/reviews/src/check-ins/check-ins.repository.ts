@@ -6,6 +6,7 @@ import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/r
 
 const CHECK_INS = table('check_ins');
 const RESTAURANTS = table('restaurants');
+const REVIEWS = table('reviews');
 
 /** A check-in with its restaurant's summary columns. */
 export type CheckInRow = Omit<ColumnsOf<CheckInEntity>, 'restaurant'> & PrefixedRestaurant;
@@ -37,6 +38,34 @@ export class CheckInsRepository {
       ),
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * The user's check-ins no longer open (checked out, or begun `openHours` ago or more) at places
+   * they have not reviewed since: the newest per place, newest first, `limit` of them (by
+   * check_ins_user_created_idx and reviews_user_idx).
+   */
+  async unreviewed(
+    manager: EntityManager,
+    userId: number,
+    openHours: number,
+    limit: number,
+  ): Promise<CheckInRow[]> {
+    return rowsOf<CheckInRow>(
+      await manager.query(
+        `SELECT * FROM (
+           SELECT DISTINCT ON (c.restaurant_id) ${COLUMNS}
+           FROM ${CHECK_INS} c JOIN ${RESTAURANTS} r ON r.id = c.restaurant_id
+           WHERE c.user_id = $1
+             AND NOT (c.is_active AND c.checked_in_at > now() - make_interval(hours => $2))
+             AND NOT EXISTS (SELECT 1 FROM ${REVIEWS} v WHERE v.user_id = $1
+                             AND v.restaurant_id = c.restaurant_id AND v.created_at >= c.checked_in_at)
+           ORDER BY c.restaurant_id, c.checked_in_at DESC, c.id DESC) x
+         ORDER BY x.checked_in_at DESC, x.id DESC
+         LIMIT $3`,
+        [userId, openHours, limit],
+      ),
+    );
   }
 
   /** Checks it out at `at`; answers the closed row. */

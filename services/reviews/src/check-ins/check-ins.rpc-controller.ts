@@ -23,6 +23,11 @@ export class CheckInsRpcController {
     return this.checkIns.checkOut(caller);
   }
 
+  @Rpc('checkIns.unreviewed')
+  unreviewed(@RequiredCaller() caller: Caller): RpcResult<'checkIns.unreviewed'> {
+    return this.checkIns.unreviewed(caller);
+  }
+
   @Rpc('checkIns.current')
   current(@RequiredCaller() caller: Caller): RpcResult<'checkIns.current'> {
     return this.checkIns.current(caller);

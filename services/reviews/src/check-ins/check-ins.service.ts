@@ -6,6 +6,8 @@ import {
   type CheckInDto,
   type CheckInRequest,
   type CurrentCheckInDto,
+  type UnreviewedVisitDto,
+  DISCOVERY_LIMITS,
 } from '@dinebuds/contracts';
 import { conflict, notFound } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
@@ -78,6 +80,23 @@ export class CheckInsService {
   async current(caller: Caller): Promise<CurrentCheckInDto> {
     const active = await this.checkIns.findActive(this.transactions.outside, caller.userId);
     return { checkIn: active && isOpen(state(active), new Date()) ? checkInDto(active) : null };
+  }
+
+  /** "How was it?": your ended check-ins at places you have not reviewed since, newest first. */
+  async unreviewed(caller: Caller): Promise<UnreviewedVisitDto[]> {
+    const rows = await this.checkIns.unreviewed(
+      this.transactions.outside,
+      caller.userId,
+      DISCOVERY_LIMITS.checkInOpenHours,
+      DISCOVERY_LIMITS.unreviewedMax,
+    );
+    return rows.map((row) => ({
+      checkInId: row.id,
+      restaurantId: row.restaurant_id,
+      restaurant: restaurantSummary(row),
+      checkedInAt: row.checked_in_at.toISOString(),
+      checkedOutAt: row.checked_out_at === null ? null : row.checked_out_at.toISOString(),
+    }));
   }
 
   private async end(manager: EntityManager, row: CheckInRow, at: Date): Promise<CheckInRow> {

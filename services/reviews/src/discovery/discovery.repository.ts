@@ -96,6 +96,9 @@ export type HotspotRow = PrefixedRestaurant &
     check_ins_last_hour: number;
   };
 
+/** A bud active in the stories window. */
+export type StoryRow = UserColumns & { last_activity_at: Date; reviews: number; check_ins: number };
+
 export interface FeedPosition {
   micros: string;
   kind: number;
@@ -259,6 +262,33 @@ export class DiscoveryRepository {
          WHERE NOT EXISTS (SELECT 1 FROM mine m WHERE m.restaurant_id = c.id)
            AND ($2::text IS NULL OR lower(r.address) LIKE $2 OR r.city = $3)`,
         [viewerId, contains, filter.locationCity, candidates],
+      ),
+    );
+  }
+
+  /**
+   * The buds who reviewed or checked in during the last `hours` (each bud's rows by
+   * reviews_user_created_idx and check_ins_user_created_idx), latest activity first, `limit` of them.
+   */
+  async stories(manager: EntityManager, viewerId: number, hours: number, limit: number): Promise<StoryRow[]> {
+    return rowsOf<StoryRow>(
+      await manager.query(
+        `WITH ${BUDS_CTE},
+         acts AS (
+           SELECT v.user_id, v.created_at AS at, 1 AS review, 0 AS check_in
+           FROM buds b JOIN ${REVIEWS} v ON v.user_id = b.id
+           WHERE v.created_at > now() - make_interval(hours => $2)
+           UNION ALL
+           SELECT c.user_id, c.checked_in_at, 0, 1
+           FROM buds b JOIN ${CHECK_INS} c ON c.user_id = b.id
+           WHERE c.checked_in_at > now() - make_interval(hours => $2))
+         SELECT ${USER_COLUMNS}, MAX(a.at) AS last_activity_at,
+                SUM(a.review)::int AS reviews, SUM(a.check_in)::int AS check_ins
+         FROM acts a JOIN ${USERS} u ON u.id = a.user_id
+         GROUP BY u.id, u.username, u.name, u.profile_picture
+         ORDER BY last_activity_at DESC, u.id
+         LIMIT $3`,
+        [viewerId, hours, limit],
       ),
     );
   }

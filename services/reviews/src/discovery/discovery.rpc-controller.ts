@@ -53,6 +53,11 @@ export class DiscoveryRpcController {
     return this.discovery.hotspots(caller);
   }
 
+  @Rpc('discovery.stories')
+  stories(@RequiredCaller() caller: Caller): RpcResult<'discovery.stories'> {
+    return this.discovery.stories(caller);
+  }
+
   @Rpc('discovery.feed')
   feed(@RpcBody(FeedQuery) body: FeedQuery, @RequiredCaller() caller: Caller): RpcResult<'discovery.feed'> {
     return this.discovery.feed(caller, body);

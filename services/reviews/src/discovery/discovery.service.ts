@@ -6,6 +6,7 @@ import {
   type FeedPageDto,
   type FeedRequest,
   type LiveHotspotDto,
+  type StoryDto,
   type RankedRestaurantDto,
   type RankedRestaurantsRequest,
   type RecommendationDto,
@@ -168,6 +169,22 @@ export class DiscoveryService {
       score: score.score,
       reasons: score.reasons,
       isSaved: row.is_saved,
+    }));
+  }
+
+  /** The stories strip: buds who reviewed or checked in during the last 24 hours, latest first. */
+  async stories(caller: Caller): Promise<StoryDto[]> {
+    const rows = await this.discovery.stories(
+      this.transactions.outside,
+      caller.userId,
+      DISCOVERY_LIMITS.storiesHours,
+      DISCOVERY_LIMITS.storiesMax,
+    );
+    return rows.map((row) => ({
+      user: userOf(row),
+      lastActivityAt: row.last_activity_at.toISOString(),
+      reviews: row.reviews,
+      checkIns: row.check_ins,
     }));
   }
 
