@@ -463,6 +463,28 @@ describe('the API answers what its OpenAPI document says', () => {
     expect(
       (await call(admin, 'POST', '/api/admin/reports/{id}/dismiss', { id: report.body.id })).status,
     ).toBe(409);
+    expect((await call(bob.client, 'GET', '/api/moderation/decisions')).status).toBe(200);
+    const appeal = await call<{ id: number }>(
+      bob.client,
+      'POST',
+      '/api/moderation/decisions/{reportId}/appeal',
+      { reportId: report.body.id },
+      { text: 'Not spam' },
+    );
+    expect(appeal.status).toBe(201);
+    expect((await call(admin, 'GET', '/api/admin/reports')).status).toBe(200);
+    expect(
+      (
+        await call(
+          admin,
+          'POST',
+          '/api/admin/appeals/{id}/decide',
+          { id: appeal.body.id },
+          { outcome: 'upheld' },
+        )
+      ).status,
+    ).toBe(200);
+    expect((await call(bob.client, 'GET', '/api/moderation/decisions')).status).toBe(200);
     const sent = await call<{ id: number }>(
       ann.client,
       'POST',
@@ -567,6 +589,9 @@ describe('the API answers what its OpenAPI document says', () => {
         'POST /api/admin/messages/{id}/dismiss 200',
         'GET /api/admin/audit-log 200',
         'GET /api/admin/audit-log 401',
+        'GET /api/moderation/decisions 200',
+        'POST /api/moderation/decisions/{reportId}/appeal 201',
+        'POST /api/admin/appeals/{id}/decide 200',
       ]),
     );
   });
