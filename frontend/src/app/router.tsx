@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { getCurrentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { AppLayout } from './layout/app-layout';
 import { lazyScreen, type LazyScreen } from './routes/lazy-screen';
+import { prefetchMessages } from './routes/prefetch-messages';
 import { prefetchProfile } from './routes/prefetch-profile';
 import { prefetchSocial } from './routes/prefetch-social';
 import { NotFoundPage } from './routes/not-found';
@@ -114,7 +115,7 @@ export function createAppRouter(queryClient: QueryClient) {
         },
         { path: '/profile/:username', ...profile },
         // Spec 2: signed out, /messages says "Please Login" itself.
-        { path: '/messages', ...load(screens.messages) },
+        { path: '/messages', ...load(screens.messages, (client) => prefetchMessages(client)) },
         // Public (spec 2 §2): both spellings are the same page.
         { path: '/restaurant/:restaurantId', ...load(screens.restaurant) },
         { path: '/restaurants/:restaurantId', ...load(screens.restaurant) },

@@ -2,6 +2,7 @@
 // stays free of the features' public indexes); features use each other's index.
 import type { QueryClient } from '@tanstack/react-query';
 import { getCurrentUserQueryOptions } from '@/features/auth/api/get-current-user';
+import { getConversationsQueryOptions } from '@/features/messages/api/get-conversations';
 import { getFollowCountQueryOptions } from '@/features/social/api/get-follow-count';
 import { getFollowListQueryOptions } from '@/features/social/api/get-follow-list';
 import { getFollowRequestsQueryOptions } from '@/features/social/api/get-follow-requests';
@@ -9,8 +10,9 @@ import { getRecommendationsQueryOptions } from '@/features/social/api/get-recomm
 import { getUsersQueryOptions } from '@/features/social/api/get-users';
 
 /**
- * The Social screen's first reads (counts, pending requests, the viewer's following list and the
- * open list), started by its route while the screen's code downloads.
+ * The Social screen's first reads (counts, pending requests, and the open tab's list: the
+ * viewer's following list and all users, or the inbox), started by its route while the screen's
+ * code downloads.
  */
 export async function prefetchSocial(queryClient: QueryClient, search: URLSearchParams) {
   const me = await queryClient.ensureQueryData(getCurrentUserQueryOptions());
@@ -19,6 +21,10 @@ export async function prefetchSocial(queryClient: QueryClient, search: URLSearch
   void queryClient.prefetchQuery(getFollowCountQueryOptions('following', me.id));
   void queryClient.prefetchQuery(getFollowRequestsQueryOptions(me.id));
   if (search.get('tab') === 'requests') return;
+  if (search.get('tab') === 'messages') {
+    void queryClient.prefetchQuery(getConversationsQueryOptions(me.id));
+    return;
+  }
   if (search.get('view') === 'recommended') {
     void queryClient.prefetchQuery(getRecommendationsQueryOptions());
     return;
