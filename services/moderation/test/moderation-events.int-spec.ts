@@ -95,7 +95,7 @@ describe('moderation and its events (PostgreSQL, in-process bus)', () => {
     expect(queue.map((m) => [m.id, m.sender?.name, m.receiver?.name])).toEqual([[501, 'Dee', 'Eve']]);
   });
 
-  it('knows a review from its created event until its deleted event', async () => {
+  it('knows a review from its created event until its deleted event, which a late update does not undo', async () => {
     await system.bus.publish(
       envelope(
         'reviews.review.created',
@@ -124,9 +124,45 @@ describe('moderation and its events (PostgreSQL, in-process bus)', () => {
       envelope('reviews.review.deleted', { reviewId: 77, userId: DEE, restaurantId: 5, city: null }, 2),
     );
     await eventually(
-      async () => (await countOf('SELECT 1 FROM moderation.reviews WHERE id = 77')) === 0,
+      async () =>
+        (await countOf('SELECT 1 FROM moderation.reviews WHERE id = 77 AND deleted_at IS NOT NULL')) === 1,
       15_000,
     );
+    // A late update (older than the deletion) does not bring it back.
+    await system.bus.publish(
+      envelope(
+        'reviews.review.updated',
+        {
+          reviewId: 77,
+          userId: DEE,
+          restaurantId: 5,
+          rating: 3,
+          city: null,
+          createdAt: new Date().toISOString(),
+        },
+        1,
+      ),
+    );
+    // Once a later review is known, the update before it was handled.
+    await system.bus.publish(
+      envelope(
+        'reviews.review.created',
+        {
+          reviewId: 78,
+          userId: EVE,
+          restaurantId: 5,
+          rating: 5,
+          city: null,
+          createdAt: new Date().toISOString(),
+        },
+        1,
+      ),
+    );
+    await eventually(
+      async () => (await countOf('SELECT 1 FROM moderation.reviews WHERE id = 78')) === 1,
+      15_000,
+    );
+    expect(await countOf('SELECT 1 FROM moderation.reviews WHERE id = 77 AND deleted_at IS NULL')).toBe(0);
     await expect(
       moderation.client.call(
         'reports.create',

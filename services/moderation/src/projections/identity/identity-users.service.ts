@@ -4,6 +4,7 @@ import type { UserChange } from '@dinebuds/projections';
 import type { EntityManager } from 'typeorm';
 import { AppealsRepository } from '../../appeals/appeals.repository.js';
 import { AuditLogRepository } from '../../audit/audit-log.repository.js';
+import { KnownReviewsRepository } from '../reviews/known-reviews.repository.js';
 import { FeedbackRepository } from '../../feedback/feedback.repository.js';
 import { ReportedMessagesRepository } from '../../reported-messages/reported-messages.repository.js';
 import { ReportsRepository } from '../../reports/reports.repository.js';
@@ -22,6 +23,7 @@ export class IdentityUsersService {
     private readonly reportedMessages: ReportedMessagesRepository,
     private readonly audit: AuditLogRepository,
     private readonly appeals: AppealsRepository,
+    private readonly reviews: KnownReviewsRepository,
   ) {}
 
   /** identity.user.registered / updated: a newer profile replaces the stored one. */
@@ -50,6 +52,7 @@ export class IdentityUsersService {
     await this.reports.deleteAllOf(manager, userId);
     await this.reportedMessages.deleteAllOf(manager, userId);
     await this.audit.forgetSubject(manager, userId);
+    await this.reviews.deleteAllOf(manager, userId);
     await this.users.removeWithTombstone(manager, userId, new Date());
   }
 }

@@ -22,4 +22,12 @@ export class KnownReviewEntity {
 
   @Column({ name: 'restaurant_id', type: 'integer' })
   restaurantId: number;
+
+  /** reviews' version of the review applied last (null: an unversioned event). */
+  @Column({ type: 'integer', nullable: true })
+  version: number | null;
+
+  /** Set by reviews.review.deleted: the row stays so late events about the review change nothing. */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
 }
