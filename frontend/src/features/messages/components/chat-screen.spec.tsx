@@ -210,6 +210,29 @@ describe('the full-screen chat', () => {
     );
   });
 
+  it('offers Unblock in place of the message box while I block the other person', async () => {
+    let blocks = [{ id: 5, blockerId: 1, blockedId: 2, createdAt: '2025-01-01T00:00:00.000Z' }];
+    const fetchMock = mockFetch((call) => {
+      if (call.url === '/api/users/blocked') return jsonResponse(blocks);
+      if (call.url === '/api/messages/conversation/1/2') return jsonResponse(THREAD);
+      if (call.url === '/api/messages/mark-read/2') return jsonResponse({ count: 0 });
+      if (call.url === '/api/users/unblock') {
+        blocks = [];
+        return jsonResponse({ message: 'User unblocked' });
+      }
+      return never();
+    });
+    const user = userEvent.setup();
+    renderChat();
+    expect(
+      await screen.findByText('You have blocked Bob Brown. Unblock them to send messages.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeVisible();
+    expect(posts(fetchMock, '/api/users/unblock')).toEqual([{ blockedId: 2 }]);
+  });
+
   it('blocks from its menu and closes', async () => {
     let closed = 0;
     const fetchMock = server([], (call) =>

@@ -6,9 +6,10 @@ import { toast } from 'sonner';
 import type { MessageDto } from '@dinebuds/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { isApiError } from '@/lib/api';
+import { useBlockPartner } from '../hooks/use-block-partner';
 import { useChat } from '../hooks/use-chat';
 import { partnerName, type ChatPartner } from '../types';
-import { ChatMenu } from './chat-menu';
+import { BlockedNotice, ChatMenu } from './chat-menu';
 import { Composer } from './composer';
 import { MessageThread } from './message-thread';
 import { ReportDialog } from './report-dialog';
@@ -33,6 +34,7 @@ function sendFailureText(error: Error): string {
  */
 export function ChatScreen({ partner, onClose }: ChatScreenProps) {
   const chat = useChat(partner);
+  const blocking = useBlockPartner(partner);
   const [reporting, setReporting] = useState<MessageDto | null>(null);
   const name = partnerName(partner);
   if (!chat.me) return null;
@@ -52,7 +54,7 @@ export function ChatScreen({ partner, onClose }: ChatScreenProps) {
               </Link>
             </div>
             <PollLauncher partner={partner} />
-            <ChatMenu partner={partner} onBlocked={onClose} />
+            <ChatMenu partner={partner} blocking={blocking} onBlocked={onClose} />
           </header>
           <MessageThread
             conversation={chat.conversation}
@@ -67,17 +69,21 @@ export function ChatScreen({ partner, onClose }: ChatScreenProps) {
             }
             className="chat-screen__thread"
           />
-          <div className="chat-screen__composer">
-            <Composer
-              placeholder="Message..."
-              rows={1}
-              sending={chat.sending}
-              onSend={chat.sendText}
-              onError={(error) =>
-                toast.error('Error sending message', { description: sendFailureText(error) })
-              }
-            />
-          </div>
+          {blocking.isBlocked ? (
+            <BlockedNotice partner={partner} blocking={blocking} />
+          ) : (
+            <div className="chat-screen__composer">
+              <Composer
+                placeholder="Message..."
+                rows={1}
+                sending={chat.sending}
+                onSend={chat.sendText}
+                onError={(error) =>
+                  toast.error('Error sending message', { description: sendFailureText(error) })
+                }
+              />
+            </div>
+          )}
           <ReportDialog message={reporting} onClose={() => setReporting(null)} />
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -4,9 +4,10 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MessageDto } from '@dinebuds/contracts';
+import { useBlockPartner } from '../hooks/use-block-partner';
 import { useChat } from '../hooks/use-chat';
 import { partnerName, type ChatPartner } from '../types';
-import { ChatMenu } from './chat-menu';
+import { BlockedNotice, ChatMenu } from './chat-menu';
 import { Composer } from './composer';
 import { MessageThread } from './message-thread';
 import { PollCard, PollLauncher } from './poll';
@@ -38,6 +39,7 @@ export function MessageModal({ partner, onClose }: MessageModalProps) {
 
 function OpenMessageModal({ partner, onClose }: MessageModalProps) {
   const chat = useChat(partner);
+  const blocking = useBlockPartner(partner);
   const [reporting, setReporting] = useState<MessageDto | null>(null);
   if (!chat.me) return null;
   return (
@@ -50,7 +52,7 @@ function OpenMessageModal({ partner, onClose }: MessageModalProps) {
               {partnerName(partner)}
             </RadixDialog.Title>
             <PollLauncher partner={partner} />
-            <ChatMenu partner={partner} onBlocked={onClose} />
+            <ChatMenu partner={partner} blocking={blocking} onBlocked={onClose} />
             <RadixDialog.Close className="icon-button" aria-label="Close">
               <X aria-hidden="true" />
             </RadixDialog.Close>
@@ -68,15 +70,19 @@ function OpenMessageModal({ partner, onClose }: MessageModalProps) {
             }
             className="message-modal__thread"
           />
-          <div className="message-modal__composer">
-            <Composer
-              placeholder="Type your message..."
-              rows={2}
-              sending={chat.sending}
-              onSend={chat.sendText}
-              onError={(error) => toast.error('Error sending message', { description: error.message })}
-            />
-          </div>
+          {blocking.isBlocked ? (
+            <BlockedNotice partner={partner} blocking={blocking} />
+          ) : (
+            <div className="message-modal__composer">
+              <Composer
+                placeholder="Type your message..."
+                rows={2}
+                sending={chat.sending}
+                onSend={chat.sendText}
+                onError={(error) => toast.error('Error sending message', { description: error.message })}
+              />
+            </div>
+          )}
           <ReportDialog message={reporting} onClose={() => setReporting(null)} />
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -1,13 +1,16 @@
 import { toast } from 'sonner';
-import { useBlockUser } from '@/features/social';
+import { useBlockedUsers, useBlockUser, useUnblockUser } from '@/features/social';
 import { partnerName, type ChatPartner } from '../types';
 
-/** Block the other person of a conversation, with the spec's toasts (spec 1 §8). */
+/** Whether I blocked the other person of a conversation, and (un)blocking with the spec's toasts (spec 1 §8). */
 export function useBlockPartner(partner: ChatPartner) {
+  const blocked = useBlockedUsers();
   const block = useBlockUser();
+  const unblock = useUnblockUser();
   const name = partnerName(partner);
   return {
-    pending: block.isPending,
+    isBlocked: blocked.data?.some((entry) => entry.blockedId === partner.id) ?? false,
+    pending: block.isPending || unblock.isPending,
     block: (onBlocked: () => void) =>
       block.mutate(partner.id, {
         onSuccess: () => {
@@ -15,6 +18,11 @@ export function useBlockPartner(partner: ChatPartner) {
           onBlocked();
         },
         onError: (error) => toast.error('Error blocking user', { description: error.message }),
+      }),
+    unblock: () =>
+      unblock.mutate(partner.id, {
+        onSuccess: () => toast.success('User unblocked', { description: `You have unblocked ${name}.` }),
+        onError: (error) => toast.error('Error unblocking user', { description: error.message }),
       }),
   };
 }
