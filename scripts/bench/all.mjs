@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench [-- args]`: one entry, so npm's appended arguments reach the right script.
-//   npm run bench                      the platform table, then reviews, discovery, then observability costs
+//   npm run bench                      the platform table, then reviews, discovery, messaging, then observability costs
 //   npm run bench -- --duration 5      the same, each run 5 s (passed to every script)
 //   npm run bench -- overload [...]    only the overload scenario (scripts/bench/overload.mjs)
 // A benchmark, not a test: the exit code says only whether the scripts could measure.
@@ -16,7 +16,7 @@ const run = (script, scriptArgs) =>
 
 if (args[0] === 'overload') process.exit(run('platform.mjs', args));
 if (args.includes('--help') || args.includes('-h')) {
-  for (const script of ['platform.mjs', 'reviews.mjs', 'discovery.mjs', 'observability.mjs']) run(script, ['--help']);
+  for (const script of ['platform.mjs', 'reviews.mjs', 'discovery.mjs', 'messaging.mjs', 'observability.mjs']) run(script, ['--help']);
   process.exit(0);
 }
 // Only the options every script understands travel on; the rest go to platform.mjs alone.
@@ -28,5 +28,6 @@ for (let i = 0; i < args.length; i++) {
 let failed = run('platform.mjs', args);
 failed ||= run('reviews.mjs', shared);
 failed ||= run('discovery.mjs', shared);
+failed ||= run('messaging.mjs', shared);
 failed ||= run('observability.mjs', shared);
 process.exit(failed ? 1 : 0);
