@@ -57,6 +57,7 @@ describe('Discover and the feed in the browser', () => {
   let ann: CurrentUserDto;
   let ben: CurrentUserDto;
   let cal: CurrentUserDto;
+  let nakazawaId: number;
   const contexts: BrowserContext[] = [];
 
   async function register(request: APIRequestContext, prefix: string, name: string): Promise<CurrentUserDto> {
@@ -113,9 +114,9 @@ describe('Discover and the feed in the browser', () => {
       100,
     );
     await review(benContext.request, 'joes', 5);
-    await review(benContext.request, 'katz', 3);
+    const katz = await review(benContext.request, 'katz', 3);
     await review(calContext.request, 'joes', 4);
-    await review(calContext.request, 'nakazawa', 5, 'The omakase was perfect');
+    nakazawaId = (await review(calContext.request, 'nakazawa', 5, 'The omakase was perfect')).restaurantId;
     for (const bud of [ben, cal]) {
       const response = await annContext.request.post(
         `${system.baseUrl}/api/users/${ann.id}/follow/${bud.id}`,
@@ -133,6 +134,11 @@ describe('Discover and the feed in the browser', () => {
       30_000,
       100,
     );
+    // Ben is at Katz's now, with a status line: Ann's Live Hotspots and Check Ins show it.
+    const checkIn = await benContext.request.post(`${system.baseUrl}/api/check-ins`, {
+      data: { restaurantId: katz.restaurantId, status: 'Pastrami on rye' },
+    });
+    expect(checkIn.status()).toBe(201);
     annState = await annContext.storageState();
   }, 240_000);
 
@@ -255,7 +261,7 @@ describe('Discover and the feed in the browser', () => {
       await page.goto('/');
       await page.getByRole('heading', { name: 'Feed', level: 1 }).waitFor();
       const feed = page.getByRole('list', { name: 'Bud activity' });
-      const first = feed.getByRole('listitem').first();
+      const first = feed.getByRole('listitem').filter({ hasText: 'The omakase was perfect' });
       await first.getByText('The omakase was perfect').waitFor();
       await first.getByRole('link', { name: 'Sushi Nakazawa' }).waitFor();
       expect(await first.getByRole('link', { name: 'Cal Curry' }).getAttribute('href')).toBe(
@@ -275,6 +281,28 @@ describe('Discover and the feed in the browser', () => {
       await expectClean(page, `feed (${name})`);
     }, 60_000);
 
+    it('shows Live Hotspots and Check Ins from a bud’s real check-in', async () => {
+      await page.goto('/?tab=hotspots');
+      await page.getByRole('heading', { name: 'Live Hotspots', level: 1 }).waitFor();
+      const spot = page.getByRole('list', { name: 'Live hotspots' }).getByRole('listitem').first();
+      await spot.getByRole('link', { name: "Katz's Delicatessen" }).waitFor();
+      await spot.getByText('1 bud checked in').waitFor();
+      await spot.getByRole('link', { name: /Ben Brunch/ }).waitFor();
+      await spot.getByText('“Pastrami on rye”').waitFor();
+      await expectClean(page, `live hotspots (${name})`);
+
+      await page.getByRole('tab', { name: 'Check Ins' }).click();
+      await page.getByRole('heading', { name: 'Check Ins', level: 1 }).waitFor();
+      const checkIns = page.getByRole('list', { name: 'Bud check-ins' });
+      await checkIns.getByText('Pastrami on rye').waitFor();
+      await page
+        .getByRole('group', { name: 'Filter check-ins' })
+        .getByRole('button', { name: 'Statuses' })
+        .click();
+      await checkIns.getByRole('link', { name: "Katz's Delicatessen" }).waitFor();
+      await expectClean(page, `check ins (${name})`);
+    }, 60_000);
+
     it('shows the taste match on a bud’s profile', async () => {
       await page.goto(`/profile/${ben.username}`);
       await page.getByRole('heading', { name: 'Ben Brunch', level: 1 }).waitFor();
@@ -286,6 +314,30 @@ describe('Discover and the feed in the browser', () => {
       await expectClean(page, `bud profile with taste match (${name})`);
     }, 60_000);
   });
+
+  it('checks in from the restaurant page with a status line, and checks out', async () => {
+    const context = await newContext({ viewport: { width: 390, height: 844 }, storageState: annState });
+    const page = await context.newPage();
+    await page.goto(`/restaurants/${nakazawaId}`);
+    await page.getByRole('heading', { name: 'Sushi Nakazawa', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await page.getByRole('textbox', { name: 'Status (optional)' }).fill('Omakase night');
+    await page
+      .getByRole('form', { name: 'Check in at Sushi Nakazawa' })
+      .getByRole('button', { name: 'Check in' })
+      .click();
+    await page.getByText('You are checked in here: “Omakase night”').waitFor();
+    const current = await context.request.get(`${system.baseUrl}/api/check-ins/current`);
+    expect(await current.json()).toMatchObject({
+      checkIn: { restaurantId: nakazawaId, status: 'Omakase night', isActive: true },
+    });
+    await expectClean(page, 'restaurant page checked in (phone)');
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('button', { name: 'Check in' }).waitFor();
+    expect(await (await context.request.get(`${system.baseUrl}/api/check-ins/current`)).json()).toEqual({
+      checkIn: null,
+    });
+  }, 60_000);
 
   it('detects New York from the browser’s position and sorts Near You from it', async () => {
     const context = await newContext({

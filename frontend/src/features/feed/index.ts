@@ -1,2 +1,3 @@
-// The feed feature has no public API yet: its screen (the home page, /) is loaded by its route.
-export {};
+// The feed feature's public face: the check-in control of the restaurant page. The home feed
+// itself (/) is loaded by its route.
+export { CheckInButton } from './components/check-in-button';

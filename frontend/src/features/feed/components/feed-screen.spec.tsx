@@ -25,6 +25,7 @@ function item(
   restaurantName: string,
   extra: Partial<FeedItemDto> = {},
 ): FeedItemDto {
+  // Asserted: the server may add fields (reactions) that these tests do not read.
   return {
     id,
     type,
@@ -44,7 +45,7 @@ function item(
     rating: type === 'review' ? 4 : null,
     message: type === 'review' ? 'Great noodles' : null,
     ...extra,
-  };
+  } as FeedItemDto;
 }
 
 const PAGE_1 = {
@@ -193,5 +194,88 @@ describe('FeedScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Save Noodle Nook' }));
     expect(await screen.findByText('Restaurant saved')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Saved Noodle Nook' })).toBeVisible();
+  });
+
+  it('shows the live hotspots with my buds there and how busy it is', async () => {
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed')) return jsonResponse(PAGE_1);
+      if (call.url === '/api/live-hotspots')
+        return jsonResponse([
+          {
+            id: 5,
+            name: 'Noodle Nook',
+            address: '5 Elm St, Boston',
+            city: 'Boston',
+            latitude: null,
+            longitude: null,
+            locationApproximate: false,
+            photoUrl: '/api/restaurants/5/photo?v=0',
+            checkedInFriends: [
+              {
+                user: bruno,
+                checkedInAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+                status: 'Ramen time',
+              },
+            ],
+            checkedInNow: 3,
+            checkInsLastHour: 4,
+          },
+        ]);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt();
+    await user.click(await screen.findByRole('tab', { name: 'Live Hotspots' }));
+    expect(await screen.findByRole('heading', { name: 'Live Hotspots', level: 1 })).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Live hotspots' });
+    expect(within(list).getByRole('link', { name: 'Noodle Nook' })).toHaveAttribute('href', '/restaurants/5');
+    expect(list).toHaveTextContent('3 people here now');
+    expect(list).toHaveTextContent('4 check-ins in the last hour');
+    expect(list).toHaveTextContent('1 bud checked in');
+    expect(within(list).getByRole('link', { name: /Bruno Bistro/ })).toHaveAttribute(
+      'href',
+      '/profile/bruno',
+    );
+    expect(list).toHaveTextContent('“Ramen time”');
+  });
+
+  it('says when no bud is checked in anywhere', async () => {
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed')) return jsonResponse(PAGE_1);
+      if (call.url === '/api/live-hotspots') return jsonResponse([]);
+      return undefined;
+    });
+    renderAt('/?tab=hotspots');
+    expect(await screen.findByText('No live hotspots')).toBeVisible();
+    expect(screen.getByText('None of your buds is checked in anywhere right now.')).toBeVisible();
+  });
+
+  it('lists my buds’ check-ins with the All / Check-ins / Statuses filter', async () => {
+    server((call) =>
+      call.url.startsWith('/api/activity/feed')
+        ? jsonResponse({
+            items: [
+              item('checkin-4', 'checkin', bruno, 1, 5, 'Noodle Nook', { message: 'Ramen time' }),
+              item('review-3', 'review', carla, 2, 6, 'Bagel Barn'),
+              item('checkin-2', 'checkin', carla, 3, 7, 'Old Oak'),
+            ],
+            nextCursor: null,
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/?tab=checkins');
+    expect(await screen.findByRole('heading', { name: 'Check Ins', level: 1 })).toBeVisible();
+    const lines = () =>
+      within(screen.getByRole('list', { name: 'Bud check-ins' }))
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('.feed-item__line')?.textContent?.replace(/\s+/g, ' ').trim());
+    await screen.findByRole('list', { name: 'Bud check-ins' });
+    expect(lines()).toEqual(['Bruno Bistro checked in at Noodle Nook', 'Carla Crumb checked in at Old Oak']);
+    await user.click(screen.getByRole('button', { name: 'Statuses' }));
+    expect(lines()).toEqual(['Bruno Bistro checked in at Noodle Nook']);
+    expect(screen.getByRole('list', { name: 'Bud check-ins' })).toHaveTextContent('Ramen time');
+    await user.click(screen.getByRole('button', { name: 'Check-ins' }));
+    expect(lines()).toEqual(['Carla Crumb checked in at Old Oak']);
   });
 });

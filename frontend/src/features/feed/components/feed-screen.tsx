@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
-import { Activity, Inbox, MapPin, X } from 'lucide-react';
+import { Activity, Flame, Inbox, MapPin, MapPinCheck, X } from 'lucide-react';
 import { cityLabel } from '@dinebuds/contracts';
 import { CitySearch } from '@/components/city-search';
 import { PageHeader } from '@/components/page-header';
@@ -9,18 +9,31 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSaveToggle } from '@/features/discover';
 import { useFeed } from '../api/get-feed';
+import { CheckInsTab } from './check-ins-tab';
 import { FeedItem } from './feed-item';
+import { HotspotsTab } from './hotspots-tab';
 import { StoriesStrip } from './stories-strip';
 import '../feed.css';
 
+type HomeTab = 'feed' | 'hotspots' | 'checkins';
+
+/** Spec 2 §Home Feed: the header follows the tab. */
+const HEADERS: Record<HomeTab, { title: string; description: string }> = {
+  feed: { title: 'Feed', description: 'See what your buds have been up to' },
+  hotspots: { title: 'Live Hotspots', description: 'Where your buds are eating right now' },
+  checkins: { title: 'Check Ins', description: 'Where your buds checked in and what they said' },
+};
+
 /**
- * The home page, / (spec 2 §Home Feed): the stories strip and the Feed tab, what the people I
- * follow did, newest first, with the city filter (kept in the address) and "Load more" by cursor.
- * Live Hotspots and Check Ins join when the server serves check-ins.
+ * The home page, / (spec 2 §Home Feed): the stories strip; the Feed tab, what the people I follow
+ * did, newest first, with the city filter and "Load more" by cursor; Live Hotspots and Check Ins.
+ * The tab and the city live in the address (?tab=, ?city=). The route is for signed-in users only.
  */
 export function FeedScreen() {
-  useDocumentTitle('Feed');
   const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: HomeTab = tabParam === 'hotspots' || tabParam === 'checkins' ? tabParam : 'feed';
+  useDocumentTitle(HEADERS[tab].title);
   const city = params.get('city')?.trim() ?? '';
   const feed = useFeed(city);
   const saves = useSaveToggle();
@@ -28,26 +41,39 @@ export function FeedScreen() {
   const firstPage = feed.data?.pages[0]?.items ?? [];
   const shownCity = city ? cityLabel(city) : '';
 
-  const setCity = (next: string) =>
+  const setParam = (key: string, value: string | null) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next) updated.set('city', next);
-        else updated.delete('city');
+        if (value) updated.set(key, value);
+        else updated.delete(key);
         return updated;
       },
       { replace: true },
     );
+  const setCity = (next: string) => setParam('city', next || null);
 
   return (
     <div className="page feed">
-      <PageHeader title="Feed" description="See what your buds have been up to" />
+      <PageHeader title={HEADERS[tab].title} description={HEADERS[tab].description} />
       {city === '' ? <StoriesStrip items={firstPage} /> : null}
-      <Tabs.Root className="tabs" value="feed">
-        <Tabs.List className="tabs__list" aria-label="Home">
+      <Tabs.Root
+        className="tabs"
+        value={tab}
+        onValueChange={(value) => setParam('tab', value === 'feed' ? null : value)}
+      >
+        <Tabs.List className="tabs__list tabs__list--full" aria-label="Home">
           <Tabs.Trigger className="tabs__trigger" value="feed">
             <Activity aria-hidden="true" />
             Feed
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs__trigger" value="hotspots">
+            <Flame aria-hidden="true" />
+            Live Hotspots
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs__trigger" value="checkins">
+            <MapPinCheck aria-hidden="true" />
+            Check Ins
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs__content stack" value="feed">
@@ -110,6 +136,12 @@ export function FeedScreen() {
               ) : null}
             </>
           )}
+        </Tabs.Content>
+        <Tabs.Content className="tabs__content" value="hotspots">
+          <HotspotsTab />
+        </Tabs.Content>
+        <Tabs.Content className="tabs__content" value="checkins">
+          <CheckInsTab />
         </Tabs.Content>
       </Tabs.Root>
     </div>

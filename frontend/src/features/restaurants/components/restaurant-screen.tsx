@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api';
 import { useCurrentUser } from '@/features/auth';
+import { CheckInButton } from '@/features/feed';
 import { ShareRestaurantButton } from '@/features/messages';
 import { AddReviewSheet, Stars } from '@/features/reviews';
 import { screenStateOf, type ScreenState } from '@/lib/screen-state';
@@ -164,6 +165,7 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
           Make a Reservation
         </Button>
         {mayAddPhoto ? <AddPhotoButton restaurantId={restaurant.id} /> : null}
+        {me ? <CheckInButton restaurant={{ id: restaurant.id, name: restaurant.name }} /> : null}
       </div>
       {reserving ? (
         <Suspense fallback={null}>

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { LogOut, MapPinCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { DISCOVERY_LIMITS } from '@dinebuds/contracts';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useCheckInActions, useCurrentCheckIn } from '../api/check-in';
+import '../feed.css';
+
+/**
+ * Check in at a restaurant from its page, with an optional status line, and check out again
+ * (issue #25: one open check-in per person; the server closes it by itself after 4 hours).
+ */
+export function CheckInButton({ restaurant }: { restaurant: { id: number; name: string } }) {
+  const current = useCurrentCheckIn();
+  const { checkIn, checkOut } = useCheckInActions();
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState('');
+  const here = current.data?.checkIn?.restaurantId === restaurant.id ? current.data.checkIn : null;
+
+  if (here) {
+    return (
+      <div className="check-in check-in--here" role="status">
+        <p className="check-in__text">
+          <MapPinCheck aria-hidden="true" />
+          <span>You are checked in here{here.status ? `: “${here.status}”` : ''}</span>
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={checkOut.isPending}
+          onClick={() =>
+            checkOut.mutate(undefined, {
+              onSuccess: () => toast.success('Checked out', { description: restaurant.name }),
+              onError: (error) => toast.error('Check-out failed', { description: error.message }),
+            })
+          }
+        >
+          <LogOut aria-hidden="true" /> Check out
+        </Button>
+      </div>
+    );
+  }
+
+  if (!open) {
+    return (
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} disabled={current.isPending}>
+        <MapPinCheck aria-hidden="true" /> Check in
+      </Button>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    checkIn.mutate(
+      { restaurantId: restaurant.id, status: status.trim() || null },
+      {
+        onSuccess: () => {
+          toast.success('Checked in', { description: restaurant.name });
+          setOpen(false);
+          setStatus('');
+        },
+        onError: (error) => toast.error('Check-in failed', { description: error.message }),
+      },
+    );
+  };
+
+  return (
+    <form className="check-in check-in--form" onSubmit={submit} aria-label={`Check in at ${restaurant.name}`}>
+      <Field label="Status (optional)" hint={`${status.length}/${DISCOVERY_LIMITS.checkInStatusMax}`}>
+        <Input
+          value={status}
+          maxLength={DISCOVERY_LIMITS.checkInStatusMax}
+          placeholder="Trying the tasting menu"
+          onChange={(event) => setStatus(event.target.value)}
+        />
+      </Field>
+      <div className="check-in__actions">
+        <Button type="submit" size="sm" loading={checkIn.isPending}>
+          <MapPinCheck aria-hidden="true" /> Check in
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { MapPinCheck } from 'lucide-react';
+import type { FeedItemDto } from '@dinebuds/contracts';
+import { ToggleChip } from '@/components/ui/chip';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useSaveToggle } from '@/features/discover';
+import { useFeed } from '../api/get-feed';
+import { FeedItem } from './feed-item';
+
+type CheckInFilter = 'all' | 'checkins' | 'statuses';
+
+const FILTERS: { value: CheckInFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'checkins', label: 'Check-ins' },
+  { value: 'statuses', label: 'Statuses' },
+];
+
+/** A status is a check-in's status line: "Statuses" keeps the check-ins that have one. */
+export function filterCheckIns(items: FeedItemDto[], filter: CheckInFilter): FeedItemDto[] {
+  const checkIns = items.filter((item) => item.type === 'checkin');
+  if (filter === 'statuses') return checkIns.filter((item) => item.message);
+  if (filter === 'checkins') return checkIns.filter((item) => !item.message);
+  return checkIns;
+}
+
+/**
+ * Check Ins (spec 2 §Home Feed, made real): my buds' check-ins and their status lines from the
+ * activity feed, with the All / Check-ins / Statuses filter. Likes and comments wait for the server.
+ */
+export function CheckInsTab() {
+  const feed = useFeed('');
+  const saves = useSaveToggle();
+  const [filter, setFilter] = useState<CheckInFilter>('all');
+  const items = filterCheckIns(feed.data?.pages.flatMap((page) => page.items) ?? [], filter);
+
+  return (
+    <div className="stack">
+      <div className="feed__chips" role="group" aria-label="Filter check-ins">
+        {FILTERS.map(({ value, label }) => (
+          <ToggleChip key={value} selected={filter === value} onToggle={() => setFilter(value)}>
+            {label}
+          </ToggleChip>
+        ))}
+      </div>
+      {feed.isPending ? (
+        <LoadingState label="Loading check-ins" />
+      ) : feed.isError && !feed.data ? (
+        <ErrorState
+          title="Failed to load check-ins. Please try again later."
+          onRetry={() => void feed.refetch()}
+          retrying={feed.isFetching}
+        />
+      ) : (
+        <>
+          {items.length === 0 ? (
+            <EmptyState
+              icon={<MapPinCheck />}
+              title={filter === 'statuses' ? 'No statuses yet' : 'No check-ins yet'}
+              description="When your buds check in somewhere, it shows here."
+            />
+          ) : (
+            <ol className="feed__items" aria-label="Bud check-ins">
+              {items.map((item) => (
+                <FeedItem key={item.id} item={item} saves={saves} />
+              ))}
+            </ol>
+          )}
+          {feed.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="feed__more"
+              loading={feed.isFetchingNextPage}
+              onClick={() => void feed.fetchNextPage()}
+            >
+              Load more
+            </Button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
