@@ -175,6 +175,23 @@ const OTHER_403 = new Set([
   'GET /api/users/{id}/taste-match',
 ]);
 
+/**
+ * Moderation's admin routes (docs/api-moderation.md): 403 to every signed-in person who is not an
+ * admin, which no persona here is (moderation.api-spec.ts checks them as an admin).
+ */
+const ADMIN_ONLY = [
+  'GET /api/feedback',
+  'PUT /api/feedback/{id}/resolve',
+  'GET /api/admin/reports',
+  'POST /api/admin/reports/{id}/resolve',
+  'POST /api/admin/reports/{id}/dismiss',
+  'GET /api/admin/messages/reported',
+  'POST /api/admin/messages/{id}/dismiss',
+  'GET /api/admin/audit-log',
+  'POST /api/admin/appeals/{id}/decide',
+];
+for (const key of ADMIN_ONLY) OTHER_403.add(key);
+
 /** The valid value of a path parameter: everything points at the owner's objects. */
 function baseParam(name: string, world: World): string {
   switch (name) {
@@ -188,6 +205,7 @@ function baseParam(name: string, world: World): string {
       return String(world.owner.id);
     case 'messageId':
     case 'pollId':
+    case 'reportId':
       return UNKNOWN_ID;
     case 'requesterId':
       return String(world.requester.id);
@@ -304,6 +322,21 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
     case 'POST /api/check-ins':
       // At no restaurant: 404 whatever one field becomes, so a lenient answer never stores one.
       return [{ restaurantId: Number(UNKNOWN_ID), status: 'fine' }];
+    // Moderation: feedback is the one write that succeeds (it is no one's object); a report names
+    // no one and an appeal no decision (404); the admin routes answer 403 to every persona.
+    case 'POST /api/feedback':
+      return [{ type: 'bug', text: 'fine' }];
+    case 'POST /api/reports':
+      return [{ type: 'user', contentId: Number(UNKNOWN_ID), reason: 'fine' }];
+    case 'POST /api/moderation/decisions/{reportId}/appeal':
+      return [{ text: 'fine' }];
+    case 'PUT /api/feedback/{id}/resolve':
+    case 'POST /api/admin/reports/{id}/resolve':
+    case 'POST /api/admin/reports/{id}/dismiss':
+    case 'POST /api/admin/messages/{id}/dismiss':
+      return [{ reason: 'fine' }];
+    case 'POST /api/admin/appeals/{id}/decide':
+      return [{ outcome: 'upheld', reason: 'fine' }];
     default:
       throw new Error(`no base body for ${key}: add one to baseBodies`);
   }
