@@ -16,6 +16,8 @@ describe('gateway configuration', () => {
         identity: 'http://127.0.0.1:4101',
         socialGraph: 'http://127.0.0.1:4102',
         reviews: 'http://127.0.0.1:4103',
+        messaging: 'http://127.0.0.1:4104',
+        moderation: 'http://127.0.0.1:4105',
       },
       internalToken: TOKEN,
       frontendDist: null,
