@@ -173,6 +173,11 @@ const OTHER_403 = new Set([
   // Taste match with a private profile you do not follow (discovery.api-spec.ts checks it on a
   // real private user; here the id names the owner, who is public).
   'GET /api/users/{id}/taste-match',
+  // Likes and comments on a private person's check-in (discovery.api-spec.ts checks it on a real
+  // one; here the id names no check-in: 404 for everyone signed in).
+  'POST /api/check-ins/{id}/like',
+  'GET /api/check-ins/{id}/comments',
+  'POST /api/check-ins/{id}/comments',
 ]);
 
 /**
@@ -322,6 +327,8 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
     case 'POST /api/check-ins':
       // At no restaurant: 404 whatever one field becomes, so a lenient answer never stores one.
       return [{ restaurantId: Number(UNKNOWN_ID), status: 'fine' }];
+    case 'POST /api/check-ins/{id}/comments':
+      return [{ text: 'fine' }];
     // Moderation: feedback is the one write that succeeds (it is no one's object); a report names
     // no one and an appeal no decision (404); the admin routes answer 403 to every persona.
     case 'POST /api/feedback':

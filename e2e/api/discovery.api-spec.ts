@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type {
   ActivityResponse,
+  CheckInCommentDto,
   CheckInDto,
+  CheckInLikeDto,
   CurrentCheckInDto,
   CurrentUserDto,
   FeedItemDto,
@@ -412,10 +414,12 @@ describe('discovery API through the gateway', () => {
 
   describe('check-ins and live hotspots', () => {
     const checkIn = (who: Bud, body: unknown) => who.client.post<CheckInDto>('/api/check-ins', body);
+    let benFirstCheckIn: number;
 
     it('checks in with a status, one open check-in per person; hotspots show buds and how busy', async () => {
       const first = await checkIn(ben, { restaurantId: ids.joes, status: '  Slice time  ' });
       expect(first.status).toBe(201);
+      benFirstCheckIn = first.body.id;
       expect(first.body).toMatchObject({
         userId: ben.id,
         restaurantId: ids.joes,
@@ -552,6 +556,87 @@ describe('discovery API through the gateway', () => {
       }
       expect(await query(databaseUrl, 'SELECT COUNT(*) AS n FROM reviews.check_ins')).toEqual(before);
     });
+
+    it('likes (toggle, count) and comments on a check-in, shown on its feed item; private ones refused', async () => {
+      const id = benFirstCheckIn;
+      const like = (who: Bud) => who.client.post<CheckInLikeDto>(`/api/check-ins/${id}/like`);
+      expect((await like(ann)).body).toEqual({ checkInId: id, liked: true, likeCount: 1 });
+      expect((await like(cal)).body).toEqual({ checkInId: id, liked: true, likeCount: 2 });
+      const undone = await like(ann);
+      expect(undone.status).toBe(200);
+      expect(undone.body).toEqual({ checkInId: id, liked: false, likeCount: 1 });
+      const written = await ann.client.post<CheckInCommentDto>(`/api/check-ins/${id}/comments`, {
+        text: '  <b>Save me a slice</b>\nor two  ',
+      });
+      expect(written.status).toBe(201);
+      expect(written.body).toMatchObject({
+        checkInId: id,
+        user: { id: ann.id, username: ann.username },
+        text: '<b>Save me a slice</b>\nor two',
+      });
+      const listed = await ben.client.get<CheckInCommentDto[]>(`/api/check-ins/${id}/comments`);
+      expect(listed.body).toEqual([written.body]);
+      const item = (await feed(ann)).items.find((i) => i.id === `checkin-${id}`)!;
+      expect(item.reactions).toEqual({ likeCount: 1, likedByMe: false, commentCount: 1 });
+      expect((await like(ann)).body).toEqual({ checkInId: id, liked: true, likeCount: 2 });
+      expect((await feed(ann)).items.find((i) => i.id === `checkin-${id}`)?.reactions).toEqual({
+        likeCount: 2,
+        likedByMe: true,
+        commentCount: 1,
+      });
+      expect((await feed(ann)).items.find((i) => i.type === 'review')?.reactions).toBeNull();
+      const events = await query<{ type: string }>(
+        databaseUrl,
+        "SELECT type FROM reviews.outbox WHERE type IN ('reviews.checkin.liked', 'reviews.checkin.unliked', 'reviews.checkin.commented') ORDER BY seq",
+      );
+      expect(events.map((e) => e.type)).toEqual([
+        'reviews.checkin.liked',
+        'reviews.checkin.liked',
+        'reviews.checkin.unliked',
+        'reviews.checkin.commented',
+        'reviews.checkin.liked',
+      ]);
+      // Pia is private and Ann does not follow her (yet): 403, nothing stored.
+      const piaCheckIn = (await checkIn(pia, { restaurantId: ids.katz })).body.id;
+      for (const res of [
+        await ann.client.post(`/api/check-ins/${piaCheckIn}/like`),
+        await ann.client.get(`/api/check-ins/${piaCheckIn}/comments`),
+        await ann.client.post(`/api/check-ins/${piaCheckIn}/comments`, { text: 'hi' }),
+      ]) {
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ message: 'This profile is private' });
+      }
+      const cases: [string, unknown, number, string][] = [
+        [`/api/check-ins/${id}/comments`, {}, 400, 'Write a comment first'],
+        [`/api/check-ins/${id}/comments`, { text: '   ' }, 400, 'Write a comment first'],
+        [
+          `/api/check-ins/${id}/comments`,
+          { text: 'x'.repeat(501) },
+          400,
+          'Comments must be at most 500 characters',
+        ],
+        [
+          `/api/check-ins/${id}/comments`,
+          { text: 'a\u0007b' },
+          400,
+          'Text cannot contain control characters',
+        ],
+        ['/api/check-ins/abc/comments', { text: 'hi' }, 400, ''],
+        ['/api/check-ins/99999999/comments', { text: 'hi' }, 404, 'Check-in not found'],
+        ['/api/check-ins/99999999/like', undefined, 404, 'Check-in not found'],
+        ['/api/check-ins/0/like', undefined, 400, ''],
+      ];
+      for (const [path, body, status, message] of cases) {
+        const res = await ann.client.post<{ message: string }>(path, body);
+        expect([path, res.status]).toEqual([path, status]);
+        if (message) expect(res.body.message).toBe(message);
+      }
+      const stored = await query<{ likes: string; comments: string }>(
+        databaseUrl,
+        'SELECT (SELECT COUNT(*) FROM reviews.check_in_likes) AS likes, (SELECT COUNT(*) FROM reviews.check_in_comments) AS comments',
+      );
+      expect(stored[0]).toEqual({ likes: '2', comments: '1' });
+    });
   });
 
   describe('changes to whom Ann follows', () => {
@@ -574,9 +659,9 @@ describe('discovery API through the gateway', () => {
         [ids.katz, 3, 2, 2, 'light-green'],
       ]);
       expect(list[2].budReviews.map((r) => r.user.id)).toEqual([pia.id, ben.id]);
-      expect((await feed(ann)).items.filter((i) => i.user.id === pia.id)).toMatchObject([
-        { type: 'review', restaurantId: ids.katz },
-      ]);
+      expect(
+        (await feed(ann)).items.filter((i) => i.user.id === pia.id && i.type === 'review'),
+      ).toMatchObject([{ type: 'review', restaurantId: ids.katz }]);
       // Ben does not follow Pia: her review is nowhere in his view.
       expect((await feed(ben)).items.map((i) => i.user.id)).not.toContain(pia.id);
     });

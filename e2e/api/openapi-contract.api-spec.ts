@@ -313,6 +313,14 @@ describe('the API answers what its OpenAPI document says', () => {
     expect(checkedIn.status).toBe(201);
     expect((await call<unknown[]>(lee.client, 'GET', '/api/live-hotspots')).body).toHaveLength(1);
     await call(kit.client, 'GET', '/api/check-ins/current');
+    const checkInId = (checkedIn.body as { id: number }).id;
+    await call(lee.client, 'POST', '/api/check-ins/{id}/like', { id: checkInId });
+    expect(
+      (await call(lee.client, 'POST', '/api/check-ins/{id}/comments', { id: checkInId }, { text: 'Hi' }))
+        .status,
+    ).toBe(201);
+    await call(kit.client, 'GET', '/api/check-ins/{id}/comments', { id: checkInId });
+    await call(lee.client, 'GET', '/api/activity/feed');
     expect((await call(kit.client, 'POST', '/api/check-ins/check-out')).status).toBe(200);
     expect((await call(kit.client, 'POST', '/api/check-ins/check-out')).status).toBe(404);
     expect((await call<unknown[]>(kit.client, 'GET', '/api/check-ins/unreviewed')).body).toHaveLength(1);

@@ -2,6 +2,9 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CheckInBody,
+  CheckInCommentBody,
+  CheckInCommentSchema,
+  CheckInLikeSchema,
   CheckInSchema,
   CurrentCheckInSchema,
   FeedPageSchema,
@@ -19,7 +22,9 @@ import {
 } from '@dinebuds/api-dto';
 import type {
   Caller,
+  CheckInCommentDto,
   CheckInDto,
+  CheckInLikeDto,
   CurrentCheckInDto,
   FeedPageDto,
   LiveHotspotDto,
@@ -173,5 +178,43 @@ export class DiscoveryController {
   @ApiErrors(401, 429)
   unreviewed(@CurrentCaller() caller: Caller): Promise<UnreviewedVisitDto[]> {
     return this.clients.for('reviews').call('checkIns.unreviewed', {}, caller);
+  }
+
+  @Post('check-ins/:id/like')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiOperation({ summary: 'Like a check-in, or take your like back; answers the new state and count' })
+  @ApiOkResponse({ type: CheckInLikeSchema })
+  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
+  toggleLike(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<CheckInLikeDto> {
+    return this.clients.for('reviews').call('checkIns.toggleLike', { checkInId: id }, caller);
+  }
+
+  @Get('check-ins/:id/comments')
+  @RequireAuth()
+  @ApiOperation({ summary: "A check-in's comments, oldest first (at most 100)" })
+  @ApiOkResponse({ type: [CheckInCommentSchema] })
+  @ApiErrors(400, 401, 403, 404, 429)
+  comments(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<CheckInCommentDto[]> {
+    return this.clients.for('reviews').call('checkIns.comments', { checkInId: id }, caller);
+  }
+
+  @Post('check-ins/:id/comments')
+  @RequireAuth()
+  @ApiOperation({ summary: 'Comment on a check-in' })
+  @ApiCreatedResponse({ type: CheckInCommentSchema })
+  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
+  comment(
+    @Param('id', PositiveIntPipe) id: number,
+    @Body() body: CheckInCommentBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<CheckInCommentDto> {
+    return this.clients.for('reviews').call('checkIns.comment', { ...body, checkInId: id }, caller);
   }
 }

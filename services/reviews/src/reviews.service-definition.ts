@@ -1,6 +1,8 @@
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { CheckInEntity } from './activity/check-in.entity.js';
+import { CheckInCommentEntity } from './check-ins/check-in-comment.entity.js';
+import { CheckInLikeEntity } from './check-ins/check-in-like.entity.js';
 import { CheckInsRepository } from './check-ins/check-ins.repository.js';
 import { CheckInsRpcController } from './check-ins/check-ins.rpc-controller.js';
 import { CheckInsService } from './check-ins/check-ins.service.js';
@@ -64,6 +66,8 @@ export const REVIEWS_ENTITIES = [
   DeletedUserEntity,
   UserBadgesEntity,
   ...Object.values(SOCIAL_GRAPH_EDGE_ENTITIES),
+  CheckInLikeEntity,
+  CheckInCommentEntity,
 ];
 
 /**

@@ -19,6 +19,7 @@ import {
   LIMITS,
   RANKED_SORTS,
   VALIDATION_MESSAGES,
+  type CheckInCommentRequest,
   type CheckInRequest,
   type FeedRequest,
   type RankedRestaurantsRequest,
@@ -41,6 +42,9 @@ const toFloat = ({ value }: Input) => {
 /** No control characters (terminal escapes, NUL, line breaks) in a one-line text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+/** As ONE_LINE, but line breaks are allowed (a comment's paragraphs). */
+// eslint-disable-next-line no-control-regex -- as above
+const TEXT_WITH_LINE_BREAKS = /^[^\u0000-\u0009\u000b-\u001f\u007f]*$/;
 
 function decorate(target: object, property: string | symbol, decorators: PropertyDecorator[]): void {
   for (const d of decorators) d(target, property);
@@ -199,4 +203,26 @@ export class CheckInBody implements CheckInRequest {
   @MaxLength(DISCOVERY_LIMITS.checkInStatusMax, { message: DISCOVERY_MESSAGES.checkInStatusMax })
   @Matches(ONE_LINE, { message: DISCOVERY_MESSAGES.controlCharacters })
   status?: string | null;
+}
+
+/** Every route acting on one check-in by its id (`checkIns.toggleLike`, `checkIns.comments`). */
+export class CheckInIdRequest {
+  @PositiveId({ fromText: true }) checkInId: number;
+}
+
+/** POST /api/check-ins/{id}/comments. */
+export class CheckInCommentBody implements Omit<CheckInCommentRequest, 'checkInId'> {
+  @ApiProperty({ maxLength: DISCOVERY_LIMITS.commentMax, example: 'Save me a seat!' })
+  @IsDefined({ message: DISCOVERY_MESSAGES.commentRequired })
+  @IsString({ message: DISCOVERY_MESSAGES.commentRequired })
+  @Transform(trim)
+  @IsNotBlank({ message: DISCOVERY_MESSAGES.commentRequired })
+  @MaxLength(DISCOVERY_LIMITS.commentMax, { message: DISCOVERY_MESSAGES.commentMax })
+  @Matches(TEXT_WITH_LINE_BREAKS, { message: DISCOVERY_MESSAGES.controlCharacters })
+  text: string;
+}
+
+/** The service's `checkIns.comment`: the body and the check-in's id from the route. */
+export class CheckInCommentRequestDto extends CheckInCommentBody implements CheckInCommentRequest {
+  @PositiveId({ fromText: true }) checkInId: number;
 }

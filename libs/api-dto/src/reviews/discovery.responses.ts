@@ -2,6 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   RANKED_SORTS,
   type CheckedInFriendDto,
+  type CheckInCommentDto,
+  type CheckInLikeDto,
+  type FeedReactionsDto,
   type CheckInDto,
   type CurrentCheckInDto,
   type LiveHotspotDto,
@@ -116,6 +119,12 @@ export class RecommendationSchema extends RestaurantSummarySchema implements Rec
   @ApiProperty() isSaved: boolean;
 }
 
+export class FeedReactionsSchema implements FeedReactionsDto {
+  @ApiProperty({ example: 2 }) likeCount: number;
+  @ApiProperty() likedByMe: boolean;
+  @ApiProperty({ example: 1 }) commentCount: number;
+}
+
 export class FeedItemSchema implements FeedItemDto {
   @ApiProperty({ example: 'review-12' }) id: string;
   @ApiProperty({ enum: FEED_TYPES }) type: FeedItemType;
@@ -124,7 +133,14 @@ export class FeedItemSchema implements FeedItemDto {
   @ApiProperty({ type: RestaurantSummarySchema }) restaurant: RestaurantSummarySchema;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: Number, nullable: true, example: 4 }) rating: number | null;
-  @ApiProperty({ type: String, nullable: true }) message: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "Review or save notes, a check-in's status" })
+  message: string | null;
+  @ApiProperty({
+    type: FeedReactionsSchema,
+    nullable: true,
+    description: "A check-in's likes and comments; null otherwise",
+  })
+  reactions: FeedReactionsSchema | null;
 }
 
 export class FeedPageSchema implements FeedPageDto {
@@ -186,4 +202,18 @@ export class UnreviewedVisitSchema implements UnreviewedVisitDto {
   @ApiProperty({ type: RestaurantSummarySchema }) restaurant: RestaurantSummarySchema;
   @ApiProperty({ format: 'date-time' }) checkedInAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedOutAt: string | null;
+}
+
+export class CheckInLikeSchema implements CheckInLikeDto {
+  @ApiProperty({ example: 5 }) checkInId: number;
+  @ApiProperty({ description: 'Whether you like it now' }) liked: boolean;
+  @ApiProperty({ example: 3 }) likeCount: number;
+}
+
+export class CheckInCommentSchema implements CheckInCommentDto {
+  @ApiProperty({ example: 9 }) id: number;
+  @ApiProperty({ example: 5 }) checkInId: number;
+  @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
+  @ApiProperty({ example: 'Save me a seat!' }) text: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
 }

@@ -35,6 +35,9 @@ export const DISCOVERY_LIMITS = {
   storiesMax: 30,
   /** Unreviewed visits answered (newest first). */
   unreviewedMax: 20,
+  /** Characters of a check-in comment after trimming, and the comments one read answers. */
+  commentMax: 500,
+  commentsMax: 100,
 } as const;
 
 export const DISCOVERY_MESSAGES = {
@@ -53,6 +56,9 @@ export const DISCOVERY_MESSAGES = {
   notCheckedIn: 'You are not checked in anywhere',
   checkInStatusMax: `Status must be at most ${DISCOVERY_LIMITS.checkInStatusMax} characters`,
   checkInConflict: 'Another check-in of yours was saved at the same moment; try again',
+  checkInNotFound: 'Check-in not found',
+  commentRequired: 'Write a comment first',
+  commentMax: `Comments must be at most ${DISCOVERY_LIMITS.commentMax} characters`,
   controlCharacters: 'Text cannot contain control characters',
 } as const;
 
@@ -181,8 +187,10 @@ export interface FeedItemDto {
   createdAt: string;
   /** Review stars (null for saves and check-ins). */
   rating: number | null;
-  /** Review notes or a save's notes (null otherwise). */
+  /** Review notes, a save's notes or a check-in's status line (null otherwise). */
   message: string | null;
+  /** A check-in's likes and comments; null on reviews and saves. */
+  reactions: FeedReactionsDto | null;
 }
 
 export interface FeedPageDto {
@@ -245,6 +253,34 @@ export interface UnreviewedVisitDto {
   restaurant: RestaurantSummaryDto;
   checkedInAt: string;
   checkedOutAt: string | null;
+}
+
+/** POST /api/check-ins/{id}/like: the like toggled, and the new count. */
+export interface CheckInLikeDto {
+  checkInId: number;
+  liked: boolean;
+  likeCount: number;
+}
+
+/** A comment on a check-in. */
+export interface CheckInCommentDto {
+  id: number;
+  checkInId: number;
+  user: DiscoveryUserDto;
+  text: string;
+  createdAt: string;
+}
+
+/** Likes and comments of a check-in item of the feed (null on reviews and saves). */
+export interface FeedReactionsDto {
+  likeCount: number;
+  likedByMe: boolean;
+  commentCount: number;
+}
+
+export interface CheckInCommentRequest {
+  checkInId: number;
+  text: string;
 }
 
 export interface CheckInRequest {

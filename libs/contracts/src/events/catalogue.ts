@@ -1,6 +1,8 @@
 import type {
   BlockChangedEvent,
   CheckInChangedEvent,
+  CheckInCommentedEvent,
+  CheckInLikeChangedEvent,
   ConversationReadEvent,
   FollowCreatedEvent,
   FollowRemovedEvent,
@@ -162,6 +164,25 @@ export const EVENT_CATALOGUE = {
     aggregate: 'check-in',
     aggregateIdField: 'checkInId',
     versioned: true,
+    schemaVersion: 1,
+  }),
+  // Likes are a set per check-in and comments are written once: applied once, not versioned.
+  'reviews.checkin.liked': event<CheckInLikeChangedEvent>()({
+    aggregate: 'check-in',
+    aggregateIdField: 'checkInId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'reviews.checkin.unliked': event<CheckInLikeChangedEvent>()({
+    aggregate: 'check-in',
+    aggregateIdField: 'checkInId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'reviews.checkin.commented': event<CheckInCommentedEvent>()({
+    aggregate: 'check-in',
+    aggregateIdField: 'checkInId',
+    versioned: false,
     schemaVersion: 1,
   }),
   'reviews.restaurant.unsaved': event<RestaurantSaveChangedEvent>()({

@@ -103,6 +103,24 @@ export interface CheckInChangedEvent {
   checkedOutAt: string | null;
 }
 
+/** A like of a check-in given or taken back (reviews.checkin.liked / unliked). */
+export interface CheckInLikeChangedEvent {
+  checkInId: number;
+  ownerId: number;
+  userId: number;
+  occurredAt: string;
+}
+
+/** A comment written on a check-in (reviews.checkin.commented). */
+export interface CheckInCommentedEvent {
+  commentId: number;
+  checkInId: number;
+  ownerId: number;
+  userId: number;
+  text: string;
+  createdAt: string;
+}
+
 /** A restaurant added to / removed from a user's saved list. */
 export interface RestaurantSaveChangedEvent {
   userId: number;

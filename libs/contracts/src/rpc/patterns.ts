@@ -106,6 +106,9 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'checkIns.current',
     'checkIns.unreviewed',
     'discovery.stories',
+    'checkIns.toggleLike',
+    'checkIns.comments',
+    'checkIns.comment',
   ]),
   messaging: patternsOf<MessagingRpc>()([
     'messages.conversation',

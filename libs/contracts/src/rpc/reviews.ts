@@ -14,7 +14,10 @@ import type {
   UpdateReviewRequest,
 } from '../api/reviews.js';
 import type {
+  CheckInCommentDto,
+  CheckInCommentRequest,
   CheckInDto,
+  CheckInLikeDto,
   CheckInRequest,
   CurrentCheckInDto,
   FeedPageDto,
@@ -70,6 +73,9 @@ export type ReviewsRpc = {
   'checkIns.checkOut': { request: Record<string, never>; response: CheckInDto };
   'checkIns.current': { request: Record<string, never>; response: CurrentCheckInDto };
   'checkIns.unreviewed': { request: Record<string, never>; response: UnreviewedVisitDto[] };
+  'checkIns.toggleLike': { request: { checkInId: number }; response: CheckInLikeDto };
+  'checkIns.comments': { request: { checkInId: number }; response: CheckInCommentDto[] };
+  'checkIns.comment': { request: CheckInCommentRequest; response: CheckInCommentDto };
   'discovery.stories': { request: Record<string, never>; response: StoryDto[] };
 };
 

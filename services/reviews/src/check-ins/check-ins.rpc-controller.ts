@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { CheckInBody } from '@dinebuds/api-dto';
+import { CheckInBody, CheckInCommentRequestDto, CheckInIdRequest } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '@dinebuds/service-kit';
@@ -26,6 +26,30 @@ export class CheckInsRpcController {
   @Rpc('checkIns.unreviewed')
   unreviewed(@RequiredCaller() caller: Caller): RpcResult<'checkIns.unreviewed'> {
     return this.checkIns.unreviewed(caller);
+  }
+
+  @Rpc('checkIns.toggleLike')
+  toggleLike(
+    @RpcBody(CheckInIdRequest) body: CheckInIdRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'checkIns.toggleLike'> {
+    return this.checkIns.toggleLike(caller, body.checkInId);
+  }
+
+  @Rpc('checkIns.comments')
+  comments(
+    @RpcBody(CheckInIdRequest) body: CheckInIdRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'checkIns.comments'> {
+    return this.checkIns.comments(caller, body.checkInId);
+  }
+
+  @Rpc('checkIns.comment')
+  comment(
+    @RpcBody(CheckInCommentRequestDto) body: CheckInCommentRequestDto,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'checkIns.comment'> {
+    return this.checkIns.comment(caller, body.checkInId, body.text);
   }
 
   @Rpc('checkIns.current')

@@ -14,6 +14,8 @@ const CHECK_INS = table('check_ins');
 const USERS = table('users');
 const FOLLOWS = table('follows');
 const BADGES = table('user_badges');
+const LIKES = table('check_in_likes');
+const COMMENTS = table('check_in_comments');
 
 /**
  * SQL: the CTE `buds` of the people viewer `$1` follows (approved follows only), whose content
@@ -85,6 +87,10 @@ export type FeedRow = PrefixedRestaurant &
     created_micros: string;
     rating: number | null;
     message: string | null;
+    /** Check-ins only (null on reviews and saves). */
+    like_count: number | null;
+    liked_by_me: boolean | null;
+    comment_count: number | null;
   };
 
 /** A bud's open check-in with how busy its restaurant is. */
@@ -357,12 +363,21 @@ export class DiscoveryRepository {
              FROM ${CHECK_INS} c JOIN ${RESTAURANTS} r ON r.id = c.restaurant_id
              WHERE c.user_id = b.id AND ${inCity} AND ${before('c.checked_in_at', 0, 'c.id')}
              ORDER BY c.checked_in_at DESC, c.id DESC LIMIT $6) x)
-         SELECT i.type, i.kind, i.id, i.restaurant_id, i.created_at,
-                ((extract(epoch FROM i.created_at) * 1000000)::bigint)::text AS created_micros,
-                i.rating, i.message, ${prefixedRestaurantSql('r')}, ${USER_COLUMNS}
-         FROM items i JOIN ${RESTAURANTS} r ON r.id = i.restaurant_id JOIN ${USERS} u ON u.id = i.user_id
-         ORDER BY i.created_at DESC, i.kind DESC, i.id DESC
-         LIMIT $6`,
+         SELECT page.*,
+                CASE WHEN page.type = 'checkin' THEN
+                  (SELECT COUNT(*)::int FROM ${LIKES} l WHERE l.check_in_id = page.id) END AS like_count,
+                CASE WHEN page.type = 'checkin' THEN
+                  EXISTS (SELECT 1 FROM ${LIKES} l WHERE l.check_in_id = page.id AND l.user_id = $1) END AS liked_by_me,
+                CASE WHEN page.type = 'checkin' THEN
+                  (SELECT COUNT(*)::int FROM ${COMMENTS} m WHERE m.check_in_id = page.id) END AS comment_count
+         FROM (
+           SELECT i.type, i.kind, i.id, i.restaurant_id, i.created_at,
+                  ((extract(epoch FROM i.created_at) * 1000000)::bigint)::text AS created_micros,
+                  i.rating, i.message, ${prefixedRestaurantSql('r')}, ${USER_COLUMNS}
+           FROM items i JOIN ${RESTAURANTS} r ON r.id = i.restaurant_id JOIN ${USERS} u ON u.id = i.user_id
+           ORDER BY i.created_at DESC, i.kind DESC, i.id DESC
+           LIMIT $6) page
+         ORDER BY page.created_at DESC, page.kind DESC, page.id DESC`,
         [
           viewerId,
           filter.city,

@@ -228,6 +228,14 @@ export class DiscoveryService {
         createdAt: row.created_at.toISOString(),
         rating: row.rating,
         message: row.message,
+        reactions:
+          row.type === 'checkin'
+            ? {
+                likeCount: row.like_count ?? 0,
+                likedByMe: row.liked_by_me ?? false,
+                commentCount: row.comment_count ?? 0,
+              }
+            : null,
       })),
       nextCursor:
         rows.length > limit && last

@@ -6,6 +6,7 @@ import { UserBadges1734100000004 } from './1734100000004-user-badges.js';
 import { FollowVersions1734100000005 } from './1734100000005-follow-versions.js';
 import { Discovery1734100000006 } from './1734100000006-discovery.js';
 import { CheckIns1734100000007 } from './1734100000007-check-ins.js';
+import { CheckInReactions1734100000008 } from './1734100000008-check-in-reactions.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -17,4 +18,5 @@ export const reviewsMigrations = [
   FollowVersions1734100000005,
   Discovery1734100000006,
   CheckIns1734100000007,
+  CheckInReactions1734100000008,
 ];
