@@ -315,7 +315,7 @@ describe('Discover and the feed in the browser', () => {
     }, 60_000);
   });
 
-  it('checks in from the restaurant page with a status line, and checks out', async () => {
+  it('checks in from the restaurant page with a status line, checks out, and is asked how it was', async () => {
     const context = await newContext({ viewport: { width: 390, height: 844 }, storageState: annState });
     const page = await context.newPage();
     await page.goto(`/restaurants/${nakazawaId}`);
@@ -337,6 +337,15 @@ describe('Discover and the feed in the browser', () => {
     expect(await (await context.request.get(`${system.baseUrl}/api/check-ins/current`)).json()).toEqual({
       checkIn: null,
     });
+
+    // The visit without a review: "How was it?" here, and on the home Check Ins tab.
+    await page.getByText('How was it?').waitFor();
+    await page.goto('/?tab=checkins');
+    const visits = page.getByRole('region', { name: 'How was it?' });
+    await visits.getByRole('button', { name: 'Review Sushi Nakazawa' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Add Review' });
+    expect(await sheet.getByLabel('Restaurant Name *').inputValue()).toBe('Sushi Nakazawa');
+    await expectClean(page, 'how was it (phone)');
   }, 60_000);
 
   it('detects New York from the browser’s position and sorts Near You from it', async () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckInDto, CheckInRequest, CurrentCheckInDto } from '@dinebuds/contracts';
-import { reviewsQueryKey } from '@/features/reviews';
+import { activityQueryKeyAll, reviewsQueryKey } from '@/features/reviews';
 import { api } from '@/lib/api';
 
 export const currentCheckInQueryKey = [...reviewsQueryKey, 'check-ins', 'current'] as const;
@@ -31,6 +31,8 @@ export function useCheckInActions() {
     });
     void queryClient.invalidateQueries({ queryKey: [...reviewsQueryKey, 'live-hotspots'] });
     void queryClient.invalidateQueries({ queryKey: [...reviewsQueryKey, 'feed'] });
+    // My own activity: a check-out adds a place to "How was it?".
+    void queryClient.invalidateQueries({ queryKey: activityQueryKeyAll });
   };
   return {
     checkIn: useMutation({ mutationFn: checkIn, onSuccess: settle }),

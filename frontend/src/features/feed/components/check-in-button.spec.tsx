@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { QueryClient } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { CheckInDto } from '@dinebuds/contracts';
@@ -46,7 +46,7 @@ describe('CheckInButton', () => {
       return jsonResponse([]);
     });
     const user = userEvent.setup();
-    renderWithProviders(<CheckInButton restaurant={{ id: 5, name: 'Noodle Nook' }} />, {
+    renderWithProviders(<CheckInButton restaurant={{ id: 5, name: 'Noodle Nook', address: '5 Elm St' }} />, {
       signedInAs: makeUser(),
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     });
@@ -62,5 +62,12 @@ describe('CheckInButton', () => {
     expect(await screen.findByText('Checked out')).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Check in' })).toBeVisible();
     expect(posts.map((call) => call.url)).toEqual(['/api/check-ins', '/api/check-ins/check-out']);
+
+    // How was it? The review sheet opens filled in for this place.
+    expect(screen.getByText('How was it?')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Write a review' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Add Review' });
+    expect(within(sheet).getByDisplayValue('Noodle Nook')).toBeVisible();
+    expect(within(sheet).getByDisplayValue('5 Elm St')).toBeVisible();
   });
 });

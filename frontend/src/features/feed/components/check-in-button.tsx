@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { LogOut, MapPinCheck } from 'lucide-react';
+import { LogOut, MapPinCheck, PenLine } from 'lucide-react';
 import { toast } from 'sonner';
 import { DISCOVERY_LIMITS } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { AddReviewSheet } from '@/features/reviews';
 import { useCheckInActions, useCurrentCheckIn } from '../api/check-in';
 import '../feed.css';
 
@@ -12,11 +13,14 @@ import '../feed.css';
  * Check in at a restaurant from its page, with an optional status line, and check out again
  * (issue #25: one open check-in per person; the server closes it by itself after 4 hours).
  */
-export function CheckInButton({ restaurant }: { restaurant: { id: number; name: string } }) {
+export function CheckInButton({ restaurant }: { restaurant: { id: number; name: string; address: string } }) {
   const current = useCurrentCheckIn();
   const { checkIn, checkOut } = useCheckInActions();
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState('');
+  // After a check-out: "How was it?" with the review sheet filled in for this place.
+  const [visited, setVisited] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const here = current.data?.checkIn?.restaurantId === restaurant.id ? current.data.checkIn : null;
 
   if (here) {
@@ -32,7 +36,10 @@ export function CheckInButton({ restaurant }: { restaurant: { id: number; name: 
           loading={checkOut.isPending}
           onClick={() =>
             checkOut.mutate(undefined, {
-              onSuccess: () => toast.success('Checked out', { description: restaurant.name }),
+              onSuccess: () => {
+                toast.success('Checked out', { description: restaurant.name });
+                setVisited(true);
+              },
               onError: (error) => toast.error('Check-out failed', { description: error.message }),
             })
           }
@@ -45,9 +52,29 @@ export function CheckInButton({ restaurant }: { restaurant: { id: number; name: 
 
   if (!open) {
     return (
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} disabled={current.isPending}>
-        <MapPinCheck aria-hidden="true" /> Check in
-      </Button>
+      <>
+        <Button size="sm" variant="secondary" onClick={() => setOpen(true)} disabled={current.isPending}>
+          <MapPinCheck aria-hidden="true" /> Check in
+        </Button>
+        {visited ? (
+          <div className="check-in check-in--visited" role="status">
+            <p className="check-in__prompt">How was it?</p>
+            <Button size="sm" variant="outline" onClick={() => setReviewing(true)}>
+              <PenLine aria-hidden="true" /> Write a review
+            </Button>
+          </div>
+        ) : null}
+        {reviewing ? (
+          <AddReviewSheet
+            open
+            onOpenChange={(next) => {
+              setReviewing(next);
+              if (!next) setVisited(false);
+            }}
+            initial={{ restaurantName: restaurant.name, address: restaurant.address }}
+          />
+        ) : null}
+      </>
     );
   }
 

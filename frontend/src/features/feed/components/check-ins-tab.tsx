@@ -4,9 +4,11 @@ import type { FeedItemDto } from '@dinebuds/contracts';
 import { ToggleChip } from '@/components/ui/chip';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useCurrentUser } from '@/features/auth';
 import { useSaveToggle } from '@/features/discover';
 import { useFeed } from '../api/get-feed';
 import { FeedItem } from './feed-item';
+import { UnreviewedVisits } from './unreviewed-visits';
 
 type CheckInFilter = 'all' | 'checkins' | 'statuses';
 
@@ -29,6 +31,7 @@ export function filterCheckIns(items: FeedItemDto[], filter: CheckInFilter): Fee
  * activity feed, with the All / Check-ins / Statuses filter. Likes and comments wait for the server.
  */
 export function CheckInsTab() {
+  const me = useCurrentUser().data ?? null;
   const feed = useFeed('');
   const saves = useSaveToggle();
   const [filter, setFilter] = useState<CheckInFilter>('all');
@@ -36,6 +39,7 @@ export function CheckInsTab() {
 
   return (
     <div className="stack">
+      {me ? <UnreviewedVisits userId={me.id} /> : null}
       <div className="feed__chips" role="group" aria-label="Filter check-ins">
         {FILTERS.map(({ value, label }) => (
           <ToggleChip key={value} selected={filter === value} onToggle={() => setFilter(value)}>

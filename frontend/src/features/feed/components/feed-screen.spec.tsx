@@ -278,4 +278,67 @@ describe('FeedScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Check-ins' }));
     expect(lines()).toEqual(['Carla Crumb checked in at Old Oak']);
   });
+
+  it('asks "How was it?" for my check-ins without a review and opens the sheet filled in', async () => {
+    const place = (id: number, name: string) => ({
+      id,
+      name,
+      address: `${id} Elm St, Boston`,
+      city: 'Boston',
+      latitude: null,
+      longitude: null,
+      locationApproximate: false,
+      photoUrl: `/api/restaurants/${id}/photo?v=0`,
+    });
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed')) return jsonResponse({ items: [], nextCursor: null });
+      if (call.url === '/api/check-ins/current') return jsonResponse({ checkIn: null });
+      if (call.url === '/api/activity?userId=1')
+        return jsonResponse({
+          items: [
+            {
+              id: 'checkin-3',
+              type: 'checkin',
+              restaurantId: 8,
+              restaurant: place(8, 'Dumpling Den'),
+              createdAt: '2026-01-03T10:00:00Z',
+              message: null,
+              rating: null,
+            },
+            {
+              id: 'review-2',
+              type: 'review',
+              restaurantId: 9,
+              restaurant: place(9, 'Reviewed Place'),
+              createdAt: '2026-01-02T10:00:00Z',
+              message: null,
+              rating: 4,
+            },
+            {
+              id: 'checkin-1',
+              type: 'checkin',
+              restaurantId: 9,
+              restaurant: place(9, 'Reviewed Place'),
+              createdAt: '2026-01-01T10:00:00Z',
+              message: null,
+              rating: null,
+            },
+          ],
+          counts: { all: 3, reviews: 1, checkins: 2, saves: 0, statuses: 0 },
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/?tab=checkins');
+    const section = await screen.findByRole('region', { name: 'How was it?' });
+    expect(within(section).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(section).getByRole('link', { name: 'Dumpling Den' })).toHaveAttribute(
+      'href',
+      '/restaurants/8',
+    );
+    await user.click(within(section).getByRole('button', { name: 'Review Dumpling Den' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Add Review' });
+    expect(within(sheet).getByDisplayValue('Dumpling Den')).toBeVisible();
+    expect(within(sheet).getByDisplayValue('8 Elm St, Boston')).toBeVisible();
+  });
 });

@@ -165,7 +165,11 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
           Make a Reservation
         </Button>
         {mayAddPhoto ? <AddPhotoButton restaurantId={restaurant.id} /> : null}
-        {me ? <CheckInButton restaurant={{ id: restaurant.id, name: restaurant.name }} /> : null}
+        {me ? (
+          <CheckInButton
+            restaurant={{ id: restaurant.id, name: restaurant.name, address: restaurant.address }}
+          />
+        ) : null}
       </div>
       {reserving ? (
         <Suspense fallback={null}>
