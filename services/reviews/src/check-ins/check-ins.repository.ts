@@ -83,6 +83,16 @@ export class CheckInsRepository {
     );
   }
 
+  /**
+   * A deleted user's check-ins (with every like and comment on them, by cascade) and their likes
+   * and comments on others' check-ins.
+   */
+  async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${LIKES} WHERE user_id = $1`, [userId]);
+    await manager.query(`DELETE FROM ${COMMENTS} WHERE user_id = $1`, [userId]);
+    await manager.query(`DELETE FROM ${CHECK_INS} WHERE user_id = $1`, [userId]);
+  }
+
   /** Who checked in (null: no such check-in). */
   async ownerOf(manager: EntityManager, checkInId: number): Promise<number | null> {
     const rows = rowsOf<{ user_id: number }>(

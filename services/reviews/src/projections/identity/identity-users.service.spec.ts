@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { newTestService } from '@dinebuds/testing';
+import { CheckInsRepository } from '../../check-ins/check-ins.repository.js';
 import type { UserSnapshot } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
 import { ReviewsRepository } from '../../reviews/reviews.repository.js';
@@ -32,11 +33,12 @@ describe('the users projection', () => {
     );
   });
 
-  it('a deleted user takes their reviews, saves and follows along, and leaves a tombstone', async () => {
+  it('a deleted user takes their reviews, saves, check-ins and follows along, and leaves a tombstone', async () => {
     const { sut, mock } = newTestService(IdentityUsersService);
     await sut.removeUser(manager, 7);
     expect(mock(ReviewsRepository).deleteAllOf).toHaveBeenCalledWith(manager, 7);
     expect(mock(SavedRepository).deleteAllOf).toHaveBeenCalledWith(manager, 7);
+    expect(mock(CheckInsRepository).deleteAllOf).toHaveBeenCalledWith(manager, 7);
     expect(mock(SocialGraphEdgesRepository).removeAllOf).toHaveBeenCalledWith(manager, 7);
     expect(mock(IdentityUsersRepository).removeWithTombstone).toHaveBeenCalledWith(
       manager,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { UserSnapshot } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
+import { CheckInsRepository } from '../../check-ins/check-ins.repository.js';
 import { cityKeyOf } from '../../discovery/city.policy.js';
 import { ReviewsRepository } from '../../reviews/reviews.repository.js';
 import { SavedRepository } from '../../saved/saved.repository.js';
@@ -19,6 +20,7 @@ export class IdentityUsersService {
     private readonly edges: SocialGraphEdgesRepository,
     private readonly reviews: ReviewsRepository,
     private readonly saved: SavedRepository,
+    private readonly checkIns: CheckInsRepository,
   ) {}
 
   /** identity.user.registered / updated: a newer profile (by identity's user version) replaces the stored one. */
@@ -57,6 +59,7 @@ export class IdentityUsersService {
     await this.users.lockUserEvents(manager, userId);
     await this.reviews.deleteAllOf(manager, userId);
     await this.saved.deleteAllOf(manager, userId);
+    await this.checkIns.deleteAllOf(manager, userId);
     await this.edges.removeAllOf(manager, userId);
     await this.users.removeWithTombstone(manager, userId, new Date());
   }
