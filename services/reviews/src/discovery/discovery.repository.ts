@@ -252,9 +252,14 @@ export class DiscoveryRepository {
                  ORDER BY v.user_id, v.restaurant_id, v.id DESC) x
            GROUP BY x.restaurant_id),
          in_my_cities AS (
-           SELECT r.id FROM ${RESTAURANTS} r, me
-           WHERE r.city = ANY(me.cities) AND EXISTS (SELECT 1 FROM ${REVIEWS} v WHERE v.restaurant_id = r.id)
-           ORDER BY r.id DESC LIMIT $4),
+           -- Per city, the newest rated places by restaurants_city_idx (city, id) read backwards
+           -- and stopped at the limit: the cost does not grow with a city's size.
+           SELECT x.id FROM me CROSS JOIN LATERAL unnest(me.cities) AS mc(city)
+           CROSS JOIN LATERAL (
+             SELECT r.id FROM ${RESTAURANTS} r
+             WHERE r.city = mc.city AND EXISTS (SELECT 1 FROM ${REVIEWS} v WHERE v.restaurant_id = r.id)
+             ORDER BY r.id DESC LIMIT $4) x
+           ORDER BY x.id DESC LIMIT $4),
          candidates AS (SELECT restaurant_id AS id FROM bud_rated UNION SELECT id FROM in_my_cities)
          SELECT c.id AS restaurant_id, ${prefixedRestaurantSql('r')}, r.cuisine AS r_cuisine,
                 agg.average_rating, COALESCE(agg.total_reviews, 0)::int AS total_reviews,
