@@ -28,16 +28,7 @@ export class IdentityUsersService {
 
   /** identity.user.registered / updated: a newer profile replaces the stored one. */
   async applyProfile(manager: EntityManager, snapshot: UserSnapshot, change: UserChange): Promise<void> {
-    await this.users.applyProfile(
-      manager,
-      {
-        id: snapshot.userId,
-        username: snapshot.username,
-        name: snapshot.name,
-        profilePicture: snapshot.profilePicture ?? null,
-      },
-      change,
-    );
+    await this.users.applySnapshot(manager, snapshot, change, {});
   }
 
   /**
