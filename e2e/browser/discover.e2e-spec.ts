@@ -300,6 +300,21 @@ describe('Discover and the feed in the browser', () => {
         .getByRole('button', { name: 'Statuses' })
         .click();
       await checkIns.getByRole('link', { name: "Katz's Delicatessen" }).waitFor();
+      if (name === 'desktop') {
+        // A like (stored: the count comes back from the server) and a comment, shown as text.
+        await checkIns.getByRole('button', { name: "Like Ben Brunch's check-in, 0 likes" }).click();
+        await checkIns.getByRole('button', { name: "Like Ben Brunch's check-in, 1 like" }).waitFor();
+        await checkIns.getByRole('button', { name: "Comments on Ben Brunch's check-in, 0" }).click();
+        await checkIns.getByText('No comments yet.').waitFor();
+        await checkIns.getByRole('textbox', { name: 'Write a comment' }).fill('<b>Save me a seat</b>');
+        await checkIns.getByRole('button', { name: 'Send' }).click();
+        await checkIns.getByRole('list', { name: 'Comments' }).getByText('<b>Save me a seat</b>').waitFor();
+      } else {
+        // The phone sees what the desktop stored.
+        await checkIns.getByRole('button', { name: "Like Ben Brunch's check-in, 1 like" }).waitFor();
+        await checkIns.getByRole('button', { name: "Comments on Ben Brunch's check-in, 1" }).click();
+        await checkIns.getByRole('list', { name: 'Comments' }).getByText('<b>Save me a seat</b>').waitFor();
+      }
       await expectClean(page, `check ins (${name})`);
     }, 60_000);
 

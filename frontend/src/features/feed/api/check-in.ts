@@ -31,8 +31,9 @@ export function useCheckInActions() {
     });
     void queryClient.invalidateQueries({ queryKey: [...reviewsQueryKey, 'live-hotspots'] });
     void queryClient.invalidateQueries({ queryKey: [...reviewsQueryKey, 'feed'] });
-    // My own activity: a check-out adds a place to "How was it?".
+    // My own activity, and "How was it?": a check-out may add a place to it.
     void queryClient.invalidateQueries({ queryKey: activityQueryKeyAll });
+    void queryClient.invalidateQueries({ queryKey: [...reviewsQueryKey, 'check-ins', 'unreviewed'] });
   };
   return {
     checkIn: useMutation({ mutationFn: checkIn, onSuccess: settle }),

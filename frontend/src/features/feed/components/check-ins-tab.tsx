@@ -39,7 +39,7 @@ export function CheckInsTab() {
 
   return (
     <div className="stack">
-      {me ? <UnreviewedVisits userId={me.id} /> : null}
+      {me ? <UnreviewedVisits /> : null}
       <div className="feed__chips" role="group" aria-label="Filter check-ins">
         {FILTERS.map(({ value, label }) => (
           <ToggleChip key={value} selected={filter === value} onToggle={() => setFilter(value)}>

@@ -5,6 +5,8 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { SaveButton, type useSaveToggle } from '@/features/discover';
 import { Stars } from '@/features/reviews';
 import { formatRelative } from '@/lib/format';
+import { checkInIdOf } from '../api/check-in-reactions';
+import { CheckInReactions } from './check-in-reactions';
 
 const VERB: Record<FeedItemDto['type'], string> = {
   review: 'reviewed',
@@ -25,6 +27,7 @@ function starTone(rating: number): 'high' | 'mid' | 'low' {
 export function FeedItem({ item, saves }: { item: FeedItemDto; saves: ReturnType<typeof useSaveToggle> }) {
   const name = item.user.name || item.user.username;
   const Icon = ICON[item.type];
+  const checkInId = item.type === 'checkin' ? checkInIdOf(item.id) : null;
   return (
     <li className="card feed-item" data-type={item.type}>
       <div className="feed-item__head">
@@ -58,6 +61,9 @@ export function FeedItem({ item, saves }: { item: FeedItemDto; saves: ReturnType
         </span>
       ) : null}
       {item.message ? <p className="feed-item__message">{item.message}</p> : null}
+      {checkInId !== null && item.reactions ? (
+        <CheckInReactions checkInId={checkInId} reactions={item.reactions} ownerName={name} />
+      ) : null}
       <div className="feed-item__actions">
         <SaveButton
           name={item.restaurant.name}

@@ -8,7 +8,6 @@ import type { FeedItemDto } from '@dinebuds/contracts';
 import { callsOf, jsonResponse, mockFetch, never, type FetchCall } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
 import { FeedScreen } from './feed-screen';
-import { activeBuds } from './stories-strip';
 
 const me = makeUser({ id: 1, username: 'alice' });
 const HOUR = 3600_000;
@@ -124,25 +123,20 @@ describe('FeedScreen', () => {
   });
 
   it('shows the buds active in the last 24 hours in the stories strip', async () => {
-    server((call) => (call.url.startsWith('/api/activity/feed') ? jsonResponse(PAGE_1) : undefined));
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed')) return jsonResponse(PAGE_1);
+      if (call.url === '/api/activity/stories')
+        return jsonResponse([
+          { user: bruno, lastActivityAt: new Date().toISOString(), reviews: 1, checkIns: 2 },
+        ]);
+      return undefined;
+    });
     renderAt();
     const strip = await screen.findByRole('region', { name: 'Buds active in the last 24 hours' });
     expect(within(strip).getAllByRole('link')).toHaveLength(1);
-    expect(within(strip).getByRole('link', { name: /Bruno Bistro/ })).toHaveAttribute(
-      'href',
-      '/profile/bruno',
-    );
-  });
-
-  it('counts each bud once in the stories, newest first', () => {
-    const now = Date.now();
-    const items = [
-      item('review-9', 'review', carla, 2, 1, 'A'),
-      item('save-8', 'save', bruno, 3, 2, 'B'),
-      item('review-7', 'review', carla, 5, 3, 'C'),
-      item('review-6', 'review', { ...bruno, id: 30, username: 'old' }, 25, 4, 'D'),
-    ];
-    expect(activeBuds(items, now).map((user) => user.username)).toEqual(['carla', 'bruno']);
+    const link = within(strip).getByRole('link', { name: /Bruno Bistro/ });
+    expect(link).toHaveAttribute('href', '/profile/bruno');
+    expect(link).toHaveTextContent('1 review, 2 check-ins today');
   });
 
   it('says so when my buds have posted nothing', async () => {
@@ -280,52 +274,27 @@ describe('FeedScreen', () => {
   });
 
   it('asks "How was it?" for my check-ins without a review and opens the sheet filled in', async () => {
-    const place = (id: number, name: string) => ({
-      id,
-      name,
-      address: `${id} Elm St, Boston`,
-      city: 'Boston',
-      latitude: null,
-      longitude: null,
-      locationApproximate: false,
-      photoUrl: `/api/restaurants/${id}/photo?v=0`,
-    });
     server((call) => {
       if (call.url.startsWith('/api/activity/feed')) return jsonResponse({ items: [], nextCursor: null });
-      if (call.url === '/api/check-ins/current') return jsonResponse({ checkIn: null });
-      if (call.url === '/api/activity?userId=1')
-        return jsonResponse({
-          items: [
-            {
-              id: 'checkin-3',
-              type: 'checkin',
-              restaurantId: 8,
-              restaurant: place(8, 'Dumpling Den'),
-              createdAt: '2026-01-03T10:00:00Z',
-              message: null,
-              rating: null,
+      if (call.url === '/api/check-ins/unreviewed')
+        return jsonResponse([
+          {
+            checkInId: 3,
+            restaurantId: 8,
+            restaurant: {
+              id: 8,
+              name: 'Dumpling Den',
+              address: '8 Elm St, Boston',
+              city: 'Boston',
+              latitude: null,
+              longitude: null,
+              locationApproximate: false,
+              photoUrl: '/api/restaurants/8/photo?v=0',
             },
-            {
-              id: 'review-2',
-              type: 'review',
-              restaurantId: 9,
-              restaurant: place(9, 'Reviewed Place'),
-              createdAt: '2026-01-02T10:00:00Z',
-              message: null,
-              rating: 4,
-            },
-            {
-              id: 'checkin-1',
-              type: 'checkin',
-              restaurantId: 9,
-              restaurant: place(9, 'Reviewed Place'),
-              createdAt: '2026-01-01T10:00:00Z',
-              message: null,
-              rating: null,
-            },
-          ],
-          counts: { all: 3, reviews: 1, checkins: 2, saves: 0, statuses: 0 },
-        });
+            checkedInAt: '2026-01-03T10:00:00Z',
+            checkedOutAt: '2026-01-03T11:00:00Z',
+          },
+        ]);
       return undefined;
     });
     const user = userEvent.setup();
@@ -340,5 +309,71 @@ describe('FeedScreen', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Add Review' });
     expect(within(sheet).getByDisplayValue('Dumpling Den')).toBeVisible();
     expect(within(sheet).getByDisplayValue('8 Elm St, Boston')).toBeVisible();
+  });
+
+  it('likes a bud’s check-in and comments on it', async () => {
+    const posts: FetchCall[] = [];
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed'))
+        return jsonResponse({
+          items: [
+            item('checkin-4', 'checkin', bruno, 1, 5, 'Noodle Nook', {
+              message: 'Ramen time',
+              reactions: { likeCount: 2, likedByMe: false, commentCount: 1 },
+            }),
+          ],
+          nextCursor: null,
+        });
+      if (call.method === 'POST') posts.push(call);
+      if (call.url === '/api/check-ins/4/like')
+        return jsonResponse({ checkInId: 4, liked: true, likeCount: 3 });
+      if (call.method === 'GET' && call.url === '/api/check-ins/4/comments')
+        return jsonResponse([
+          {
+            id: 1,
+            checkInId: 4,
+            user: carla,
+            text: '<b>Save me a seat</b>',
+            createdAt: new Date().toISOString(),
+          },
+        ]);
+      if (call.method === 'POST' && call.url === '/api/check-ins/4/comments')
+        return jsonResponse(
+          {
+            id: 2,
+            checkInId: 4,
+            user: { ...bruno, id: 1, username: 'alice', name: 'Alice Adams' },
+            text: 'On my way',
+            createdAt: new Date().toISOString(),
+          },
+          201,
+        );
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/?tab=checkins');
+
+    const like = await screen.findByRole('button', { name: "Like Bruno Bistro's check-in, 2 likes" });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    await user.click(like);
+    expect(
+      await screen.findByRole('button', { name: "Like Bruno Bistro's check-in, 3 likes" }),
+    ).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: "Comments on Bruno Bistro's check-in, 1" }));
+    const comments = await screen.findByRole('list', { name: 'Comments' });
+    expect(within(comments).getByText('<b>Save me a seat</b>')).toBeVisible();
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), '   ');
+    expect(send).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'On my way ');
+    await user.click(send);
+    expect(await within(comments).findByText('On my way')).toBeVisible();
+    expect(screen.getByRole('button', { name: "Comments on Bruno Bistro's check-in, 2" })).toBeVisible();
+    expect(posts.map((call) => [call.url, call.init.body ?? null])).toEqual([
+      ['/api/check-ins/4/like', null],
+      ['/api/check-ins/4/comments', JSON.stringify({ text: 'On my way' })],
+    ]);
   });
 });

@@ -38,7 +38,6 @@ export function FeedScreen() {
   const feed = useFeed(city);
   const saves = useSaveToggle();
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const firstPage = feed.data?.pages[0]?.items ?? [];
   const shownCity = city ? cityLabel(city) : '';
 
   const setParam = (key: string, value: string | null) =>
@@ -56,7 +55,7 @@ export function FeedScreen() {
   return (
     <div className="page feed">
       <PageHeader title={HEADERS[tab].title} description={HEADERS[tab].description} />
-      {city === '' ? <StoriesStrip items={firstPage} /> : null}
+      <StoriesStrip />
       <Tabs.Root
         className="tabs"
         value={tab}

@@ -1,41 +1,37 @@
 import { Link } from 'react-router-dom';
-import type { FeedItemDto } from '@dinebuds/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Buds with activity in the last 24 hours, newest first, each once (from the feed's first page). */
-export function activeBuds(items: FeedItemDto[], now = Date.now()): FeedItemDto['user'][] {
-  const seen = new Map<number, FeedItemDto['user']>();
-  for (const item of items) {
-    if (now - new Date(item.createdAt).getTime() > DAY_MS) continue;
-    if (!seen.has(item.user.id)) seen.set(item.user.id, item.user);
-  }
-  return [...seen.values()];
-}
+import { useStories } from '../api/get-stories';
 
 /**
- * Spec 2 §Home Feed: the stories strip, the buds who reviewed, saved or checked in during the last
- * 24 hours; each opens their profile. Hidden when nobody was active.
+ * Spec 2 §Home Feed: the stories strip, my buds who reviewed or checked in during the last 24
+ * hours, latest first (GET /api/activity/stories); each opens their profile. Hidden when nobody
+ * was active, or when it cannot load (the feed below says what failed).
  */
-export function StoriesStrip({ items }: { items: FeedItemDto[] }) {
-  const buds = activeBuds(items);
-  if (buds.length === 0) return null;
+export function StoriesStrip() {
+  const stories = useStories();
+  if (!stories.data || stories.data.length === 0) return null;
   return (
     <section className="stories" aria-labelledby="stories-title">
       <h2 className="sr-only" id="stories-title">
         Buds active in the last 24 hours
       </h2>
       <ul className="stories__list">
-        {buds.map((bud) => {
-          const name = bud.name || bud.username;
+        {stories.data.map(({ user, reviews, checkIns }) => {
+          const name = user.name || user.username;
+          const what = [
+            reviews > 0 ? `${reviews} ${reviews === 1 ? 'review' : 'reviews'}` : null,
+            checkIns > 0 ? `${checkIns} ${checkIns === 1 ? 'check-in' : 'check-ins'}` : null,
+          ]
+            .filter(Boolean)
+            .join(', ');
           return (
-            <li key={bud.id}>
-              <Link to={`/profile/${bud.username}`} className="stories__item">
+            <li key={user.id}>
+              <Link to={`/profile/${user.username}`} className="stories__item" title={what || undefined}>
                 <span className="stories__ring">
-                  <UserAvatar src={bud.profilePicture} name={bud.name} username={bud.username} size="lg" />
+                  <UserAvatar src={user.profilePicture} name={user.name} username={user.username} size="lg" />
                 </span>
                 <span className="stories__name">{name}</span>
+                {what ? <span className="sr-only">{`: ${what} today`}</span> : null}
               </Link>
             </li>
           );
