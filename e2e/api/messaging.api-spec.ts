@@ -576,6 +576,31 @@ describe('messaging API through the gateway (all-in-one)', () => {
     }
   }, 60_000);
 
+  it('one person holds at most MESSAGE_STREAMS_PER_USER (8) open streams; one more is 429, and a closed one makes room', async () => {
+    const pia = await bud('pia');
+    const open = [];
+    try {
+      for (let i = 0; i < 8; i++) open.push(await openStream(pia));
+      expect(open.map((s) => s.status)).toEqual(Array(8).fill(200));
+      const refused = await pia.client.get('/api/messages/stream');
+      expectError(
+        refused,
+        429,
+        'Too many live connections are open for your account: close another tab and try again',
+      );
+      // Open streams hold no admission place: ordinary requests keep being served.
+      expect((await pia.client.get('/api/messages/unread-count')).status).toBe(200);
+      open.shift()!.close();
+      await eventually(async () => {
+        const again = await openStream(pia);
+        open.push(again);
+        return again.status === 200;
+      }, 10_000);
+    } finally {
+      for (const stream of open) stream.close();
+    }
+  }, 60_000);
+
   it('signing out ends the stream, and it cannot reopen without a session', async () => {
     const oli = await bud('oli');
     const live = await openStream(oli);

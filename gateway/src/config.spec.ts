@@ -32,6 +32,7 @@ describe('gateway configuration', () => {
       rateLimitRedis: null,
       sessionCacheTtlMs: 10000,
       sessionCacheMaxEntries: 50000,
+      messageStreamsPerUser: 8,
       amqpUrl: null,
       logLevel: 'info',
       mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -75,6 +76,7 @@ describe('gateway configuration', () => {
       AMQP_URL: 'amqp://rabbitmq:5672',
       SESSION_CACHE_TTL_MS: '0',
       SESSION_CACHE_MAX_ENTRIES: '1000',
+      MESSAGE_STREAMS_PER_USER: '3',
       RESERVATION_URL_TEMPLATE: 'https://book.example.com/?d={date}&t={time}&n={partySize}&q={name}',
     });
     expect(options).toMatchObject({
@@ -89,6 +91,7 @@ describe('gateway configuration', () => {
       amqpUrl: 'amqp://rabbitmq:5672',
       sessionCacheTtlMs: 0,
       sessionCacheMaxEntries: 1000,
+      messageStreamsPerUser: 3,
       reservationUrlTemplate: 'https://book.example.com/?d={date}&t={time}&n={partySize}&q={name}',
     });
   });

@@ -103,6 +103,12 @@ export const gatewayOptionsSchema = z.object({
   sessionCacheMaxEntries: count()
     .default(DEFAULT_SESSION_CACHE_MAX_ENTRIES)
     .meta(env('SESSION_CACHE_MAX_ENTRIES')),
+  /**
+   * Live message streams (GET /api/messages/stream) one person may hold open at once, e.g. one per
+   * tab; one more is answered 429. Streams hold no admission place (releaseLongLived), so this is
+   * their bound.
+   */
+  messageStreamsPerUser: count().default(8).meta(env('MESSAGE_STREAMS_PER_USER')),
   /** Leaflet tile URL template given to the browser by /api/env. */
   mapTileUrl: z.string().default(DEFAULT_MAP_TILE_URL).meta(env('MAP_TILE_URL')),
   /**

@@ -32,17 +32,33 @@ const sent = (messageId: number, senderId: number, receiverId: number) => ({
 function stream(hub: MessageStreamHub, userId: number) {
   const frames: StreamFrame[] = [];
   const ended = { value: false };
-  const remove = hub.add(userId, {
+  const added = hub.add(userId, {
     send: (frame) => frames.push(frame),
     end: () => {
       ended.value = true;
       remove();
     },
   });
+  if (!added) throw new Error(`no room for another stream of user ${userId}`);
+  const remove = added;
   return { frames, remove, ended };
 }
 
 describe('MessageStreamHub', () => {
+  it("refuses one stream more than a person's limit, and makes room when one closes", () => {
+    const { bus } = fakeBus();
+    const hub = new MessageStreamHub(bus, 2);
+    const client = { send: () => undefined, end: () => undefined };
+    const first = hub.add(1, client);
+    expect(hub.add(1, { ...client })).not.toBeNull();
+    expect(hub.add(1, { ...client })).toBeNull();
+    // Another person's streams count on their own.
+    expect(hub.add(2, { ...client })).not.toBeNull();
+    first!();
+    expect(hub.add(1, { ...client })).not.toBeNull();
+    expect(hub.size).toBe(3);
+  });
+
   it('sends a message to the streams of its sender and receiver only, with the message id', () => {
     const { bus, emit } = fakeBus();
     const hub = new MessageStreamHub(bus);

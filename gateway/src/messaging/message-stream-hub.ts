@@ -55,7 +55,11 @@ export class MessageStreamHub implements OnModuleDestroy {
   private readonly listener: Listener | null;
   private generation = 0;
 
-  constructor(events: EventBus | null) {
+  constructor(
+    events: EventBus | null,
+    /** Open streams one person may hold at once (add answers null past it). */
+    private readonly perUser = Number.POSITIVE_INFINITY,
+  ) {
     this.listener = events
       ? events.listen<StreamEventType>({
           types: STREAM_TYPES,
@@ -76,9 +80,10 @@ export class MessageStreamHub implements OnModuleDestroy {
     return count;
   }
 
-  /** Registers a stream of `userId`; the function returned removes it. */
-  add(userId: number, client: StreamClient): () => void {
+  /** Registers a stream of `userId`; the function returned removes it. Null when they hold `perUser` already. */
+  add(userId: number, client: StreamClient): (() => void) | null {
     let set = this.clients.get(userId);
+    if (set && set.size >= this.perUser) return null;
     if (!set) this.clients.set(userId, (set = new Set()));
     set.add(client);
     this.checkGeneration();
@@ -138,5 +143,8 @@ export class MessageStreamHub implements OnModuleDestroy {
 
 /** The hub on the gateway's event bus (none: streams answer 503 and clients poll). */
 export function messageStreamHubProvider(options: ResolvedGatewayOptions): Provider {
-  return { provide: MessageStreamHub, useFactory: () => new MessageStreamHub(options.events) };
+  return {
+    provide: MessageStreamHub,
+    useFactory: () => new MessageStreamHub(options.events, options.messageStreamsPerUser),
+  };
 }

@@ -1,4 +1,14 @@
-import { Controller, Get, Headers, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpException,
+  HttpStatus,
+  Req,
+  Res,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { releaseLongLived } from '@dinebuds/service-client';
 import { ApiCookieAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { LIMITS, type Caller, type MessageDto, type StreamMessageEvent } from '@dinebuds/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +22,8 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 /** A client this far behind (bytes not yet taken by the socket) is dropped; it reconnects and resumes. */
 const MAX_BACKLOG_BYTES = 1024 * 1024;
 export const STREAM_UNAVAILABLE = 'Live updates are unavailable: refresh to see new messages';
+export const TOO_MANY_STREAMS =
+  'Too many live connections are open for your account: close another tab and try again';
 
 function frameText(frame: StreamFrame): string {
   return `event: ${frame.event}\n${frame.id !== undefined ? `id: ${frame.id}\n` : ''}data: ${JSON.stringify(frame.data)}\n\n`;
@@ -56,7 +68,7 @@ export class MessageStreamController {
     description: 'An endless event stream',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
-  @ApiErrors(401)
+  @ApiErrors(401, 429)
   async stream(
     @CurrentCaller() caller: Caller,
     @Headers('last-event-id') lastEventId: string | undefined,
@@ -85,6 +97,7 @@ export class MessageStreamController {
     };
     // Listen first and hold what arrives, so nothing falls between the catch-up and the live feed.
     const remove = this.hub.add(caller.userId, client);
+    if (!remove) throw new HttpException(TOO_MANY_STREAMS, HttpStatus.TOO_MANY_REQUESTS);
     reply.hijack();
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -94,6 +107,9 @@ export class MessageStreamController {
       'x-content-type-options': 'nosniff',
     });
     raw.write('retry: 3000\n: connected\n\n');
+    // An open stream holds no admission turn or in-flight place (32 open streams took every turn
+    // and froze the gateway); messageStreamsPerUser bounds them instead.
+    releaseLongLived(raw);
     const heartbeat = setInterval(() => {
       this.hub.checkGeneration();
       if (!closed) raw.write(': ping\n\n');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Agent, request } from 'undici';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AdmissionDoor, admissionFromEnv, DEFAULT_ADMISSION } from './admission.js';
+import { AdmissionDoor, admissionFromEnv, DEFAULT_ADMISSION, releaseLongLived } from './admission.js';
 
 const isProbe = (url: string) => url === '/health';
 let app: FastifyInstance | undefined;
@@ -24,7 +24,7 @@ const OFF = {
   repeatRefusalDelayMs: 0,
 };
 
-async function start(limits: Partial<typeof DEFAULT_ADMISSION>, fixedHeaders = {}) {
+async function start(limits: Partial<typeof DEFAULT_ADMISSION>, fixedHeaders = {}, release = true) {
   const door = new AdmissionDoor(
     { ...OFF, ...limits },
     isProbe,
@@ -62,10 +62,21 @@ async function start(limits: Partial<typeof DEFAULT_ADMISSION>, fixedHeaders = {
     return { ok: true };
   });
   app.get('/health', async () => ({ ok: true }));
+  // A server-sent event stream: headers and a first frame, then open until the client leaves.
+  const streams: Array<() => void> = [];
+  app.get('/stream', (_req, reply) => {
+    reached.push('stream');
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+    reply.raw.write(': connected\n\n');
+    if (release) releaseLongLived(reply.raw);
+    streams.push(() => reply.raw.end());
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   // Held requests are let go even when an assertion fails, so the app can close.
   const releaseAll = () => held.splice(0).forEach((release) => release());
-  return { url, door, reached, releaseOne: () => held.shift()?.(), releaseAll };
+  const endStreams = () => streams.splice(0).forEach((end) => end());
+  return { url, door, reached, releaseOne: () => held.shift()?.(), releaseAll, endStreams };
 }
 
 async function get(url: string, dispatcher?: Agent) {
@@ -392,6 +403,36 @@ describe('admission door', () => {
       expect((await slow).status).toBe(200);
     } finally {
       releaseAll();
+    }
+  });
+
+  it('lets a long-lived stream leave its turn and its in-flight place once its headers are out', async () => {
+    for (const release of [true, false]) {
+      const { url, reached, endStreams } = await start(
+        { maxInFlight: 3, maxConcurrent: 2, maxQueueWaitMs: 200 },
+        {},
+        release,
+      );
+      agent = new Agent({ connections: 8 });
+      try {
+        // Three open streams: more than the turns and as many as the in-flight places.
+        for (let i = 0; i < 3; i++) void request(`${url}/stream`, { dispatcher: agent }).catch(() => null);
+        await until(() => reached.filter((name) => name === 'stream').length === (release ? 3 : 2));
+        const fast = await Promise.race([
+          get(`${url}/fast`, agent).then((r) => r.status),
+          new Promise((resolve) => setTimeout(() => resolve('stuck'), 1000)),
+        ]);
+        // Released, the streams hold nothing and a request is served at once; held, two streams
+        // keep both turns and the third the last in-flight place: the request is refused.
+        expect(fast).toBe(release ? 200 : 503);
+      } finally {
+        endStreams();
+        await agent.destroy();
+        agent = undefined;
+        app?.server.closeAllConnections();
+        await app?.close();
+        app = undefined;
+      }
     }
   });
 

@@ -158,6 +158,19 @@ interface ServerTimeouts {
  * orchestrator never restarts a replica for being busy. Refused requests have no request id, log
  * line or span: `refused` counts them (exported as a metric by the caller).
  */
+/** How each admitted response leaves the door's counts early (releaseLongLived). */
+const longLived = new WeakMap<ServerResponse, () => void>();
+
+/**
+ * A long-lived answer (a server-sent event stream) leaves the door once its headers are written:
+ * it no longer holds a turn nor an in-flight place, which would otherwise stay taken for as long
+ * as the stream is open (32 open streams took every turn and froze the gateway). Its handler
+ * bounds such answers itself. A response the door never admitted is left alone.
+ */
+export function releaseLongLived(res: ServerResponse): void {
+  longLived.get(res)?.();
+}
+
 export class AdmissionDoor {
   private inFlight = 0;
   private running = 0;
@@ -245,16 +258,22 @@ export class AdmissionDoor {
     }
     this.inFlight += 1;
     if (costly) this.costlyInFlight += 1;
-    // 'close' fires once for every outcome (answered, failed, client gone); it also ends a turn
-    // the request still holds (one listener for both).
-    res.once('close', () => {
+    let counted = true;
+    const leave = () => {
+      if (!counted) return;
+      counted = false;
+      longLived.delete(res);
       this.inFlight -= 1;
       this.endTurn(res);
       if (!costly) return;
       this.costlyInFlight -= 1;
       if (res.statusCode === 503) this.lowerCostlyLimit();
       else if (res.statusCode < 500) this.costlyAnswerServed();
-    });
+    };
+    // 'close' fires once for every outcome (answered, failed, client gone); it also ends a turn
+    // the request still holds (one listener for both). A long-lived answer leaves sooner.
+    res.once('close', leave);
+    longLived.set(res, leave);
     return true;
   }
 
