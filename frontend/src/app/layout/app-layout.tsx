@@ -3,6 +3,7 @@ import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { FeedbackButton } from '@/features/feedback';
 import { recordVisit } from '@/lib/nav-history';
 import { BottomNav } from './bottom-nav';
 import { Logo } from './logo';
@@ -43,6 +44,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       {showNav ? <BottomNav /> : null}
+      {showNav ? <FeedbackButton /> : null}
       <ScrollRestoration />
     </div>
   );

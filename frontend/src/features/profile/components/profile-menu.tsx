@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DropdownMenu } from 'radix-ui';
-import { Award, LogOut, MoreVertical, Settings } from 'lucide-react';
+import { Award, LogOut, MessageSquarePlus, MoreVertical, Settings } from 'lucide-react';
+import { LazyFeedbackDialog } from '@/features/feedback';
 import { SignOutDialog } from '@/features/settings';
 
-/** The own-profile menu (spec 1 §2). Feedback and admin entries join when those screens exist. */
+/** The own-profile menu (spec 1 §2). The admin entries join when those screens exist. */
 export function ProfileMenu() {
   const navigate = useNavigate();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   return (
     <>
       {/* Not modal: a menu needs no aria-hidden page behind it, which would hide focusable content (axe). */}
@@ -20,6 +22,10 @@ export function ProfileMenu() {
             <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/edit-badges')}>
               <Award aria-hidden="true" />
               Edit Badges
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => setFeedbackOpen(true)}>
+              <MessageSquarePlus aria-hidden="true" />
+              Give Feedback
             </DropdownMenu.Item>
             <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/settings')}>
               <Settings aria-hidden="true" />
@@ -37,6 +43,7 @@ export function ProfileMenu() {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <SignOutDialog open={confirmOpen} onOpenChange={setConfirmOpen} />
+      <LazyFeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
     </>
   );
 }
