@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench:messaging`: the messaging rows of issue 26 beside a bare Fastify + pg server on
-// the same tables, in one run: a send, the inbox (50 conversations), a conversation's newest page
-// and the unread count, at 16 in flight; then the live push: ms from a send's answer to the
-// message's event on the receiver's open stream (server-sent events through the gateway, fed by
+// the same tables, in one run: sends spread over 100 pairs and sends within one pair, the inbox
+// (100 conversations), a conversation's newest page and the unread count, at 16 in flight; then
+// the live push with 200 streams open: ms from a send's answer to the message's event on the
+// receiver's stream (server-sent events through the gateway, fed by
 // RabbitMQ in the distributed mode). The app runs `npm start`'s code path (runner/dist) on real
 // PostgreSQL and RabbitMQ. A benchmark, not a test: the exit code says only whether it could
 // measure. Figures go to bench/results/.
@@ -47,7 +48,10 @@ const MODES = opts.modes.split(',').filter(Boolean);
 const DURATION = Number(opts.duration);
 const STREAM_SAMPLES = Number(opts['stream-samples']);
 const CONNECTIONS = 16;
-const INBOX_SIZE = 50;
+const INBOX_SIZE = 100;
+/** Streams open while the push is timed (issue 26: 200), two per other person. */
+const OPEN_STREAMS = 200;
+const TARGETS = { pushP99: 200, sendRps: 500 };
 
 const fmt = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 
@@ -124,7 +128,7 @@ async function measureMode(mode) {
         (await db.query('SELECT 1 FROM messaging.users WHERE id = ANY($1)', [ids])).rowCount === ids.length,
       60_000,
     );
-    // A's inbox: one conversation with each of the 50; A and B share 200 messages.
+    // A's inbox: one conversation with each of the 100; A and B share 200 messages.
     for (const other of others) await send(gateway, a, other.user.id, 'hello');
     for (let i = 0; i < 200; i++)
       await send(gateway, i % 2 ? a : b, i % 2 ? b.user.id : a.user.id, `seed ${i}`);
@@ -137,9 +141,35 @@ async function measureMode(mode) {
     await bare.ready;
     const bareUrl = `http://127.0.0.1:${barePort}`;
     const json = { 'content-type': 'application/json' };
+    const peers = others.map((o) => o.user.id);
+    let next = 0;
+    /** Round-robin over the sender's 99 other people: a pair's sends serialise on its lock. */
+    const spreadBody = () =>
+      JSON.stringify({ receiverId: peers[next++ % peers.length], content: 'load', messageType: 'text' });
     const cases = [
       {
-        name: 'POST /api/messages/send',
+        name: 'POST send (100 pairs)',
+        send: true,
+        app: {
+          url: `${gateway}/api/messages/send`,
+          method: 'POST',
+          headers: { ...json, cookie: a.cookie },
+          bodies: spreadBody,
+        },
+        bare: {
+          url: `${bareUrl}/send`,
+          method: 'POST',
+          headers: json,
+          bodies: () =>
+            JSON.stringify({
+              senderId: a.user.id,
+              receiverId: peers[next++ % peers.length],
+              content: 'load',
+            }),
+        },
+      },
+      {
+        name: 'POST send (one pair)',
         app: {
           url: `${gateway}/api/messages/send`,
           method: 'POST',
@@ -216,7 +246,10 @@ async function measureMode(mode) {
         console.log(`  ${c.name}: answers by status ${JSON.stringify(appRun.statuses)}`);
     }
 
-    // The push: B's stream is open; each sample is one send from A, timed from its 201 to B's event.
+    // The push: 200 streams open (two per other person, as two tabs), then B's; each sample is one
+    // send from A, timed from its 201 to B's event.
+    const crowd = [];
+    for (let i = 0; i < OPEN_STREAMS; i++) crowd.push(await openStream(gateway, others[i % others.length]));
     const stream = await openStream(gateway, b);
     const lags = [];
     try {
@@ -232,6 +265,7 @@ async function measureMode(mode) {
       }
     } finally {
       stream.close();
+      for (const open of crowd) open.close();
     }
     lags.sort((x, y) => x - y);
     const push = {
@@ -241,8 +275,16 @@ async function measureMode(mode) {
       max: lags.at(-1),
     };
     console.log(
-      `\nsend answered -> receiver's stream event: p50 ${fmt(push.p50)} ms, p99 ${fmt(push.p99)} ms, max ${fmt(push.max)} ms over ${push.samples}` +
+      `\nsend answered -> receiver's stream event (${OPEN_STREAMS + 1} streams open): p50 ${fmt(push.p50)} ms, p99 ${fmt(push.p99)} ms, max ${fmt(push.max)} ms over ${push.samples}` +
         ' (negative: the event came before the answer)',
+    );
+    const spread = rows[0];
+    console.log('\ntargets');
+    console.log(
+      `  ${push.p99 <= TARGETS.pushP99 ? 'MET    ' : 'NOT MET'} push p99 ≤ ${TARGETS.pushP99} ms with ${OPEN_STREAMS} streams open: ${fmt(push.p99)} ms`,
+    );
+    console.log(
+      `  ${spread.app.rps >= TARGETS.sendRps ? 'MET    ' : 'NOT MET'} sending ≥ ${TARGETS.sendRps} messages/s: ${fmt(spread.app.rps, 0)}`,
     );
     return { mode, rows, push };
   } finally {

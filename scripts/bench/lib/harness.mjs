@@ -153,11 +153,18 @@ export async function register(gateway, prefix, extra = {}) {
   return { user: await response.json(), cookie };
 }
 
-/** One autocannon run: req/s, latency percentiles (ms) and how many answers had each status. */
-export async function load({ url, method = 'GET', headers = {}, body, connections, duration }) {
+/**
+ * One autocannon run: req/s, latency percentiles (ms) and how many answers had each status.
+ * `bodies`, when given, is called for each request and its answer is that request's body (a load
+ * spread over many rows instead of one fixed body).
+ */
+export async function load({ url, method = 'GET', headers = {}, body, bodies, connections, duration }) {
   const times = [];
   const statuses = {};
-  const instance = autocannon({ url, method, headers, body, connections, pipelining: 1, duration });
+  const requests = bodies
+    ? [{ method, setupRequest: (request) => ({ ...request, body: bodies() }) }]
+    : undefined;
+  const instance = autocannon({ url, method, headers, body, requests, connections, pipelining: 1, duration });
   instance.on('response', (_client, status, _bytes, responseTime) => {
     times.push(responseTime);
     statuses[status] = (statuses[status] ?? 0) + 1;
