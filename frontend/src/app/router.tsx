@@ -50,6 +50,10 @@ const screens = {
     () => import('@/features/messages/components/messages-screen'),
     (m) => m.MessagesScreen,
   ),
+  feedback: lazyScreen(
+    () => import('@/features/feedback/components/feedback-screen'),
+    (m) => m.FeedbackScreen,
+  ),
   privacyPolicy: lazyScreen(
     () => import('@/features/legal/components/privacy-policy-page'),
     (m) => m.PrivacyPolicyPage,
@@ -111,6 +115,7 @@ export function createAppRouter(queryClient: QueryClient) {
             })),
             { path: '/edit-badges', ...load(screens.editBadges) },
             { path: '/discover', ...load(screens.discover) },
+            { path: '/feedback', ...load(screens.feedback) },
           ],
         },
         { path: '/profile/:username', ...profile },

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DropdownMenu } from 'radix-ui';
-import { Award, LogOut, MessageSquarePlus, MoreVertical, Settings } from 'lucide-react';
+import { Award, ClipboardList, LogOut, MessageSquarePlus, MoreVertical, Settings } from 'lucide-react';
+import { useCurrentUser } from '@/features/auth';
 import { LazyFeedbackDialog } from '@/features/feedback';
 import { SignOutDialog } from '@/features/settings';
 
 /** The own-profile menu (spec 1 §2). The admin entries join when those screens exist. */
 export function ProfileMenu() {
   const navigate = useNavigate();
+  const { data: me } = useCurrentUser();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   return (
@@ -31,6 +33,12 @@ export function ProfileMenu() {
               <Settings aria-hidden="true" />
               Settings
             </DropdownMenu.Item>
+            {me?.isAdmin ? (
+              <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/feedback')}>
+                <ClipboardList aria-hidden="true" />
+                Feedback Management
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.Item
               className="menu__item menu__item--danger"
