@@ -54,6 +54,10 @@ const screens = {
     () => import('@/features/feedback/components/feedback-screen'),
     (m) => m.FeedbackScreen,
   ),
+  admin: lazyScreen(
+    () => import('@/features/admin/components/admin-screen'),
+    (m) => m.AdminScreen,
+  ),
   privacyPolicy: lazyScreen(
     () => import('@/features/legal/components/privacy-policy-page'),
     (m) => m.PrivacyPolicyPage,
@@ -116,6 +120,7 @@ export function createAppRouter(queryClient: QueryClient) {
             { path: '/edit-badges', ...load(screens.editBadges) },
             { path: '/discover', ...load(screens.discover) },
             { path: '/feedback', ...load(screens.feedback) },
+            { path: '/admin', ...load(screens.admin) },
           ],
         },
         { path: '/profile/:username', ...profile },

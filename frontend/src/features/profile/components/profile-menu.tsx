@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DropdownMenu } from 'radix-ui';
-import { Award, ClipboardList, LogOut, MessageSquarePlus, MoreVertical, Settings } from 'lucide-react';
+import { Award, ClipboardList, LogOut, MessageSquarePlus, MoreVertical, Settings, ShieldCheck } from 'lucide-react';
 import { useCurrentUser } from '@/features/auth';
 import { LazyFeedbackDialog } from '@/features/feedback';
 import { SignOutDialog } from '@/features/settings';
@@ -37,6 +37,12 @@ export function ProfileMenu() {
               <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/feedback')}>
                 <ClipboardList aria-hidden="true" />
                 Feedback Management
+              </DropdownMenu.Item>
+            ) : null}
+            {me?.isAdmin ? (
+              <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/admin')}>
+                <ShieldCheck aria-hidden="true" />
+                Admin Panel
               </DropdownMenu.Item>
             ) : null}
             <DropdownMenu.Separator className="menu__separator" />

@@ -1,0 +1,58 @@
+import { useSearchParams } from 'react-router-dom';
+import { Tabs } from 'radix-ui';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCurrentUser } from '@/features/auth';
+import { AccessDenied } from './access-denied';
+import { ActivityTab } from './activity-tab';
+import { MessagesTab } from './messages-tab';
+import { ReportsTab } from './reports-tab';
+import '../admin.css';
+
+// Only the tabs the server backs today: Users, Reviews and Badges join when their admin routes exist.
+const TABS = [
+  { value: 'reports', label: 'Reports' },
+  { value: 'messages', label: 'Messages' },
+  { value: 'activity', label: 'Activity Log' },
+] as const;
+type AdminTab = (typeof TABS)[number]['value'];
+
+/** /admin (spec 2): admins only (isAdmin from the session); every action is a server call. */
+export function AdminScreen() {
+  useDocumentTitle('Admin Panel');
+  const { data: me } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  if (!me) return null;
+  if (!me.isAdmin) return <AccessDenied />;
+  const asked = params.get('tab');
+  const tab: AdminTab = TABS.some((t) => t.value === asked) ? (asked as AdminTab) : 'reports';
+  return (
+    <div className="page admin">
+      <header className="admin__header">
+        <h1>Admin Panel</h1>
+        <span className="admin__pill">Admin</span>
+      </header>
+      <Tabs.Root
+        className="tabs"
+        value={tab}
+        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+      >
+        <Tabs.List className="tabs__list admin__tabs" aria-label="Admin">
+          {TABS.map((t) => (
+            <Tabs.Trigger key={t.value} className="tabs__trigger" value={t.value}>
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="reports" className="admin__panel">
+          <ReportsTab />
+        </Tabs.Content>
+        <Tabs.Content value="messages" className="admin__panel">
+          <MessagesTab />
+        </Tabs.Content>
+        <Tabs.Content value="activity" className="admin__panel">
+          <ActivityTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
