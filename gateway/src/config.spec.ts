@@ -12,13 +12,8 @@ describe('gateway configuration', () => {
     expect(gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN })).toEqual({
       port: 3000,
       host: '0.0.0.0',
-      services: {
-        identity: 'http://127.0.0.1:4101',
-        socialGraph: 'http://127.0.0.1:4102',
-        reviews: 'http://127.0.0.1:4103',
-        messaging: 'http://127.0.0.1:4104',
-        moderation: 'http://127.0.0.1:4105',
-      },
+      // Every catalogue service at its local URL (a new service needs no edit here).
+      services: Object.fromEntries(GATEWAY_SERVICES.map((s) => [s.gatewayKey, s.localUrl])),
       internalToken: TOKEN,
       frontendDist: null,
       cookieSecure: false,
