@@ -2,7 +2,7 @@
 // benchmark script needs around the app (shared by every script in scripts/bench).
 /* global console, process, setTimeout, clearTimeout, URL, fetch */
 import { execFileSync, fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -245,24 +245,25 @@ export async function startApp(mode, { databaseUrl, amqpUrl, env = {}, execArgv 
       };
     }
     if (!vhost) throw new Error('the distributed mode needs amqpUrl');
-    const [identityPort, socialPort, reviewsPort, gatewayPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
-    const service = (dir, port) =>
+    // Every catalogue service, in its start order (consumers first), each on a free port; the
+    // gateway gets each one's URL variable (a new service needs no edit here).
+    const catalogue = JSON.parse(readFileSync(join(repoRoot, 'services.catalogue.json'), 'utf8')).services;
+    const ports = {};
+    for (const entry of catalogue) ports[entry.name] = await freePort();
+    const gatewayPort = await freePort();
+    const started = catalogue.map((entry) =>
       startChild(
-        join(repoRoot, dir, 'dist', 'main.js'),
-        { ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, AMQP_URL: vhost.url },
+        join(repoRoot, entry.dir, 'dist', 'main.js'),
+        {
+          ...env,
+          PORT: String(ports[entry.name]),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          AMQP_URL: vhost.url,
+        },
         options,
-      );
-    // Every service the gateway's health check asks about, consumers first.
-    const started = [
-      service('services/social-graph', socialPort),
-      service('services/reviews', reviewsPort),
-      service('services/identity', identityPort),
-    ];
+      ),
+    );
     started.push(
       startChild(
         join(repoRoot, 'gateway', 'dist', 'main.js'),
@@ -270,9 +271,9 @@ export async function startApp(mode, { databaseUrl, amqpUrl, env = {}, execArgv 
           ...env,
           PORT: String(gatewayPort),
           HOST: '127.0.0.1',
-          IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-          SOCIAL_GRAPH_URL: `http://127.0.0.1:${socialPort}`,
-          REVIEWS_URL: `http://127.0.0.1:${reviewsPort}`,
+          ...Object.fromEntries(
+            catalogue.map((entry) => [entry.urlEnv, `http://127.0.0.1:${ports[entry.name]}`]),
+          ),
           // identity's access-changed notices (the session cache), as compose and Kubernetes give it.
           AMQP_URL: vhost.url,
         },
@@ -283,7 +284,7 @@ export async function startApp(mode, { databaseUrl, amqpUrl, env = {}, execArgv 
     await waitFor(async () => (await fetch(`${gateway}/api/health`)).status === 200, 60_000, started);
     return {
       gateway,
-      identity: `http://127.0.0.1:${identityPort}`,
+      identity: `http://127.0.0.1:${ports.identity}`,
       pids: started.map((s) => s.child.pid),
       stop: async () => {
         for (const { child } of started.reverse()) await stopChild(child);
