@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
-import { AccessDenied } from './access-denied';
+import { AccessDenied } from '@/components/ui/access-denied';
 import { ActivityTab } from './activity-tab';
 import { MessagesTab } from './messages-tab';
 import { ReportsTab } from './reports-tab';

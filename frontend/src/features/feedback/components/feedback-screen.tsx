@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import { toast } from 'sonner';
-import { CheckCircle2, ShieldAlert } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import type { FeedbackDto, FeedbackType } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
+import { AccessDenied } from '@/components/ui/access-denied';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
@@ -22,24 +22,6 @@ const TABS: { value: FeedbackTab; label: string }[] = [
   { value: 'compliment', label: 'Compliments' },
   { value: 'other', label: 'Other' },
 ];
-
-/** What a non-admin sees on an admin screen (spec 2: Access Denied with a way back to the profile). */
-export function AccessDenied() {
-  return (
-    <div className="page">
-      <EmptyState
-        icon={<ShieldAlert />}
-        title="Access Denied"
-        description="You do not have permission to view this page."
-        action={
-          <Button asChild variant="outline">
-            <Link to="/profile">Back to profile</Link>
-          </Button>
-        }
-      />
-    </div>
-  );
-}
 
 /** /feedback (spec 2): every feedback item by type, with counts, and Mark as Resolved (admins only). */
 export function FeedbackScreen() {

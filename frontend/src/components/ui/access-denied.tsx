@@ -3,7 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 
-/** Spec 2: what a person who is not an admin sees on /admin, with a way back to their profile. */
+/** Spec 2: what a person who is not an admin sees on /admin and /feedback, with a way back to their profile. */
 export function AccessDenied() {
   return (
     <div className="page">
