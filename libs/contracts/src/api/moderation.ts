@@ -36,6 +36,14 @@ export const AUDIT_ACTIONS = [
   'reported-message.dismissed',
   'appeal.upheld',
   'appeal.overturned',
+  // Recorded from other services by 'admin.action.recorded':
+  'user.deactivated',
+  'user.reactivated',
+  'user.deleted',
+  'review.deleted',
+  'badge.updated',
+  'restaurant.updated',
+  'restaurants.merged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

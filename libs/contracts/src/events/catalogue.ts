@@ -18,6 +18,8 @@ import type {
   UserAccessChangedEvent,
   UserBadgesChangedEvent,
   UserDeactivatedEvent,
+  UserReactivatedEvent,
+  AdminActionRecordedEvent,
   UserDeletedEvent,
   UserRegisteredEvent,
   UserUpdatedEvent,
@@ -73,6 +75,12 @@ export const EVENT_CATALOGUE = {
     schemaVersion: 1,
   }),
   'identity.user.deactivated': event<UserDeactivatedEvent>()({
+    aggregate: 'user',
+    aggregateIdField: 'userId',
+    versioned: true,
+    schemaVersion: 1,
+  }),
+  'identity.user.reactivated': event<UserReactivatedEvent>()({
     aggregate: 'user',
     aggregateIdField: 'userId',
     versioned: true,
@@ -233,6 +241,14 @@ export const EVENT_CATALOGUE = {
   'moderation.report.dismissed': event<ReportDecidedEvent>()({
     aggregate: 'report',
     aggregateIdField: 'reportId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  // Published by any service where an admin acts (identity, reviews...); moderation's audit log
+  // consumes it. Not versioned: each action is a fact recorded once by its actionId.
+  'admin.action.recorded': event<AdminActionRecordedEvent>()({
+    aggregate: 'admin-action',
+    aggregateIdField: 'actionId',
     versioned: false,
     schemaVersion: 1,
   }),

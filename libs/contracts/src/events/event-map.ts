@@ -26,6 +26,32 @@ export interface UserDeactivatedEvent {
   userId: number;
 }
 
+export interface UserReactivatedEvent {
+  userId: number;
+}
+
+/**
+ * An admin did something in a service other than moderation (deactivated a person, deleted a
+ * review, changed a badge threshold, merged restaurants...). The service publishes this in the same
+ * transaction as the change; moderation appends it to the audit log once (by `actionId`), so the
+ * log lists every admin action wherever it happened.
+ */
+export interface AdminActionRecordedEvent {
+  /** Unique per action (a UUID made by the producer): moderation records each id once. */
+  actionId: string;
+  /** What was done, e.g. 'user.deactivated' (see AUDIT_ACTIONS). */
+  action: string;
+  /** The admin who did it. */
+  actorId: number;
+  /** What it was done to: 'user', 'review', 'restaurant', 'badge', 'message'... */
+  targetType: string;
+  targetId: number;
+  /** The person the action concerns (the review's author, the deactivated person), if any. */
+  subjectUserId: number | null;
+  /** The admin's "why", when given. */
+  reason: string | null;
+}
+
 /** Why a user's sessions, or what they may do, changed (for logs). */
 export type AccessChangeReason = 'signed-out' | 'session-revoked' | 'password-changed' | 'role-changed';
 
