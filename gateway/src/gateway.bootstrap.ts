@@ -128,7 +128,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
   drainRefusedBodies(fastify, parseByteSize(config.bodyLimit));
   // Any other body is left unread, so the route's guards answer first (401) and then
-  // BodyTypeInterceptor its 415, as for a body-less action.
+  // BodyTypeGuard its 415, as for a body-less action.
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   if (config.frontendDist) {
     if (existsSync(config.frontendDist)) {

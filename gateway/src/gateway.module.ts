@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { structuredLoggerModule } from '@dinebuds/logging';
 import { AuthController } from './auth/auth.controller.js';
 import { sessionCacheProvider } from './auth/session-cache.provider.js';
@@ -9,7 +9,7 @@ import { DiscoveryController } from './discovery/discovery.controller.js';
 import { EnvController } from './env/env.controller.js';
 import type { ResolvedGatewayOptions } from './gateway-options.js';
 import { HealthModule } from './health/health.module.js';
-import { BodyTypeInterceptor } from './http/body-type.interceptor.js';
+import { BodyTypeGuard } from './http/body-type.guard.js';
 import { messageStreamHubProvider } from './messaging/message-stream-hub.js';
 import { MessageStreamController } from './messaging/message-stream.controller.js';
 import { MessagesController } from './messaging/messages.controller.js';
@@ -73,7 +73,7 @@ export class GatewayModule {
         messageStreamHubProvider(options),
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: SessionGuard },
-        { provide: APP_INTERCEPTOR, useClass: BodyTypeInterceptor },
+        { provide: APP_GUARD, useClass: BodyTypeGuard },
       ],
     };
   }

@@ -8,7 +8,9 @@
 // bench/results/cpu-profiles/. A benchmark, not a test: the exit code says only whether it could measure.
 /* global console, process, setTimeout, URL, fetch */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { layerSplit } from './lib/cpuprofile.mjs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
@@ -35,7 +37,7 @@ const { values: opts } = parseArgs({
 });
 if (opts.help) {
   console.log(`usage: node scripts/bench/cpu-split.mjs [--mode distributed|one-process]
-       [--case post-review|user-reviews] [--duration S] [--connections N] [--prof]`);
+       [--case post-review|get-user|user-reviews] [--duration S] [--connections N] [--prof]`);
   process.exit(0);
 }
 
@@ -66,6 +68,26 @@ function userCpu(user) {
   return sum;
 }
 
+/**
+ * Each new profile (Node writes them as CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile when the
+ * processes stop) split by layer: where each process's CPU went.
+ */
+function printLayerSplit({ pids, names }, before) {
+  const files = readdirSync(CPU_PROFILE_DIR).filter((f) => f.endsWith('.cpuprofile') && !before.has(f));
+  console.log(`CPU by layer (whole run incl. start-up; profiles in ${CPU_PROFILE_DIR})`);
+  for (const file of files) {
+    const pid = Number(file.split('.')[3]);
+    const name = names[pids.indexOf(pid)] ?? `pid ${pid}`;
+    const split = layerSplit(join(CPU_PROFILE_DIR, file));
+    if (split.busyMs < 1000) continue; // a process the case hardly touched
+    console.log(`  ${name} (busy ${split.busyMs.toFixed(0)} ms)`);
+    for (const [layer, ms] of split.layers.slice(0, 14))
+      console.log(`    ${layer.padEnd(28)} ${((ms / split.busyMs) * 100).toFixed(1).padStart(5)}%`);
+  }
+}
+
+mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+const profilesBefore = new Set(readdirSync(CPU_PROFILE_DIR));
 const database = await createDatabase(adminUrl);
 const app = await startApp(opts.mode, {
   databaseUrl: database.url,
@@ -90,6 +112,11 @@ try {
   };
   const cases = {
     'post-review': review,
+    // The request path's read (issue 28): one user row by id, as another signed-in person asks.
+    'get-user': {
+      url: `${app.gateway}/api/users/${writer.user.id}`,
+      headers: { cookie: writer.cookie },
+    },
     'user-reviews': {
       url: `${app.gateway}/api/reviews?userId=${writer.user.id}&limit=200`,
       headers: { cookie: writer.cookie },
@@ -116,7 +143,7 @@ try {
         [dbName],
       )
     ).rows[0];
-  const names = opts.mode === 'distributed' ? ['social-graph', 'reviews', 'identity', 'gateway'] : ['app'];
+  const names = app.names;
   const statsBefore = await dbStats();
   const appBefore = app.pids.map(processCpu);
   const [pgBefore, rabbitBefore] = [userCpu('postgres'), userCpu('rabbitmq')];
@@ -147,5 +174,5 @@ try {
   await db.end().catch(() => undefined);
   await app.stop();
   await database.drop();
-  if (opts.prof) console.log(`CPU profiles in ${CPU_PROFILE_DIR}`);
+  if (opts.prof) printLayerSplit(app, profilesBefore);
 }

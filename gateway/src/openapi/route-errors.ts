@@ -19,7 +19,7 @@ export interface RouteKind {
 
 /**
  * The errors the gateway's shared machinery can give a route of this kind, whatever its handler
- * does: 415 from the body-type interceptor (any route, any method), 429 from the rate limit, 503
+ * does: 415 from the body-type guard (any route, any method), 429 from the rate limit, 503
  * from load shedding or a service down, 401 from the session guard, 400 from the JSON parser and
  * the validation pipe, 413 from the body limit (Fastify reads no body for GET or HEAD).
  */

@@ -1,6 +1,6 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiResponse } from '@nestjs/swagger';
-import { MultipartBody } from '../http/body-type.interceptor.js';
+import { MultipartBody } from '../http/body-type.guard.js';
 import { ImageUploadInterceptor } from './image-upload.interceptor.js';
 
 /**

@@ -86,10 +86,18 @@ describe('service data source', () => {
     try {
       await source.query('CREATE TABLE "gamma"."notes" (id serial PRIMARY KEY, body text NOT NULL)');
       const insert = 'INSERT INTO "gamma"."notes" (body) VALUES ($1) RETURNING id, body';
-      // Outside a transaction: a pooled connection, released afterwards.
+      // Outside a transaction: straight on pg's pool, no TypeORM query runner made for it.
+      const createQueryRunner = source.createQueryRunner.bind(source);
+      let runnersMade = 0;
+      source.createQueryRunner = (...args) => {
+        runnersMade++;
+        return createQueryRunner(...args);
+      };
       expect(await preparedQuery(source.manager, 'notes_insert', insert, ['one'])).toEqual([
         { id: 1, body: 'one' },
       ]);
+      expect(runnersMade).toBe(0);
+      source.createQueryRunner = createQueryRunner;
       // Inside: the transaction's own connection (it sees its uncommitted row), and the statement
       // is kept prepared on that connection under its name.
       await source

@@ -68,3 +68,68 @@ export function instrumentationShare(file, { from = -Infinity, to = Infinity } =
       .map(([key, us]) => [key, us / 1000]),
   };
 }
+
+/** Which layer of the request path a profile frame's file belongs to (`layerSplit`). */
+const LAYERS = [
+  [
+    /node_modules\/(fastify|@fastify\/[^/]+|find-my-way|avvio|light-my-request|fast-json-stringify|fast-querystring|secure-json-parse)\//,
+    'fastify',
+  ],
+  [/node_modules\/@nestjs\//, 'nest'],
+  [/node_modules\/typeorm\//, 'typeorm'],
+  [/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[^/]+)\//, 'pg driver'],
+  [/node_modules\/undici\//, 'undici (RPC client)'],
+  [/node_modules\/(pino|pino-[^/]+|sonic-boom|thread-stream)\//, 'logging (pino)'],
+  [/node_modules\/(@opentelemetry\/[^/]+|prom-client)\/|libs\/observability\//, 'observability'],
+  [/node_modules\/(class-validator|class-transformer|validator)\//, 'validation'],
+  [/node_modules\/(rxjs|reflect-metadata|tslib)\//, 'rxjs / reflect'],
+  [/node_modules\/amqplib\//, 'amqplib'],
+  [/node_modules\//, 'other packages'],
+  [/\/libs\/([^/]+)\//, (m) => `lib ${m[1]}`],
+  [/\/gateway\/dist\//, 'gateway code'],
+  [/\/services\/([^/]+)\/dist\//, (m) => `service code (${m[1]})`],
+];
+
+/**
+ * The busy time of a V8 CPU profile split by layer (ms, heaviest first). Like
+ * `instrumentationShare`, a sample of Node's own code (node:http, net, streams) counts for the
+ * package or app code that called it; samples with no such caller are 'node internals'.
+ */
+export function layerSplit(file) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const layerOfUrl = (url) => {
+    for (const [pattern, name] of LAYERS) {
+      const match = pattern.exec(url);
+      if (match) return typeof name === 'function' ? name(match) : name;
+    }
+    return undefined;
+  };
+  const memo = new Map();
+  const layerOf = (id) => {
+    if (memo.has(id)) return memo.get(id);
+    const { url } = nodes.get(id).callFrame;
+    const own = url && !url.startsWith('node:') ? layerOfUrl(url) : undefined;
+    const result = own ?? (parent.has(id) ? layerOf(parent.get(id)) : undefined);
+    memo.set(id, result);
+    return result;
+  };
+  const byLayer = new Map();
+  let busy = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = nodes.get(profile.samples[i]);
+    const name = node.callFrame.functionName;
+    if (name === '(idle)' || name === '(program)') continue;
+    const delta = profile.timeDeltas[i] ?? 0;
+    busy += delta;
+    const layer =
+      name === '(garbage collector)' ? 'garbage collector' : (layerOf(node.id) ?? 'node internals');
+    byLayer.set(layer, (byLayer.get(layer) ?? 0) + delta);
+  }
+  return {
+    busyMs: busy / 1000,
+    layers: [...byLayer].sort((a, b) => b[1] - a[1]).map(([layer, us]) => [layer, us / 1000]),
+  };
+}

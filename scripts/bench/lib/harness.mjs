@@ -237,6 +237,7 @@ export async function startApp(mode, { databaseUrl, amqpUrl, env = {}, execArgv 
         gateway: `http://127.0.0.1:${port}`,
         identity: message.services.identity,
         pids: [child.pid],
+        names: ['app'],
         breakdown: () => memoryBreakdown(child),
         stop: async () => {
           await stopChild(child);
@@ -286,6 +287,8 @@ export async function startApp(mode, { databaseUrl, amqpUrl, env = {}, execArgv 
       gateway,
       identity: `http://127.0.0.1:${ports.identity}`,
       pids: started.map((s) => s.child.pid),
+      /** The process name of each pid, in the same order. */
+      names: [...catalogue.map((entry) => entry.name), 'gateway'],
       stop: async () => {
         for (const { child } of started.reverse()) await stopChild(child);
         vhost.drop();

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Page } from '@dinebuds/service-client';
+import { preparedQuery } from '@dinebuds/database';
 import type { EntityManager } from 'typeorm';
 import { IDENTITY_SCHEMA } from '../config.js';
 import { UserEntity } from './user.entity.js';
@@ -41,7 +42,13 @@ export class UsersRepository {
    * public columns, without TypeORM's per-call query building and entity hydration.
    */
   async findPublicById(manager: EntityManager, id: number): Promise<PublicUserFields | null> {
-    const rows: PublicUserRow[] = await manager.query(PUBLIC_USER_BY_ID, [id]);
+    // The hot read of every profile view: a named statement, planned once per connection.
+    const rows = await preparedQuery<PublicUserRow>(
+      manager,
+      'identity-public-user-by-id',
+      PUBLIC_USER_BY_ID,
+      [id],
+    );
     return rows.length === 0 ? null : fromPublicUserRow(rows[0]);
   }
 

@@ -1,13 +1,11 @@
 import {
-  type CallHandler,
+  type CanActivate,
   type ExecutionContext,
   Injectable,
-  type NestInterceptor,
   SetMetadata,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Observable } from 'rxjs';
 
 export const MULTIPART_BODY = 'dinebuds:multipart-body';
 
@@ -32,16 +30,19 @@ export function bodyTypeProblem(contentType: string | undefined, multipart: bool
 }
 
 /**
- * Global interceptor: a body the route cannot read is a 415, not silently ignored. Only JSON is
- * parsed, so a text/plain or form body would otherwise reach the handler as no body at all and a
- * body-less action (logout, follow, toggle-privacy) would run. Runs after the guards, so an
- * anonymous caller of a signed-in route still hears 401 first, and before the upload is read.
+ * Global guard, the last one: a body the route cannot read is a 415, not silently ignored. Only
+ * JSON is parsed, so a text/plain or form body would otherwise reach the handler as no body at all
+ * and a body-less action (logout, follow, toggle-privacy) would run. Registered after the session
+ * guard, so an anonymous caller of a signed-in route still hears 401 first, and it runs before
+ * the upload interceptor reads anything. A guard, not an interceptor: with a global interceptor
+ * every answer became an Observable that Nest watches for the client's disconnect (two 'close'
+ * listeners per request).
  */
 @Injectable()
-export class BodyTypeInterceptor implements NestInterceptor {
+export class BodyTypeGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  canActivate(context: ExecutionContext): boolean {
     if (context.getType() === 'http') {
       const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
       if (hasBodyContent(req.headers)) {
@@ -51,6 +52,6 @@ export class BodyTypeInterceptor implements NestInterceptor {
         if (problem) throw new UnsupportedMediaTypeException(problem);
       }
     }
-    return next.handle();
+    return true;
   }
 }

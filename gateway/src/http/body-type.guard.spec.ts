@@ -1,15 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { type ExecutionContext, UnsupportedMediaTypeException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { of } from 'rxjs';
 import {
   BODY_NOT_JSON,
   BODY_NOT_MULTIPART,
-  BodyTypeInterceptor,
+  BodyTypeGuard,
   MultipartBody,
   bodyTypeProblem,
   hasBodyContent,
-} from './body-type.interceptor.js';
+} from './body-type.guard.js';
 
 describe('hasBodyContent', () => {
   it('counts bytes, not headers: an empty POST has no body', () => {
@@ -40,47 +39,43 @@ describe('bodyTypeProblem', () => {
   });
 });
 
-describe('BodyTypeInterceptor', () => {
+describe('BodyTypeGuard', () => {
   class Routes {
     json(): void {}
     @MultipartBody()
     upload(): void {}
   }
-  const interceptor = new BodyTypeInterceptor(new Reflector());
+  const guard = new BodyTypeGuard(new Reflector());
   const context = (handler: () => void, headers: Record<string, string>) =>
     ({
       getType: () => 'http',
       getHandler: () => handler,
       switchToHttp: () => ({ getRequest: () => ({ headers }) }),
     }) as unknown as ExecutionContext;
-  const next = { handle: () => of('handled') };
 
   it('answers 415 before the handler for a body the route cannot read', () => {
     const plain = { 'content-type': 'text/plain', 'content-length': '5' };
-    expect(() => interceptor.intercept(context(Routes.prototype.json, plain), next)).toThrow(
+    expect(() => guard.canActivate(context(Routes.prototype.json, plain))).toThrow(
       new UnsupportedMediaTypeException(BODY_NOT_JSON),
     );
     const json = { 'content-type': 'application/json', 'content-length': '2' };
-    expect(() => interceptor.intercept(context(Routes.prototype.upload, json), next)).toThrow(
-      BODY_NOT_MULTIPART,
-    );
+    expect(() => guard.canActivate(context(Routes.prototype.upload, json))).toThrow(BODY_NOT_MULTIPART);
   });
 
   it('lets readable and empty bodies through', () => {
-    let handled = 0;
-    const counting = { handle: () => of(++handled) };
-    interceptor.intercept(
-      context(Routes.prototype.json, { 'content-type': 'application/json', 'content-length': '2' }),
-      counting,
-    );
-    interceptor.intercept(context(Routes.prototype.json, { 'content-length': '0' }), counting);
-    interceptor.intercept(
-      context(Routes.prototype.upload, {
-        'content-type': 'multipart/form-data; boundary=x',
-        'content-length': '9',
-      }),
-      counting,
-    );
-    expect(handled).toBe(3);
+    expect(
+      guard.canActivate(
+        context(Routes.prototype.json, { 'content-type': 'application/json', 'content-length': '2' }),
+      ),
+    ).toBe(true);
+    expect(guard.canActivate(context(Routes.prototype.json, { 'content-length': '0' }))).toBe(true);
+    expect(
+      guard.canActivate(
+        context(Routes.prototype.upload, {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': '9',
+        }),
+      ),
+    ).toBe(true);
   });
 });
