@@ -74,7 +74,7 @@ function userCpu(user) {
  */
 function printLayerSplit({ pids, names }, before) {
   const files = readdirSync(CPU_PROFILE_DIR).filter((f) => f.endsWith('.cpuprofile') && !before.has(f));
-  console.log(`CPU by layer (whole run incl. start-up; profiles in ${CPU_PROFILE_DIR})`);
+  console.log(`CPU by layer, from the first request on (profiles in ${CPU_PROFILE_DIR})`);
   for (const file of files) {
     const pid = Number(file.split('.')[3]);
     const name = names[pids.indexOf(pid)] ?? `pid ${pid}`;

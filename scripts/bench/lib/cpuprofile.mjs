@@ -91,7 +91,8 @@ const LAYERS = [
 ];
 
 /**
- * The busy time of a V8 CPU profile split by layer (ms, heaviest first). Like
+ * The busy time of a V8 CPU profile from its first routed request on, split by layer (ms,
+ * heaviest first). Like
  * `instrumentationShare`, a sample of Node's own code (node:http, net, streams) counts for the
  * package or app code that called it; samples with no such caller are 'node internals'.
  */
@@ -116,9 +117,20 @@ export function layerSplit(file) {
     memo.set(id, result);
     return result;
   };
+  // Start-up (module loading, Nest's wiring) is not the request path: count from the first
+  // sample taken inside a routed request (Nest's router) on.
+  const routed = new Map();
+  const isRouted = (id) => {
+    if (routed.has(id)) return routed.get(id);
+    const result =
+      nodes.get(id).callFrame.url.includes('@nestjs/core/router/') || (parent.has(id) && isRouted(parent.get(id)));
+    routed.set(id, result);
+    return result;
+  };
+  const first = profile.samples.findIndex((id) => isRouted(id));
   const byLayer = new Map();
   let busy = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
+  for (let i = Math.max(first, 0); i < profile.samples.length; i++) {
     const node = nodes.get(profile.samples[i]);
     const name = node.callFrame.functionName;
     if (name === '(idle)' || name === '(program)') continue;
