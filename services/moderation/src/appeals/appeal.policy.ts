@@ -1,4 +1,6 @@
 import {
+  APPEALABLE_ACTIONS,
+  APPEAL_FILTERS,
   APPEAL_OUTCOMES,
   MODERATION_MESSAGES as M,
   type AppealDto,
@@ -21,6 +23,30 @@ export function assertMayAppeal(
   if (alreadyAppealed) throw conflict(M.appealOnce);
 }
 
+/**
+ * An admin action against content (a removed review) is appealable once by the person it concerned;
+ * anyone else, or about another action, learns nothing of it (404).
+ */
+export function assertMayAppealAction(
+  userId: number,
+  entry: { action: string; subjectUserId: number | null } | null,
+  alreadyAppealed: boolean,
+): void {
+  if (!entry || !isAppealableAction(entry.action) || entry.subjectUserId !== userId)
+    throw notFound(M.decisionNotFound);
+  if (alreadyAppealed) throw conflict(M.appealOnce);
+}
+
+export const isAppealableAction = (action: string): boolean =>
+  (APPEALABLE_ACTIONS as readonly string[]).includes(action);
+
+/** The admins' appeal list filter: a status, or every appeal (default: the pending ones). */
+export function appealFilter(status: string | undefined): AppealStatus | null {
+  const filter = status ?? 'pending';
+  if (!(APPEAL_FILTERS as readonly string[]).includes(filter)) throw badRequest(M.appealStatusFilter);
+  return filter === 'all' ? null : (filter as AppealStatus);
+}
+
 /** An appeal is decided once: upheld (the decision stands) or overturned. */
 export function planAppealOutcome(appeal: { status: string } | null, outcome: string): AppealOutcome {
   if (!(APPEAL_OUTCOMES as readonly string[]).includes(outcome)) throw badRequest(M.appealOutcome);
@@ -31,7 +57,8 @@ export function planAppealOutcome(appeal: { status: string } | null, outcome: st
 
 export function toAppealDto(row: {
   id: number;
-  reportId: number;
+  reportId: number | null;
+  auditEntryId: number | null;
   userId: number;
   text: string;
   status: string;
@@ -42,6 +69,7 @@ export function toAppealDto(row: {
   return {
     id: row.id,
     reportId: row.reportId,
+    auditEntryId: row.auditEntryId,
     userId: row.userId,
     text: row.text,
     status: row.status as AppealStatus,

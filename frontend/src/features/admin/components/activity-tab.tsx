@@ -11,6 +11,13 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'reported-message.dismissed': 'dismissed the report of message',
   'appeal.upheld': 'upheld appeal',
   'appeal.overturned': 'overturned appeal',
+  'user.deactivated': 'deactivated user',
+  'user.reactivated': 'reactivated user',
+  'user.deleted': 'deleted user',
+  'review.deleted': 'deleted review',
+  'badge.updated': 'updated badge',
+  'restaurant.updated': 'updated restaurant',
+  'restaurants.merged': 'merged restaurants into',
 };
 
 /** The activity log (GET /api/admin/audit-log): who did what to whom, when and why. */
