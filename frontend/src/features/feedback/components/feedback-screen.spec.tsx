@@ -60,7 +60,9 @@ describe('FeedbackScreen', () => {
   });
 
   it('lists feedback under tabs with counts, and filters by type', async () => {
-    const fetchMock = mockFetch((call) => (call.url.startsWith('/api/feedback') ? page(items, call.url) : never()));
+    const fetchMock = mockFetch((call) =>
+      call.url.startsWith('/api/feedback') ? page(items, call.url) : never(),
+    );
     renderWithProviders(<FeedbackScreen />, { signedInAs: admin, route: '/feedback' });
 
     expect(await screen.findByRole('tab', { name: 'All (4)' })).toHaveAttribute('aria-selected', 'true');
@@ -70,7 +72,9 @@ describe('FeedbackScreen', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByRole('listitem', { name: 'Feedback #2' })).toHaveTextContent('Resolved');
     expect(
-      within(screen.getByRole('listitem', { name: 'Feedback #2' })).queryByRole('button', { name: 'Mark as Resolved' }),
+      within(screen.getByRole('listitem', { name: 'Feedback #2' })).queryByRole('button', {
+        name: 'Mark as Resolved',
+      }),
     ).not.toBeInTheDocument();
 
     const user = userEvent.setup();
@@ -88,7 +92,9 @@ describe('FeedbackScreen', () => {
 
   it('pages through a long list with the server: Showing 1-20 of 25, Next, Previous', async () => {
     const many = Array.from({ length: 25 }, (_, i) => feedback(25 - i, 'bug', `Bug number ${25 - i}`));
-    const fetchMock = mockFetch((call) => (call.url.startsWith('/api/feedback') ? page(many, call.url) : never()));
+    const fetchMock = mockFetch((call) =>
+      call.url.startsWith('/api/feedback') ? page(many, call.url) : never(),
+    );
     renderWithProviders(<FeedbackScreen />, { signedInAs: admin, route: '/feedback' });
     expect(await screen.findByText('Showing 1-20 of 25')).toBeVisible();
     expect(screen.getAllByRole('listitem')).toHaveLength(20);
@@ -123,9 +129,13 @@ describe('FeedbackScreen', () => {
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Mark as Resolved' }));
 
     expect(await screen.findByText('Feedback resolved')).toBeVisible();
-    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Feedback #4' })).toHaveTextContent('Resolved'));
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { name: 'Feedback #4' })).toHaveTextContent('Resolved'),
+    );
     expect(
-      within(screen.getByRole('listitem', { name: 'Feedback #4' })).queryByRole('button', { name: 'Mark as Resolved' }),
+      within(screen.getByRole('listitem', { name: 'Feedback #4' })).queryByRole('button', {
+        name: 'Mark as Resolved',
+      }),
     ).not.toBeInTheDocument();
     expect(callsOf(fetchMock)).toContain('PUT /api/feedback/4/resolve');
   });
@@ -133,7 +143,10 @@ describe('FeedbackScreen', () => {
   it('toasts Failed to resolve feedback when the server refuses', async () => {
     mockFetch((call) => {
       if (call.method === 'PUT') {
-        return jsonResponse({ statusCode: 409, message: 'This feedback is already resolved', error: 'Conflict' }, 409);
+        return jsonResponse(
+          { statusCode: 409, message: 'This feedback is already resolved', error: 'Conflict' },
+          409,
+        );
       }
       if (call.url.startsWith('/api/feedback')) return page(items, call.url);
       return never();

@@ -110,7 +110,12 @@ function FeedbackPager(props: { offset: number; total: number; onOffset: (offset
       <span aria-live="polite">
         Showing {offset + 1}-{last} of {total}
       </span>
-      <Button size="sm" variant="outline" disabled={last >= total} onClick={() => onOffset(offset + FEEDBACK_PAGE_SIZE)}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={last >= total}
+        onClick={() => onOffset(offset + FEEDBACK_PAGE_SIZE)}
+      >
         Next
       </Button>
     </nav>
