@@ -6,8 +6,10 @@ import {
   type AppealDto,
   type AppealOutcome,
   type AppealStatus,
+  type ReportTargetType,
 } from '@dinebuds/contracts';
 import { badRequest, conflict, notFound } from '@dinebuds/errors';
+import { contentPreview } from '../reports/report.policy.js';
 
 /**
  * Only the owner of content an admin found against (a resolved report) may appeal, once; anyone
@@ -47,6 +49,26 @@ export function appealFilter(status: string | undefined): AppealStatus | null {
   return filter === 'all' ? null : (filter as AppealStatus);
 }
 
+/** What a decision was about, as moderation knows it (the person, or the review's rating and restaurant). */
+export function contestedContent(row: {
+  targetType: string;
+  targetId: number;
+  targetName?: string | null;
+  targetUsername?: string | null;
+  reviewRating: number | null;
+  reviewRestaurantId: number | null;
+}): { type: ReportTargetType; contentId: number; content: string | null } {
+  return {
+    type: row.targetType as ReportTargetType,
+    contentId: row.targetId,
+    content: contentPreview(
+      row.targetType,
+      { name: row.targetName ?? null, username: row.targetUsername ?? null },
+      { rating: row.reviewRating, restaurantId: row.reviewRestaurantId },
+    ),
+  };
+}
+
 /** An appeal is decided once: upheld (the decision stands) or overturned. */
 export function planAppealOutcome(appeal: { status: string } | null, outcome: string): AppealOutcome {
   if (!(APPEAL_OUTCOMES as readonly string[]).includes(outcome)) throw badRequest(M.appealOutcome);
@@ -55,7 +77,8 @@ export function planAppealOutcome(appeal: { status: string } | null, outcome: st
   return outcome as AppealOutcome;
 }
 
-export function toAppealDto(row: {
+/** An appeal's stored columns (the entity, or a repository's row that extends them). */
+export interface AppealColumns {
   id: number;
   reportId: number | null;
   auditEntryId: number | null;
@@ -65,7 +88,9 @@ export function toAppealDto(row: {
   createdAt: Date;
   decidedAt: Date | null;
   decisionReason: string | null;
-}): AppealDto {
+}
+
+export function toAppealDto(row: AppealColumns): AppealDto {
   return {
     id: row.id,
     reportId: row.reportId,

@@ -3,6 +3,7 @@ import { rowsOf, schemaTable } from '@dinebuds/database';
 import { In, type EntityManager } from 'typeorm';
 import { MODERATION_SCHEMA } from '../config.js';
 import { AppealEntity } from './appeal.entity.js';
+import type { AppealColumns } from './appeal.policy.js';
 
 const APPEALS = schemaTable(MODERATION_SCHEMA, 'appeals');
 const REPORTS = schemaTable(MODERATION_SCHEMA, 'content_reports');
@@ -11,16 +12,7 @@ const USERS = schemaTable(MODERATION_SCHEMA, 'users');
 const REVIEWS = schemaTable(MODERATION_SCHEMA, 'reviews');
 
 /** An appeal with who made it and what it contests (a resolved report or an admin action). */
-export interface AdminAppealRow {
-  id: number;
-  reportId: number | null;
-  auditEntryId: number | null;
-  userId: number;
-  text: string;
-  status: string;
-  createdAt: Date;
-  decidedAt: Date | null;
-  decisionReason: string | null;
+export interface AdminAppealRow extends AppealColumns {
   username: string | null;
   name: string | null;
   profilePicture: string | null;

@@ -6,18 +6,18 @@ import {
   type AppealDto,
   type Caller,
   type ModerationDecisionDto,
-  type ReportTargetType,
 } from '@dinebuds/contracts';
 import { conflict, notFound } from '@dinebuds/errors';
 import { Transactions } from '@dinebuds/service-kit';
+import type { EntityManager } from 'typeorm';
 import { AuditLogRepository } from '../audit/audit-log.repository.js';
 import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
-import { contentPreview } from '../reports/report.policy.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
 import {
   appealFilter,
   assertMayAppeal,
   assertMayAppealAction,
+  contestedContent,
   planAppealOutcome,
   toAppealDto,
 } from './appeal.policy.js';
@@ -63,13 +63,7 @@ export class AppealsService {
         reportId: row.id,
         auditEntryId: null,
         action: 'report.resolved',
-        type: row.targetType as ReportTargetType,
-        contentId: row.targetId,
-        content: contentPreview(
-          row.targetType,
-          { name: row.targetName, username: row.targetUsername },
-          { rating: row.reviewRating, restaurantId: row.reviewRestaurantId },
-        ),
+        ...contestedContent(row),
         reportReason: row.reason,
         decisionReason: row.decisionReason,
         decidedAt: (row.decidedAt ?? row.createdAt).toISOString(),
@@ -82,13 +76,7 @@ export class AppealsService {
         reportId: null,
         auditEntryId: row.id,
         action: row.action,
-        type: row.targetType as ReportTargetType,
-        contentId: row.targetId,
-        content: contentPreview(
-          row.targetType,
-          { name: null, username: null },
-          { rating: row.reviewRating, restaurantId: row.reviewRestaurantId },
-        ),
+        ...contestedContent(row),
         reportReason: null,
         decisionReason: row.reason,
         decidedAt: row.createdAt.toISOString(),
@@ -99,19 +87,16 @@ export class AppealsService {
   }
 
   /** Appeals an admin action against my content (a removed review), once. */
-  async createForAction(caller: Caller, auditEntryId: number, text: string): Promise<AppealDto> {
-    const id = await this.transactions.run(async (manager) => {
+  createForAction(caller: Caller, auditEntryId: number, text: string): Promise<AppealDto> {
+    return this.storeOnce(async (manager) => {
       const entry = await this.audit.find(manager, auditEntryId);
       assertMayAppealAction(caller.userId, entry, await this.appeals.existsForAction(manager, auditEntryId));
-      const stored = await this.appeals.insertOnceForAction(manager, {
+      return this.appeals.insertOnceForAction(manager, {
         auditEntryId,
         userId: caller.userId,
         text: text.trim(),
       });
-      if (stored === null) throw conflict(M.appealOnce);
-      return stored;
     });
-    return this.dtoOf(id);
   }
 
   /** Appeals for admins (the Reports tab), newest first: pending by default. */
@@ -127,26 +112,23 @@ export class AppealsService {
         profilePicture: row.profilePicture,
       }),
       action: row.action,
-      type: row.targetType as ReportTargetType,
-      contentId: row.targetId,
-      content: contentPreview(
-        row.targetType,
-        { name: row.targetName, username: row.targetUsername },
-        { rating: row.reviewRating, restaurantId: row.reviewRestaurantId },
-      ),
+      ...contestedContent(row),
       reason: row.reason,
     }));
   }
 
-  async create(caller: Caller, reportId: number, text: string): Promise<AppealDto> {
-    const id = await this.transactions.run(async (manager) => {
+  create(caller: Caller, reportId: number, text: string): Promise<AppealDto> {
+    return this.storeOnce(async (manager) => {
       const report = await this.reports.lock(manager, reportId);
       assertMayAppeal(caller.userId, report, await this.appeals.existsFor(manager, reportId));
-      const stored = await this.appeals.insertOnce(manager, {
-        reportId,
-        userId: caller.userId,
-        text: text.trim(),
-      });
+      return this.appeals.insertOnce(manager, { reportId, userId: caller.userId, text: text.trim() });
+    });
+  }
+
+  /** Stores one appeal in a transaction; `insert` answers null when the decision already has one. */
+  private async storeOnce(insert: (manager: EntityManager) => Promise<number | null>): Promise<AppealDto> {
+    const id = await this.transactions.run(async (manager) => {
+      const stored = await insert(manager);
       if (stored === null) throw conflict(M.appealOnce);
       return stored;
     });

@@ -66,7 +66,15 @@ describe('DecisionsScreen', () => {
       call.url === '/api/moderation/decisions'
         ? jsonResponse([
             { ...removed, appeal: appealOf('overturned', 'Honest review') },
-            { ...removed, auditEntryId: null, reportId: 8, action: 'report.resolved', type: 'user', reportReason: 'Spam', appeal: appealOf('upheld') },
+            {
+              ...removed,
+              auditEntryId: null,
+              reportId: 8,
+              action: 'report.resolved',
+              type: 'user',
+              reportReason: 'Spam',
+              appeal: appealOf('upheld'),
+            },
           ])
         : never(),
     );
@@ -80,11 +88,16 @@ describe('DecisionsScreen', () => {
 
   it('says when there is nothing, and shows the error state when the list cannot be read', async () => {
     mockFetch(() => jsonResponse([]));
-    const { unmount } = renderWithProviders(<DecisionsScreen />, { signedInAs: makeUser(), route: '/moderation' });
+    const { unmount } = renderWithProviders(<DecisionsScreen />, {
+      signedInAs: makeUser(),
+      route: '/moderation',
+    });
     expect(await screen.findByText('No moderation decisions')).toBeVisible();
     unmount();
     mockFetch(() => jsonResponse({ statusCode: 500, message: 'Internal server error', error: 'x' }, 500));
     renderWithProviders(<DecisionsScreen />, { signedInAs: makeUser(), route: '/moderation' });
-    expect(await screen.findByText('Failed to fetch moderation decisions', {}, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByText('Failed to fetch moderation decisions', {}, { timeout: 5000 }),
+    ).toBeVisible();
   });
 });

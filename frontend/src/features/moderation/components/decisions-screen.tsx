@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { MODERATION_LIMITS, type ModerationDecisionDto } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/input';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDateTime } from '@/lib/format';
@@ -117,52 +115,29 @@ function AppealDialog(props: {
   onOpenChange: (open: boolean) => void;
 }) {
   const { decision, open, onOpenChange } = props;
-  const [text, setText] = useState('');
   const appeal = useCreateAppeal();
-  const close = () => {
-    setText('');
-    onOpenChange(false);
-  };
-  const submit = () => {
-    if (!text.trim()) return;
+  const submit = (text: string) =>
     appeal.mutate(
-      { decision, text: text.trim() },
+      { decision, text },
       {
         onSuccess: () => {
           toast.success('Appeal sent', { description: 'An admin will look at the decision again.' });
-          close();
+          onOpenChange(false);
         },
         onError: (error) => toast.error('Failed to send appeal', { description: error.message }),
       },
     );
-  };
   return (
-    <Dialog
+    <ReasonDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
       title="Appeal this decision"
       description="Say in a sentence why the decision should change. You can appeal once."
-      size="sm"
-      dismissible={!appeal.isPending}
-      footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={appeal.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={!text.trim()} loading={appeal.isPending}>
-            Send appeal
-          </Button>
-        </>
-      }
-    >
-      <Field label="Why should it change?">
-        <Textarea
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={MODERATION_LIMITS.reportReasonMax}
-          rows={3}
-        />
-      </Field>
-    </Dialog>
+      label="Why should it change?"
+      maxLength={MODERATION_LIMITS.reportReasonMax}
+      confirmLabel="Send appeal"
+      pending={appeal.isPending}
+      onSubmit={submit}
+    />
   );
 }

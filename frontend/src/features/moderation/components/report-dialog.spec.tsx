@@ -17,7 +17,12 @@ describe('ReportDialog', () => {
     });
     const onOpenChange = jest.fn();
     renderWithProviders(
-      <ReportDialog target={{ type: 'review', contentId: 40 }} label="review by Ann" open onOpenChange={onOpenChange} />,
+      <ReportDialog
+        target={{ type: 'review', contentId: 40 }}
+        label="review by Ann"
+        open
+        onOpenChange={onOpenChange}
+      />,
       { signedInAs: makeUser() },
     );
     const report = screen.getByRole('button', { name: 'Report' });
@@ -31,14 +36,25 @@ describe('ReportDialog', () => {
 
     expect(await screen.findByText('Review reported')).toBeVisible();
     expect(screen.getByText('Thank you for your report. Our team will review it.')).toBeVisible();
-    expect(JSON.parse(String(sent[0].init.body))).toEqual({ type: 'review', contentId: 40, reason: 'Fake review' });
+    expect(JSON.parse(String(sent[0].init.body))).toEqual({
+      type: 'review',
+      contentId: 40,
+      reason: 'Fake review',
+    });
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it("toasts the server's sentence when the report is refused", async () => {
-    mockFetch(() => jsonResponse({ statusCode: 409, message: 'You have already reported this', error: 'Conflict' }, 409));
+    mockFetch(() =>
+      jsonResponse({ statusCode: 409, message: 'You have already reported this', error: 'Conflict' }, 409),
+    );
     renderWithProviders(
-      <ReportDialog target={{ type: 'user', contentId: 7 }} label="Bob" open onOpenChange={() => undefined} />,
+      <ReportDialog
+        target={{ type: 'user', contentId: 7 }}
+        label="Bob"
+        open
+        onOpenChange={() => undefined}
+      />,
       { signedInAs: makeUser() },
     );
     const user = userEvent.setup();
