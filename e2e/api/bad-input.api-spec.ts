@@ -194,6 +194,8 @@ const ADMIN_ONLY = [
   'POST /api/admin/messages/{id}/dismiss',
   'GET /api/admin/audit-log',
   'POST /api/admin/appeals/{id}/decide',
+  'GET /api/admin/appeals',
+  'GET /api/admin/messages/{id}/conversation',
 ];
 for (const key of ADMIN_ONLY) OTHER_403.add(key);
 
@@ -211,6 +213,7 @@ function baseParam(name: string, world: World): string {
     case 'messageId':
     case 'pollId':
     case 'reportId':
+    case 'auditEntryId':
       return UNKNOWN_ID;
     case 'requesterId':
       return String(world.requester.id);
@@ -336,6 +339,7 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
     case 'POST /api/reports':
       return [{ type: 'user', contentId: Number(UNKNOWN_ID), reason: 'fine' }];
     case 'POST /api/moderation/decisions/{reportId}/appeal':
+    case 'POST /api/moderation/actions/{auditEntryId}/appeal':
       return [{ text: 'fine' }];
     case 'PUT /api/feedback/{id}/resolve':
     case 'POST /api/admin/reports/{id}/resolve':

@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   MODERATION_MESSAGES as M,
+  type AdminAppealDto,
   type AppealDto,
   type ModerationDecisionDto,
   type AuditEntryDto,
   type ContentReportDto,
   type CurrentUserDto,
   type FeedbackDto,
+  type FeedbackPageDto,
+  type MessageContextDto,
   type MessageDto,
   type ReportListDto,
   type ReportedMessageDto,
   type ReviewDto,
 } from '@dinebuds/contracts';
+import { createEnvelope } from '@dinebuds/events';
 import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername, type ApiResponse } from '../support/api-client.js';
 import { removeDataDir, startAllInOneSystem } from '../support/system.js';
@@ -152,6 +156,8 @@ describe('moderation API through the gateway (all-in-one)', () => {
     ['POST', '/api/admin/messages/{id}/dismiss', { id: 1 }, undefined],
     ['GET', '/api/admin/audit-log', {}, undefined],
     ['POST', '/api/admin/appeals/{id}/decide', { id: 1 }, { outcome: 'upheld' }],
+    ['GET', '/api/admin/appeals', {}, undefined],
+    ['GET', '/api/admin/messages/{id}/conversation', { id: 1 }, undefined],
   ];
 
   describe('who may call', () => {
@@ -162,6 +168,7 @@ describe('moderation API through the gateway (all-in-one)', () => {
         ['POST', '/api/reports', {}, { type: 'user', contentId: 1, reason: 'x' }],
         ['GET', '/api/moderation/decisions', {}, undefined],
         ['POST', '/api/moderation/decisions/{reportId}/appeal', { reportId: 1 }, { text: 'x' }],
+        ['POST', '/api/moderation/actions/{auditEntryId}/appeal', { auditEntryId: 1 }, { text: 'x' }],
       ];
       for (const [method, template, params, body] of routes) {
         const res = await call(anonymous, method, template, params, body);
@@ -219,13 +226,22 @@ describe('moderation API through the gateway (all-in-one)', () => {
       );
       expect(bug.status).toBe(201);
 
-      const all = await call<FeedbackDto[]>(admin.client, 'GET', '/api/feedback');
+      const all = await call<FeedbackPageDto>(admin.client, 'GET', '/api/feedback');
       expect(all.status).toBe(200);
-      expect(all.body.map((f) => f.id)).toEqual([bug.body.id, sent.body.id]);
-      const bugs = await call<FeedbackDto[]>(admin.client, 'GET', '/api/feedback', {}, undefined, {
+      expect(all.body.feedback.map((f) => f.id)).toEqual([bug.body.id, sent.body.id]);
+      expect(all.body.total).toBe(2);
+      expect(all.body.counts).toEqual({ all: 2, suggestion: 1, bug: 1, compliment: 0, other: 0 });
+      const bugs = await call<FeedbackPageDto>(admin.client, 'GET', '/api/feedback', {}, undefined, {
         search: '?type=bug',
       });
-      expect(bugs.body.map((f) => f.id)).toEqual([bug.body.id]);
+      expect(bugs.body.feedback.map((f) => f.id)).toEqual([bug.body.id]);
+      expect(bugs.body.total).toBe(1);
+      // The tab counts are of every type whatever the type filter.
+      expect(bugs.body.counts.all).toBe(2);
+      const second = await call<FeedbackPageDto>(admin.client, 'GET', '/api/feedback', {}, undefined, {
+        search: '?limit=1&offset=1',
+      });
+      expect(second.body).toMatchObject({ feedback: [{ id: sent.body.id }], total: 2 });
 
       const resolved = await call<FeedbackDto>(admin.client, 'PUT', '/api/feedback/{id}/resolve', {
         id: sent.body.id,
@@ -244,10 +260,11 @@ describe('moderation API through the gateway (all-in-one)', () => {
         M.feedbackNotFound,
       );
 
-      const pending = await call<FeedbackDto[]>(admin.client, 'GET', '/api/feedback', {}, undefined, {
+      const pending = await call<FeedbackPageDto>(admin.client, 'GET', '/api/feedback', {}, undefined, {
         search: '?status=pending',
       });
-      expect(pending.body.map((f) => f.id)).toEqual([bug.body.id]);
+      expect(pending.body.feedback.map((f) => f.id)).toEqual([bug.body.id]);
+      expect(pending.body.counts).toEqual({ all: 1, suggestion: 0, bug: 1, compliment: 0, other: 0 });
 
       const withReason = await call<FeedbackDto>(
         admin.client,
@@ -313,6 +330,11 @@ describe('moderation API through the gateway (all-in-one)', () => {
         await call(admin.client, 'GET', '/api/feedback', {}, undefined, { search: '?status=open' }),
         400,
         M.feedbackStatusFilter,
+      );
+      expectError(
+        await call(admin.client, 'GET', '/api/feedback', {}, undefined, { search: '?offset=-1' }),
+        400,
+        'offset must be a non-negative integer',
       );
       expectError(await call(admin.client, 'PUT', '/api/feedback/{id}/resolve', { id: 'abc' } as never), 400);
       expectError(await call(admin.client, 'PUT', '/api/feedback/{id}/resolve', { id: 0 }), 400);
@@ -521,11 +543,21 @@ describe('moderation API through the gateway (all-in-one)', () => {
 
   describe('reported messages', () => {
     it("messaging's report reaches the queue; an admin dismisses it once and the audit log says so", async () => {
+      const before = await ann.client.post<MessageDto>('/api/messages/send', {
+        receiverId: bob.id,
+        content: 'Hi Bob',
+      });
+      expect(before.status).toBe(201);
       const sent = await ann.client.post<MessageDto>('/api/messages/send', {
         receiverId: bob.id,
         content: 'Buy followers at spam.example',
       });
       expect(sent.status).toBe(201);
+      const after = await bob.client.post<MessageDto>('/api/messages/send', {
+        receiverId: ann.id,
+        content: 'No thanks',
+      });
+      expect(after.status).toBe(201);
       expect((await bob.client.post(`/api/messages/report/${sent.body.id}`, { reason: 'Spam' })).status).toBe(
         200,
       );
@@ -553,6 +585,32 @@ describe('moderation API through the gateway (all-in-one)', () => {
         },
       ]);
 
+      // View Conversation: the real messages around the reported one, oldest first, its report shown.
+      const context = await call<MessageContextDto>(
+        admin.client,
+        'GET',
+        '/api/admin/messages/{id}/conversation',
+        {
+          id: sent.body.id,
+        },
+      );
+      expect(context.status).toBe(200);
+      expect(context.body).toMatchObject({ messageId: sent.body.id, senderId: ann.id, receiverId: bob.id });
+      expect(context.body.messages.map((m) => [m.id, m.content, m.reported])).toEqual([
+        [before.body.id, 'Hi Bob', false],
+        [sent.body.id, 'Buy followers at spam.example', true],
+        [after.body.id, 'No thanks', false],
+      ]);
+      expectError(
+        await call(admin.client, 'GET', '/api/admin/messages/{id}/conversation', { id: 999_999 }),
+        404,
+        'Message not found',
+      );
+      expectError(
+        await call(admin.client, 'GET', '/api/admin/messages/{id}/conversation', { id: 'x' } as never),
+        400,
+      );
+
       const dismissed = await call(
         admin.client,
         'POST',
@@ -564,6 +622,13 @@ describe('moderation API through the gateway (all-in-one)', () => {
       );
       expect(dismissed.status).toBe(200);
       expect(dismissed.body).toEqual({ message: M.reportDismissed });
+      // Messaging is told (moderation.message-report.dismissed): the message reads as not reported.
+      await eventually(
+        async () =>
+          (await sql('SELECT 1 FROM messaging.messages WHERE id = $1 AND NOT reported', [sent.body.id]))
+            .length === 1,
+        20_000,
+      );
       expectError(
         await call(admin.client, 'POST', '/api/admin/messages/{id}/dismiss', { id: sent.body.id }),
         409,
@@ -618,6 +683,8 @@ describe('moderation API through the gateway (all-in-one)', () => {
       expect(mine.body).toEqual([
         {
           reportId: expect.any(Number),
+          auditEntryId: null,
+          action: 'report.resolved',
           type: 'review',
           contentId: bobsReview.id,
           content: `A 2-star review of restaurant #${bobsReview.restaurantId}`,
@@ -627,7 +694,7 @@ describe('moderation API through the gateway (all-in-one)', () => {
           appeal: null,
         },
       ]);
-      reportId = mine.body[0].reportId;
+      reportId = mine.body[0].reportId as number;
       expect(
         (await call<ModerationDecisionDto[]>(ann.client, 'GET', '/api/moderation/decisions')).body,
       ).toEqual([]);
@@ -648,6 +715,7 @@ describe('moderation API through the gateway (all-in-one)', () => {
       expect(appeal).toEqual({
         id: expect.any(Number),
         reportId,
+        auditEntryId: null,
         userId: bob.id,
         text: 'It was my honest experience.',
         status: 'pending',
@@ -690,10 +758,149 @@ describe('moderation API through the gateway (all-in-one)', () => {
     });
   });
 
+  describe("another service's admin action (a removed review)", () => {
+    it('reaches the audit log once, lists per person, and its subject appeals it once', async () => {
+      const review = await cat.client.post<ReviewDto>('/api/reviews', {
+        restaurantName: 'Removed Bistro',
+        address: '2 Main St, Boston, MA',
+        rating: 1,
+        notes: 'Spam spam spam',
+      });
+      expect(review.status).toBe(201);
+      await eventually(
+        async () =>
+          (await sql('SELECT 1 FROM moderation.reviews WHERE id = $1', [review.body.id])).length === 1,
+        20_000,
+      );
+      // As reviews records it with an admin's deletion: through its outbox, twice (a retry).
+      const action = {
+        actionId: '5d0c1c9e-3f57-4f0a-9b5e-8d1f6f0a7c21',
+        action: 'review.deleted',
+        actorId: admin.id,
+        targetType: 'review',
+        targetId: review.body.id,
+        subjectUserId: cat.id,
+        reason: 'Spam',
+      };
+      for (let i = 0; i < 2; i += 1) {
+        const envelope = createEnvelope('admin.action.recorded', action, { producer: 'reviews' });
+        await sql('INSERT INTO reviews.outbox (id, type, payload) VALUES ($1, $2, $3)', [
+          envelope.id,
+          envelope.type,
+          JSON.stringify(envelope),
+        ]);
+      }
+      await eventually(
+        async () =>
+          (await sql("SELECT 1 FROM moderation.audit_log WHERE action = 'review.deleted'")).length === 1,
+        20_000,
+      );
+
+      const aboutCat = await call<AuditEntryDto[]>(
+        admin.client,
+        'GET',
+        '/api/admin/audit-log',
+        {},
+        undefined,
+        {
+          search: `?subjectUserId=${cat.id}`,
+        },
+      );
+      expect(aboutCat.status).toBe(200);
+      expect(aboutCat.body.map((e) => [e.action, e.targetId, e.subjectUserId, e.reason])).toEqual([
+        ['review.deleted', review.body.id, cat.id, 'Spam'],
+      ]);
+      expectError(
+        await call(admin.client, 'GET', '/api/admin/audit-log', {}, undefined, {
+          search: '?subjectUserId=abc',
+        }),
+        400,
+        M.subjectUserIdInvalid,
+      );
+
+      const mine = await call<ModerationDecisionDto[]>(cat.client, 'GET', '/api/moderation/decisions');
+      expect(mine.body).toEqual([
+        {
+          reportId: null,
+          auditEntryId: expect.any(Number),
+          action: 'review.deleted',
+          type: 'review',
+          contentId: review.body.id,
+          content: `A 1-star review of restaurant #${review.body.restaurantId}`,
+          reportReason: null,
+          decisionReason: 'Spam',
+          decidedAt: expect.any(String),
+          appeal: null,
+        },
+      ]);
+      const auditEntryId = mine.body[0].auditEntryId as number;
+      const appealOf = (who: Person, body: unknown, id = auditEntryId) =>
+        call<AppealDto>(
+          who.client,
+          'POST',
+          '/api/moderation/actions/{auditEntryId}/appeal',
+          { auditEntryId: id },
+          body,
+        );
+      expectError(await appealOf(ann, { text: 'Not mine' }), 404, M.decisionNotFound);
+      expectError(await appealOf(cat, { text: ' ' }), 400, M.appealEmpty);
+      expectError(await appealOf(cat, { text: 'x' }, 999_999), 404, M.decisionNotFound);
+      const made = await appealOf(cat, { text: 'It was a real visit' });
+      expect(made.status).toBe(201);
+      expect(made.body).toMatchObject({ reportId: null, auditEntryId, userId: cat.id, status: 'pending' });
+      expectError(await appealOf(cat, { text: 'Again' }), 409, M.appealOnce);
+
+      const pending = await call<AdminAppealDto[]>(admin.client, 'GET', '/api/admin/appeals');
+      expect(pending.status).toBe(200);
+      expect(pending.body).toEqual([
+        {
+          ...made.body,
+          user: { id: cat.id, username: cat.username, name: cat.name, profilePicture: null },
+          action: 'review.deleted',
+          type: 'review',
+          contentId: review.body.id,
+          content: `A 1-star review of restaurant #${review.body.restaurantId}`,
+          reason: 'Spam',
+        },
+      ]);
+      expectError(
+        await call(admin.client, 'GET', '/api/admin/appeals', {}, undefined, { search: '?status=open' }),
+        400,
+        M.appealStatusFilter,
+      );
+      const decided = await call<AppealDto>(
+        admin.client,
+        'POST',
+        '/api/admin/appeals/{id}/decide',
+        { id: made.body.id },
+        {
+          outcome: 'upheld',
+          reason: 'Links to a spam site',
+        },
+      );
+      expect(decided.status).toBe(200);
+      expect((await call<AdminAppealDto[]>(admin.client, 'GET', '/api/admin/appeals')).body).toEqual([]);
+      const all = await call<AdminAppealDto[]>(admin.client, 'GET', '/api/admin/appeals', {}, undefined, {
+        search: '?status=all',
+      });
+      expect(all.body.map((a) => [a.action, a.status])).toEqual([
+        ['review.deleted', 'upheld'],
+        ['report.resolved', 'overturned'],
+      ]);
+      const after = await call<ModerationDecisionDto[]>(cat.client, 'GET', '/api/moderation/decisions');
+      expect(after.body[0].appeal).toMatchObject({
+        status: 'upheld',
+        decisionReason: 'Links to a spam site',
+      });
+    });
+  });
+
   describe('audit log', () => {
     it('lists every admin action newest first, and refuses a bad page', async () => {
       const log = await call<AuditEntryDto[]>(admin.client, 'GET', '/api/admin/audit-log');
       expect(log.body.map((e) => e.action)).toEqual([
+        'appeal.upheld',
+        'review.deleted',
         'appeal.overturned',
         'reported-message.dismissed',
         'report.dismissed',
@@ -701,7 +908,7 @@ describe('moderation API through the gateway (all-in-one)', () => {
         'feedback.resolved',
         'feedback.resolved',
       ]);
-      expect(await count('audit_log')).toBe(6);
+      expect(await count('audit_log')).toBe(8);
       expectError(
         await call(admin.client, 'GET', '/api/admin/audit-log', {}, undefined, { search: '?offset=-1' }),
         400,

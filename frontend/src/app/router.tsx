@@ -54,6 +54,10 @@ const screens = {
     () => import('@/features/feedback/components/feedback-screen'),
     (m) => m.FeedbackScreen,
   ),
+  moderation: lazyScreen(
+    () => import('@/features/moderation/components/decisions-screen'),
+    (m) => m.DecisionsScreen,
+  ),
   admin: lazyScreen(
     () => import('@/features/admin/components/admin-screen'),
     (m) => m.AdminScreen,
@@ -121,6 +125,7 @@ export function createAppRouter(queryClient: QueryClient) {
             { path: '/discover', ...load(screens.discover) },
             { path: '/feedback', ...load(screens.feedback) },
             { path: '/admin', ...load(screens.admin) },
+            { path: '/moderation', ...load(screens.moderation) },
           ],
         },
         { path: '/profile/:username', ...profile },

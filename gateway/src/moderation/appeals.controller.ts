@@ -21,7 +21,7 @@ export class AppealsController {
   @Get('decisions')
   @ApiOperation({
     summary:
-      'Content of mine an admin found against (resolved reports about my reviews or me), with my appeals',
+      'Content of mine an admin found against (resolved reports about my reviews or me, reviews of mine an admin removed), with my appeals',
   })
   @ApiOkResponse({ type: [ModerationDecisionSchema] })
   @ApiErrors(401)
@@ -42,5 +42,23 @@ export class AppealsController {
     @CurrentCaller() caller: Caller,
   ): Promise<AppealDto> {
     return this.clients.for('moderation').call('appeals.create', { reportId, text: body.text }, caller);
+  }
+
+  @Post('actions/:auditEntryId/appeal')
+  @ApiOperation({
+    summary: 'Appeal an admin action against my content (a removed review), once',
+    description:
+      "auditEntryId is the decision's from GET /api/moderation/decisions. 404 unless the action was against the caller's content; 409 when already appealed.",
+  })
+  @ApiCreatedResponse({ type: AppealSchema })
+  @ApiErrors(400, 401, 404, 409)
+  appealAction(
+    @Param('auditEntryId', PositiveIntPipe) auditEntryId: number,
+    @Body() body: CreateAppealDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<AppealDto> {
+    return this.clients
+      .for('moderation')
+      .call('appeals.createForAction', { auditEntryId, text: body.text }, caller);
   }
 }

@@ -7,8 +7,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { DecisionDto, FeedbackListQuery, FeedbackSchema, SubmitFeedbackDto } from '@dinebuds/api-dto';
-import type { Caller, FeedbackDto } from '@dinebuds/contracts';
+import {
+  DecisionDto,
+  FeedbackListQuery,
+  FeedbackPageSchema,
+  FeedbackSchema,
+  SubmitFeedbackDto,
+} from '@dinebuds/api-dto';
+import type { Caller, FeedbackDto, FeedbackPageDto } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
@@ -36,13 +42,14 @@ export class FeedbackController {
 
   @Get()
   @ApiOperation({
-    summary: 'Every feedback, newest first (admins)',
+    summary: 'One page of feedback, newest first, with the count of every type tab (admins)',
     description:
-      'Filter by type (the /feedback tabs) and by resolved or pending; the tab counts are counted from the list.',
+      'Filter by type (the /feedback tabs) and by resolved or pending; limit (default 20) and offset page it. ' +
+      'counts are per type of the status filter, whatever the type filter; total is how many match both.',
   })
-  @ApiOkResponse({ type: [FeedbackSchema] })
+  @ApiOkResponse({ type: FeedbackPageSchema })
   @ApiErrors(400, 401, 403)
-  list(@Query() query: FeedbackListQuery, @CurrentCaller() caller: Caller): Promise<FeedbackDto[]> {
+  list(@Query() query: FeedbackListQuery, @CurrentCaller() caller: Caller): Promise<FeedbackPageDto> {
     assertAdmin(caller);
     return this.clients.for('moderation').call('feedback.list', query, caller);
   }

@@ -1,8 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  AdminAppealSchema,
+  AppealListQuery,
   AppealSchema,
   AuditEntrySchema,
+  AuditLogListQuery,
+  MessageContextSchema,
   ContentReportSchema,
   DecideAppealDto,
   DecisionDto,
@@ -13,11 +17,15 @@ import {
   ReportedMessageSchema,
 } from '@dinebuds/api-dto';
 import type {
+  AdminAppealDto,
   AppealDto,
   AuditEntryDto,
   Caller,
   ContentReportDto,
+  MessageContextDto,
   MessageResponse,
+  ModerationPattern,
+  ModerationRpc,
   ReportListDto,
   ReportedMessageDto,
 } from '@dinebuds/contracts';
@@ -38,6 +46,16 @@ import { assertAdmin } from './admin-only.js';
 export class ModerationAdminController {
   constructor(private readonly clients: ServiceClients) {}
 
+  /** Every route here: 403 unless an admin (moderation checks again), then moderation's answer. */
+  private asAdmin<P extends ModerationPattern>(
+    caller: Caller,
+    pattern: P,
+    request: ModerationRpc[P]['request'],
+  ): Promise<ModerationRpc[P]['response']> {
+    assertAdmin(caller);
+    return this.clients.for('moderation').call(pattern, request, caller);
+  }
+
   @Get('reports')
   @ApiOperation({
     summary: 'Content reports, newest first, with the count of every tab (admins)',
@@ -47,8 +65,7 @@ export class ModerationAdminController {
   @ApiOkResponse({ type: ReportListSchema })
   @ApiErrors(400, 401, 403)
   reports(@Query() query: ReportListQuery, @CurrentCaller() caller: Caller): Promise<ReportListDto> {
-    assertAdmin(caller);
-    return this.clients.for('moderation').call('reports.list', { status: query.status }, caller);
+    return this.asAdmin(caller, 'reports.list', { status: query.status });
   }
 
   @Post('reports/:id/resolve')
@@ -66,10 +83,7 @@ export class ModerationAdminController {
     @Body() body: DecisionDto,
     @CurrentCaller() caller: Caller,
   ): Promise<ContentReportDto> {
-    assertAdmin(caller);
-    return this.clients
-      .for('moderation')
-      .call('reports.resolve', { reportId: id, reason: body.reason }, caller);
+    return this.asAdmin(caller, 'reports.resolve', { reportId: id, reason: body.reason });
   }
 
   @Post('reports/:id/dismiss')
@@ -87,10 +101,7 @@ export class ModerationAdminController {
     @Body() body: DecisionDto,
     @CurrentCaller() caller: Caller,
   ): Promise<ContentReportDto> {
-    assertAdmin(caller);
-    return this.clients
-      .for('moderation')
-      .call('reports.dismiss', { reportId: id, reason: body.reason }, caller);
+    return this.asAdmin(caller, 'reports.dismiss', { reportId: id, reason: body.reason });
   }
 
   @Get('messages/reported')
@@ -101,8 +112,7 @@ export class ModerationAdminController {
     @Query() query: PagingQuery,
     @CurrentCaller() caller: Caller,
   ): Promise<ReportedMessageDto[]> {
-    assertAdmin(caller);
-    return this.clients.for('moderation').call('reportedMessages.list', query, caller);
+    return this.asAdmin(caller, 'reportedMessages.list', query);
   }
 
   @Post('messages/:id/dismiss')
@@ -120,10 +130,7 @@ export class ModerationAdminController {
     @Body() body: DecisionDto,
     @CurrentCaller() caller: Caller,
   ): Promise<MessageResponse> {
-    assertAdmin(caller);
-    return this.clients
-      .for('moderation')
-      .call('reportedMessages.dismiss', { messageId: id, reason: body.reason }, caller);
+    return this.asAdmin(caller, 'reportedMessages.dismiss', { messageId: id, reason: body.reason });
   }
 
   @Post('appeals/:id/decide')
@@ -140,18 +147,51 @@ export class ModerationAdminController {
     @Body() body: DecideAppealDto,
     @CurrentCaller() caller: Caller,
   ): Promise<AppealDto> {
+    return this.asAdmin(caller, 'appeals.decide', {
+      appealId: id,
+      outcome: body.outcome,
+      reason: body.reason,
+    });
+  }
+
+  @Get('messages/:id/conversation')
+  @ApiOperation({
+    summary: 'The conversation around a message: a few messages before and after it, oldest first (admins)',
+    description:
+      "id is the message id (e.g. a reported message's from GET /api/admin/messages/reported). " +
+      'Messages are as the receiver of that message sees them (its report shows on it). 404 for no such message.',
+  })
+  @ApiOkResponse({ type: MessageContextSchema })
+  @ApiErrors(400, 401, 403, 404)
+  messageContext(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageContextDto> {
     assertAdmin(caller);
-    return this.clients
-      .for('moderation')
-      .call('appeals.decide', { appealId: id, outcome: body.outcome, reason: body.reason }, caller);
+    return this.clients.for('messaging').call('admin.messageContext', { messageId: id }, caller);
+  }
+
+  @Get('appeals')
+  @ApiOperation({
+    summary: 'Appeals of decisions (resolved reports and removed content), newest first (admins)',
+    description:
+      'status: pending (default), upheld, overturned or all. Decide with POST /api/admin/appeals/{id}/decide.',
+  })
+  @ApiOkResponse({ type: [AdminAppealSchema] })
+  @ApiErrors(400, 401, 403)
+  appeals(@Query() query: AppealListQuery, @CurrentCaller() caller: Caller): Promise<AdminAppealDto[]> {
+    return this.asAdmin(caller, 'appeals.list', { status: query.status });
   }
 
   @Get('audit-log')
-  @ApiOperation({ summary: 'Admin actions, newest first: who did what to whom, when and why (admins)' })
+  @ApiOperation({
+    summary: 'Admin actions, newest first: who did what to whom, when and why (admins)',
+    description:
+      "Every service's admin actions. subjectUserId keeps only the actions concerning that person (the user detail's Activity Log).",
+  })
   @ApiOkResponse({ type: [AuditEntrySchema] })
   @ApiErrors(400, 401, 403)
-  auditLog(@Query() query: PagingQuery, @CurrentCaller() caller: Caller): Promise<AuditEntryDto[]> {
-    assertAdmin(caller);
-    return this.clients.for('moderation').call('auditLog.list', query, caller);
+  auditLog(@Query() query: AuditLogListQuery, @CurrentCaller() caller: Caller): Promise<AuditEntryDto[]> {
+    return this.asAdmin(caller, 'auditLog.list', query);
   }
 }

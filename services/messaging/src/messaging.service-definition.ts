@@ -1,3 +1,7 @@
+import { AdminMessagesRepository } from './admin/admin-messages.repository.js';
+import { AdminMessagesRpcController } from './admin/admin-messages.rpc-controller.js';
+import { AdminMessagesService } from './admin/admin-messages.service.js';
+import { MessageReportsConsumer } from './admin/message-reports.consumer.js';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { PairLocks } from './common/pair-locks.repository.js';
@@ -51,7 +55,7 @@ export const messagingService = defineService({
   defaultPort: MESSAGING_DEFAULT_PORT,
   entities: MESSAGING_ENTITIES,
   migrations: messagingMigrations,
-  controllers: [MessagesRpcController, PollsRpcController],
+  controllers: [MessagesRpcController, PollsRpcController, AdminMessagesRpcController],
   providers: [
     PairLocks,
     MessagesService,
@@ -65,6 +69,9 @@ export const messagingService = defineService({
     SocialGraphConsumer,
     SocialGraphProjectionService,
     SocialGraphRepository,
+    AdminMessagesService,
+    AdminMessagesRepository,
+    MessageReportsConsumer,
   ],
   bodyLimit: '100kb',
 });

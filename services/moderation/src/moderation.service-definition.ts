@@ -4,6 +4,7 @@ import { AppealEntity } from './appeals/appeal.entity.js';
 import { AppealsRepository } from './appeals/appeals.repository.js';
 import { AppealsRpcController } from './appeals/appeals.rpc-controller.js';
 import { AppealsService } from './appeals/appeals.service.js';
+import { AdminActionsConsumer } from './audit/admin-actions.consumer.js';
 import { AuditEntryEntity } from './audit/audit-entry.entity.js';
 import { AuditLogRepository } from './audit/audit-log.repository.js';
 import { AuditLogRpcController } from './audit/audit-log.rpc-controller.js';
@@ -74,6 +75,7 @@ export const moderationService = defineService({
     ReportedMessagesRepository,
     ReportedMessagesConsumer,
     AuditLogService,
+    AdminActionsConsumer,
     AppealsService,
     AppealsRepository,
     AuditLogRepository,

@@ -25,6 +25,8 @@ const PRODUCERS: Record<string, string> = {
   identity: 'identity',
   reviews: 'reviews',
   messaging: 'messaging',
+  // 'admin.action.recorded' comes from whichever service an admin acted in: reviews here.
+  admin: 'reviews',
 };
 
 describe('moderation and its events (PostgreSQL, in-process bus)', () => {
@@ -172,6 +174,135 @@ describe('moderation and its events (PostgreSQL, in-process bus)', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  it("records another service's admin action once per actionId, lists it per person, and lets its subject appeal once", async () => {
+    await system.bus.publish(
+      envelope(
+        'reviews.review.created',
+        {
+          reviewId: 90,
+          userId: EVE,
+          restaurantId: 8,
+          rating: 2,
+          city: null,
+          createdAt: new Date().toISOString(),
+        },
+        1,
+      ),
+    );
+    await eventually(
+      async () => (await countOf('SELECT 1 FROM moderation.reviews WHERE id = 90')) === 1,
+      15_000,
+    );
+    const removed = envelope('admin.action.recorded', {
+      actionId: '9a1c4a55-0d3e-4c4b-9f4e-2b8f1d7e6a01',
+      action: 'review.deleted',
+      actorId: ADMIN,
+      targetType: 'review',
+      targetId: 90,
+      subjectUserId: EVE,
+      reason: 'Spam links',
+    });
+    // Delivered twice, and published again under a new envelope id (a producer's retry).
+    await system.bus.publish(removed);
+    await system.bus.publish(removed);
+    await system.bus.publish({ ...removed, id: '1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b' });
+    await system.bus.publish(
+      envelope('admin.action.recorded', {
+        actionId: '9a1c4a55-0d3e-4c4b-9f4e-2b8f1d7e6a02',
+        action: 'user.deactivated',
+        actorId: ADMIN,
+        targetType: 'user',
+        targetId: DEE,
+        subjectUserId: DEE,
+        reason: null,
+      }),
+    );
+    await eventually(
+      async () =>
+        (await countOf("SELECT 1 FROM moderation.audit_log WHERE action = 'user.deactivated'")) === 1,
+      15_000,
+    );
+    expect(await countOf("SELECT 1 FROM moderation.audit_log WHERE action = 'review.deleted'")).toBe(1);
+
+    const aboutEve = await moderation.client.call(
+      'auditLog.list',
+      { subjectUserId: EVE },
+      caller(ADMIN, true),
+    );
+    expect(
+      aboutEve.map((e) => [e.action, e.targetType, e.targetId, e.subjectUser?.name, e.actor?.name, e.reason]),
+    ).toEqual([['review.deleted', 'review', 90, 'Eve', 'Admin', 'Spam links']]);
+
+    const [decision] = await moderation.client.call('appeals.decisions', {}, caller(EVE));
+    expect(decision).toMatchObject({
+      reportId: null,
+      action: 'review.deleted',
+      type: 'review',
+      contentId: 90,
+      content: 'A 2-star review of restaurant #8',
+      decisionReason: 'Spam links',
+      appeal: null,
+    });
+    const auditEntryId = decision.auditEntryId as number;
+    await expect(
+      moderation.client.call(
+        'appeals.createForAction',
+        { auditEntryId, text: 'Not mine to judge' },
+        caller(DEE),
+      ),
+    ).rejects.toMatchObject({ status: 404 });
+    const appeal = await moderation.client.call(
+      'appeals.createForAction',
+      { auditEntryId, text: '  It was a real visit  ' },
+      caller(EVE),
+    );
+    expect(appeal).toMatchObject({
+      auditEntryId,
+      reportId: null,
+      text: 'It was a real visit',
+      status: 'pending',
+    });
+    await expect(
+      moderation.client.call('appeals.createForAction', { auditEntryId, text: 'Again' }, caller(EVE)),
+    ).rejects.toMatchObject({ status: 409 });
+
+    const pending = await moderation.client.call('appeals.list', {}, caller(ADMIN, true));
+    expect(pending[0]).toMatchObject({
+      id: appeal.id,
+      action: 'review.deleted',
+      content: 'A 2-star review of restaurant #8',
+      reason: 'Spam links',
+      user: { name: 'Eve' },
+    });
+    await moderation.client.call(
+      'appeals.decide',
+      { appealId: appeal.id, outcome: 'overturned' },
+      caller(ADMIN, true),
+    );
+    const [after] = await moderation.client.call('appeals.decisions', {}, caller(EVE));
+    expect(after.appeal).toMatchObject({ status: 'overturned' });
+    expect(await moderation.client.call('appeals.list', {}, caller(ADMIN, true))).toEqual([]);
+  });
+
+  it('tells messaging when a reported message is dismissed (moderation.message-report.dismissed)', async () => {
+    await system.bus.publish(reported(601, EVE, ADMIN));
+    await eventually(
+      async () => (await countOf('SELECT 1 FROM moderation.reported_messages WHERE message_id = 601')) === 1,
+      15_000,
+    );
+    await moderation.client.call(
+      'reportedMessages.dismiss',
+      { messageId: 601, reason: 'Fine' },
+      caller(ADMIN, true),
+    );
+    const recorded = await sql(
+      `SELECT payload->'data' AS data FROM moderation.outbox WHERE type = 'moderation.message-report.dismissed'`,
+    );
+    expect(recorded.map((row) => (row as { data: unknown }).data)).toEqual([
+      expect.objectContaining({ messageId: 601, senderId: EVE, reporterId: ADMIN, dismissedById: ADMIN }),
+    ]);
+  });
+
   it('a deleted account leaves nothing of theirs, and later events about them change nothing', async () => {
     await moderation.client.call('feedback.submit', { type: 'bug', text: 'Broken' }, caller(DEE));
     const aboutDee = await moderation.client.call(
@@ -223,6 +354,7 @@ describe('moderation and its events (PostgreSQL, in-process bus)', () => {
       () => moderation.client.call('reports.list', {}, caller(EVE)),
       () => moderation.client.call('reportedMessages.list', {}, caller(EVE)),
       () => moderation.client.call('auditLog.list', {}, caller(EVE)),
+      () => moderation.client.call('appeals.list', {}, caller(EVE)),
       () => moderation.client.call('reports.resolve', { reportId: 1 }, caller(EVE)),
     ])
       await expect(call()).rejects.toMatchObject({ status: 403 });

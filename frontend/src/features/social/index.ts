@@ -6,6 +6,7 @@ export { getFollowCountQueryOptions, useFollowCounts } from './api/get-follow-co
 export { getFollowListQueryOptions, type FollowListKind } from './api/get-follow-list';
 export { useFollowStatus } from './api/get-follow-status';
 export type { FollowTarget } from './api/toggle-follow';
+export { togglePrivacy, useTogglePrivacy } from './api/toggle-privacy';
 export { useUnblockUser } from './api/unblock-user';
 export { FollowButton } from './components/follow-button';
 export { PrivacySwitch } from './components/privacy-switch';

@@ -243,3 +243,18 @@ export class MessagesSinceRequest implements RpcRequest<'messages.since'> {
   @Min(1, { message: `limit must be an integer between 1 and ${LIMITS.streamCatchUpMax}` })
   limit?: number;
 }
+
+/** How many messages before and after a message an admin's View Conversation shows (default, max). */
+export const MESSAGE_CONTEXT_AROUND = { default: 5, max: 20 } as const;
+const AROUND = `around must be an integer between 1 and ${MESSAGE_CONTEXT_AROUND.max}`;
+
+/** messaging's `admin.messageContext` (admins): the message and how many on each side of it. */
+export class MessageContextRpcRequest implements RpcRequest<'admin.messageContext'> {
+  @PositiveId({ fromText: true }) messageId: number;
+
+  @IsOptional()
+  @Transform(toCappedInt(MESSAGE_CONTEXT_AROUND.max))
+  @IsInt({ message: AROUND })
+  @Min(1, { message: AROUND })
+  around?: number;
+}

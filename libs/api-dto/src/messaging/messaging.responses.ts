@@ -4,6 +4,7 @@ import {
   MESSAGE_TYPES,
   type ConversationPreviewDto,
   type MarkReadResponse,
+  type MessageContextDto,
   type MessageDto,
   type MessageSenderDto,
   type MessageType,
@@ -88,4 +89,13 @@ export class PollSchema implements PollDto {
   @ApiProperty({ type: Number, nullable: true }) chosenOptionId: number | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) decidedAt: string | null;
+}
+
+/** OpenAPI schema of MessageContextDto: the messages around one message (admins' View Conversation). */
+export class MessageContextSchema implements MessageContextDto {
+  @ApiProperty({ example: 120, description: 'The message the context is around' }) messageId: number;
+  @ApiProperty({ example: 7 }) senderId: number;
+  @ApiProperty({ example: 42 }) receiverId: number;
+  @ApiProperty({ type: [MessageSchema], description: 'Oldest first, the message itself among them' })
+  messages: MessageSchema[];
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
+  APPEAL_FILTERS,
   APPEAL_OUTCOMES,
   FEEDBACK_STATUS_FILTERS,
   FEEDBACK_TYPES,
@@ -10,6 +11,8 @@ import {
   MODERATION_MESSAGES as M,
   REPORT_FILTERS,
   REPORT_TARGET_TYPES,
+  type AppealListRequest,
+  type AuditLogListRequest,
   type CreateAppealRequest,
   type CreateReportRequest,
   type DecideAppealRequest,
@@ -18,7 +21,8 @@ import {
   type ModerationRpc,
   type SubmitFeedbackRequest,
 } from '@dinebuds/contracts';
-import { trim, trimLower } from '../validation/transforms.js';
+import { PagingQuery } from '../common/paging.dto.js';
+import { MAX_INT, toInt, trim, trimLower } from '../validation/transforms.js';
 import { IsNotBlank, IsOptionalNotNull, PositiveId } from '../validation/validators.js';
 
 type RpcRequest<P extends keyof ModerationRpc> = ModerationRpc[P]['request'];
@@ -51,8 +55,8 @@ export class SubmitFeedbackDto implements SubmitFeedbackRequest {
   text: string;
 }
 
-/** GET /api/feedback's filters (the /feedback tabs), and `feedback.list`. */
-export class FeedbackListQuery implements FeedbackListRequest {
+/** GET /api/feedback's filters (the /feedback tabs) and page, and `feedback.list`. */
+export class FeedbackListQuery extends PagingQuery implements FeedbackListRequest {
   @ApiPropertyOptional({ enum: ['all', ...FEEDBACK_TYPES], default: 'all' })
   @IsOptional()
   @IsIn(['all', ...FEEDBACK_TYPES], { message: M.feedbackTypeFilter })
@@ -158,4 +162,31 @@ export class DecideAppealDto extends DecisionDto implements DecideAppealRequest 
 /** `appeals.decide`: the route's appeal id and the outcome. */
 export class DecideAppealRpcRequest extends DecideAppealDto implements RpcRequest<'appeals.decide'> {
   @PositiveId({ fromText: true }) appealId: number;
+}
+
+/** GET /api/admin/audit-log: a page, and `auditLog.list`; subjectUserId keeps one person's entries. */
+export class AuditLogListQuery extends PagingQuery implements AuditLogListRequest {
+  @ApiPropertyOptional({ minimum: 1, description: 'Only the actions concerning this person' })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: M.subjectUserIdInvalid })
+  @Min(1, { message: M.subjectUserIdInvalid })
+  @Max(MAX_INT, { message: M.subjectUserIdInvalid })
+  subjectUserId?: number;
+}
+
+/** `appeals.createForAction`: the route's audit entry id and the appeal. */
+export class CreateActionAppealRpcRequest
+  extends CreateAppealDto
+  implements RpcRequest<'appeals.createForAction'>
+{
+  @PositiveId({ fromText: true }) auditEntryId: number;
+}
+
+/** GET /api/admin/appeals?status=, and `appeals.list`. */
+export class AppealListQuery implements AppealListRequest {
+  @ApiPropertyOptional({ enum: APPEAL_FILTERS, default: 'pending' })
+  @IsOptional()
+  @IsIn(APPEAL_FILTERS, { message: M.appealStatusFilter })
+  status?: string;
 }

@@ -5,12 +5,15 @@ import {
   FEEDBACK_TYPES,
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
+  type AdminAppealDto,
   type AppealDto,
   type AppealStatus,
   type AuditAction,
   type AuditEntryDto,
   type ContentReportDto,
+  type FeedbackCountsDto,
   type FeedbackDto,
+  type FeedbackPageDto,
   type FeedbackType,
   type ModerationDecisionDto,
   type ModerationPersonDto,
@@ -51,7 +54,20 @@ export class FeedbackSchema implements FeedbackDto {
 /** OpenAPI schema of AppealDto. */
 export class AppealSchema implements AppealDto {
   @ApiProperty({ example: 4 }) id: number;
-  @ApiProperty({ example: 3, description: 'The decided report it appeals' }) reportId: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 3,
+    description: 'The decided report it appeals (null when it appeals an admin action)',
+  })
+  reportId: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description: 'The admin action (audit log entry, e.g. a removed review) it appeals (null for a report)',
+  })
+  auditEntryId: number | null;
   @ApiProperty({ example: 7, description: "The content's owner, who appealed" }) userId: number;
   @ApiProperty({ example: 'Nothing in my review is offensive.' }) text: string;
   @ApiProperty({ enum: APPEAL_STATUSES, description: 'upheld: the decision stands; overturned: reversed' })
@@ -96,12 +112,33 @@ export class ContentReportSchema implements ContentReportDto {
 
 /** OpenAPI schema of ModerationDecisionDto: content of mine an admin found against, and my appeal. */
 export class ModerationDecisionSchema implements ModerationDecisionDto {
-  @ApiProperty({ example: 3, description: 'The report (POST .../decisions/{reportId}/appeal)' })
-  reportId: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 3,
+    description: 'The resolved report (POST .../decisions/{reportId}/appeal); null for an admin action',
+  })
+  reportId: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description:
+      'The admin action, e.g. a removed review (POST .../actions/{auditEntryId}/appeal); null for a report',
+  })
+  auditEntryId: number | null;
+  @ApiProperty({ example: 'review.deleted', description: "'report.resolved' or the admin action" })
+  action: string;
   @ApiProperty({ enum: REPORT_TARGET_TYPES }) type: ReportTargetType;
   @ApiProperty({ example: 12 }) contentId: number;
   @ApiProperty({ type: String, nullable: true }) content: string | null;
-  @ApiProperty({ example: 'Offensive language', description: "The reporter's reason" }) reportReason: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Offensive language',
+    description: "The reporter's reason (null for an admin action without a report)",
+  })
+  reportReason: string | null;
   @ApiProperty({ type: String, nullable: true, description: "The admin's note" }) decisionReason:
     string | null;
   @ApiProperty({ format: 'date-time' }) decidedAt: string;
@@ -144,11 +181,48 @@ export class AuditEntrySchema implements AuditEntryDto {
   @ApiProperty({ enum: AUDIT_ACTIONS }) action: AuditAction;
   @ApiProperty({ example: 1 }) actorId: number;
   @ApiProperty(PERSON('The admin')) actor: ModerationPersonSchema | null;
-  @ApiProperty({ enum: ['feedback', 'report', 'message', 'appeal'] }) targetType: string;
+  @ApiProperty({
+    example: 'review',
+    description:
+      "Moderation's own 'feedback', 'report', 'message' or 'appeal'; from other services e.g. 'user', 'review', 'restaurant', 'badge'",
+  })
+  targetType: string;
   @ApiProperty({ example: 5 }) targetId: number;
   @ApiProperty({ type: Number, nullable: true, description: 'The person the action concerns' })
   subjectUserId: number | null;
   @ApiProperty(PERSON('The person the action concerns')) subjectUser: ModerationPersonSchema | null;
   @ApiProperty({ type: String, nullable: true, description: "The admin's note" }) reason: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+/** OpenAPI schema of FeedbackCountsDto. */
+export class FeedbackCountsSchema implements FeedbackCountsDto {
+  @ApiProperty({ example: 9 }) all: number;
+  @ApiProperty({ example: 4 }) suggestion: number;
+  @ApiProperty({ example: 2 }) bug: number;
+  @ApiProperty({ example: 2 }) compliment: number;
+  @ApiProperty({ example: 1 }) other: number;
+}
+
+/** OpenAPI schema of FeedbackPageDto. */
+export class FeedbackPageSchema implements FeedbackPageDto {
+  @ApiProperty({ type: [FeedbackSchema], description: 'This page, newest first' }) feedback: FeedbackSchema[];
+  @ApiProperty({ example: 9, description: 'How many match the filters' }) total: number;
+  @ApiProperty({
+    type: FeedbackCountsSchema,
+    description: 'Per type tab, of the status filter (whatever the type filter)',
+  })
+  counts: FeedbackCountsSchema;
+}
+
+/** OpenAPI schema of AdminAppealDto: an appeal, who made it and what it contests. */
+export class AdminAppealSchema extends AppealSchema implements AdminAppealDto {
+  @ApiProperty(PERSON('Who appealed')) user: ModerationPersonSchema | null;
+  @ApiProperty({ example: 'review.deleted', description: "'report.resolved' or the admin action" })
+  action: string;
+  @ApiProperty({ enum: REPORT_TARGET_TYPES }) type: ReportTargetType;
+  @ApiProperty({ example: 12 }) contentId: number;
+  @ApiProperty({ type: String, nullable: true, example: 'A 1-star review of restaurant #5' })
+  content: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The decision's reason" }) reason: string | null;
 }

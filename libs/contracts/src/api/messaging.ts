@@ -192,3 +192,15 @@ export interface PollDto {
   createdAt: string;
   decidedAt: string | null;
 }
+
+/**
+ * GET /api/admin/messages/{id}/conversation (admins): the conversation around a reported message,
+ * a few messages before and after it, oldest first, as its receiver (who reported it) sees them.
+ */
+export interface MessageContextDto {
+  /** The message the context is around. */
+  messageId: number;
+  senderId: number;
+  receiverId: number;
+  messages: MessageDto[];
+}

@@ -26,6 +26,7 @@ export const MODERATION_LIMITS = {
   decisionReasonMax: 500,
   reportReasonMax: LIMITS.reportReasonMax,
   auditPageDefault: 50,
+  feedbackPageDefault: 20,
 } as const;
 
 /** The audit log's actions. */
@@ -46,6 +47,13 @@ export const AUDIT_ACTIONS = [
   'restaurants.merged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Admin actions against a person's content that they see under their moderation decisions and may
+ * appeal once (recorded from other services by 'admin.action.recorded').
+ */
+export const APPEALABLE_ACTIONS = ['review.deleted'] as const satisfies readonly AuditAction[];
+export type AppealableAction = (typeof APPEALABLE_ACTIONS)[number];
 
 /** Copy the moderation routes answer with (sentences the UI can show). */
 export const MODERATION_MESSAGES = {
@@ -80,6 +88,8 @@ export const MODERATION_MESSAGES = {
   appealNotFound: 'Appeal not found',
   appealDecided: 'This appeal is already decided',
   appealOutcome: 'outcome must be upheld or overturned',
+  appealStatusFilter: 'status must be all, pending, upheld or overturned',
+  subjectUserIdInvalid: 'subjectUserId must be a positive whole number',
 } as const;
 
 /** An appeal's life: waiting for an admin, then the decision kept (upheld) or reversed (overturned). */
@@ -91,7 +101,10 @@ export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 /** A person's appeal of an admin's decision on their content (once per decision). */
 export interface AppealDto {
   id: number;
-  reportId: number;
+  /** The resolved report it appeals, or null when it appeals an admin action (auditEntryId). */
+  reportId: number | null;
+  /** The admin action (audit log entry, e.g. a removed review) it appeals, or null for a report. */
+  auditEntryId: number | null;
   userId: number;
   text: string;
   status: AppealStatus;
@@ -115,15 +128,20 @@ export interface DecideAppealRequest {
 
 /**
  * GET /api/moderation/decisions: a report about my content (a review of mine, or me) that an admin
- * resolved, i.e. found against me, with the reason, and my appeal if I made one.
+ * resolved, i.e. found against me, or an admin action against my content (a review of mine an admin
+ * removed), with the reason, and my appeal if I made one. Exactly one of reportId and auditEntryId
+ * is set: it names where the appeal goes.
  */
 export interface ModerationDecisionDto {
-  reportId: number;
+  reportId: number | null;
+  auditEntryId: number | null;
+  /** What was decided: 'report.resolved' (a report upheld) or the admin action, e.g. 'review.deleted'. */
+  action: string;
   type: ReportTargetType;
   contentId: number;
   content: string | null;
-  /** The reporter's reason. */
-  reportReason: string;
+  /** The reporter's reason; null for an admin action without a report. */
+  reportReason: string | null;
   /** The admin's note. */
   decisionReason: string | null;
   /** ISO 8601. */
@@ -160,10 +178,55 @@ export interface FeedbackDto {
   user: ModerationPersonDto | null;
 }
 
-/** GET /api/feedback filters. */
+/** GET /api/feedback filters and page. */
 export interface FeedbackListRequest {
   type?: string;
   status?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Feedback counts per /feedback tab (of the status filter, whatever the type filter). */
+export interface FeedbackCountsDto {
+  all: number;
+  suggestion: number;
+  bug: number;
+  compliment: number;
+  other: number;
+}
+
+/** GET /api/feedback: one page of the filtered list, newest first, and every tab's count. */
+export interface FeedbackPageDto {
+  feedback: FeedbackDto[];
+  /** How many match the filters (the page is a slice of these). */
+  total: number;
+  counts: FeedbackCountsDto;
+}
+
+/** GET /api/admin/audit-log: a page, optionally only the actions concerning one person. */
+export interface AuditLogListRequest {
+  limit?: number;
+  offset?: number;
+  subjectUserId?: number;
+}
+
+/** GET /api/admin/appeals?status=. */
+export interface AppealListRequest {
+  status?: string;
+}
+
+export const APPEAL_FILTERS = ['all', 'pending', 'upheld', 'overturned'] as const;
+
+/** An appeal as admins see it (the Reports tab): the appeal, who made it and what it contests. */
+export interface AdminAppealDto extends AppealDto {
+  user: ModerationPersonDto | null;
+  /** What was decided: 'report.resolved' or the admin action, e.g. 'review.deleted'. */
+  action: string;
+  type: ReportTargetType;
+  contentId: number;
+  content: string | null;
+  /** The reason given for the decision (the report's reason, or the admin's note). */
+  reason: string | null;
 }
 
 /** An admin's decision: an optional note recorded in the audit log. */

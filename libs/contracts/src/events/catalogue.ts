@@ -8,6 +8,7 @@ import type {
   FollowRemovedEvent,
   FollowRequestedEvent,
   MessageReportedEvent,
+  MessageReportDismissedEvent,
   MessageSentEvent,
   PollCreatedEvent,
   PollDecidedEvent,
@@ -241,6 +242,13 @@ export const EVENT_CATALOGUE = {
   'moderation.report.dismissed': event<ReportDecidedEvent>()({
     aggregate: 'report',
     aggregateIdField: 'reportId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  // Moderation: a message's report dismissed once (the queue entry leaves), so not versioned.
+  'moderation.message-report.dismissed': event<MessageReportDismissedEvent>()({
+    aggregate: 'message',
+    aggregateIdField: 'messageId',
     versioned: false,
     schemaVersion: 1,
   }),

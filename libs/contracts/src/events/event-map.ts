@@ -217,6 +217,18 @@ export interface PollDecidedEvent {
  * `contentOwnerId` is the reported person or the review's author (null when moderation does not
  * know the review).
  */
+/**
+ * An admin dismissed the report of a message (moderation.message-report.dismissed): messaging clears
+ * the message's reported flag, so the message reads as not reported again.
+ */
+export interface MessageReportDismissedEvent {
+  messageId: number;
+  senderId: number;
+  reporterId: number;
+  dismissedById: number;
+  dismissedAt: string;
+}
+
 export interface ReportDecidedEvent {
   reportId: number;
   targetType: string;

@@ -61,6 +61,8 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
       'social.follow.removed',
       'social.block.created',
       'social.block.removed',
+      // An admin dismissed a message's report: its reported flag is cleared.
+      'moderation.message-report.dismissed',
     ],
   },
   {
@@ -76,6 +78,8 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
       'reviews.review.updated',
       'reviews.review.deleted',
       'messaging.message.reported',
+      // Admin actions of other services, into the audit log.
+      'admin.action.recorded',
     ],
   },
 ];

@@ -3,6 +3,7 @@ import type {
   ConversationPreviewDto,
   CreatePollRequest,
   MarkReadResponse,
+  MessageContextDto,
   MessageDto,
   PollDto,
   ReportMessageRequest,
@@ -35,6 +36,8 @@ export type MessagingRpc = {
   'polls.create': { request: CreatePollRequest; response: PollDto };
   'polls.get': { request: { pollId: number }; response: PollDto };
   'polls.vote': { request: VotePollRequest & { pollId: number }; response: PollDto };
+  /** Admins only: the messages around one message of any conversation (View Conversation). */
+  'admin.messageContext': { request: { messageId: number; around?: number }; response: MessageContextDto };
 };
 
 export type MessagingPattern = keyof MessagingRpc;

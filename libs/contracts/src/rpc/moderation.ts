@@ -1,6 +1,10 @@
 import type { MessageResponse } from '../api/identity.js';
 import type {
+  AdminAppealDto,
   AppealDto,
+  AppealListRequest,
+  AuditLogListRequest,
+  FeedbackPageDto,
   AuditEntryDto,
   ContentReportDto,
   CreateAppealRequest,
@@ -23,7 +27,7 @@ import type { Paging } from './identity.js';
  */
 export type ModerationRpc = {
   'feedback.submit': { request: SubmitFeedbackRequest; response: FeedbackDto };
-  'feedback.list': { request: FeedbackListRequest; response: FeedbackDto[] };
+  'feedback.list': { request: FeedbackListRequest; response: FeedbackPageDto };
   'feedback.resolve': { request: DecisionRequest & { feedbackId: number }; response: FeedbackDto };
   'reports.create': { request: CreateReportRequest; response: ContentReportDto };
   'reports.list': { request: { status?: string }; response: ReportListDto };
@@ -31,11 +35,15 @@ export type ModerationRpc = {
   'reports.dismiss': { request: DecisionRequest & { reportId: number }; response: ContentReportDto };
   'reportedMessages.list': { request: Paging; response: ReportedMessageDto[] };
   'reportedMessages.dismiss': { request: DecisionRequest & { messageId: number }; response: MessageResponse };
-  'auditLog.list': { request: Paging; response: AuditEntryDto[] };
+  'auditLog.list': { request: AuditLogListRequest; response: AuditEntryDto[] };
   /** The caller's content found against them (resolved reports about it), with their appeals. */
   'appeals.decisions': { request: Record<string, never>; response: ModerationDecisionDto[] };
   'appeals.create': { request: CreateAppealRequest & { reportId: number }; response: AppealDto };
   'appeals.decide': { request: DecideAppealRequest & { appealId: number }; response: AppealDto };
+  /** Appeal an admin action against my content (a removed review), once. */
+  'appeals.createForAction': { request: CreateAppealRequest & { auditEntryId: number }; response: AppealDto };
+  /** Appeals for admins, newest first. */
+  'appeals.list': { request: AppealListRequest; response: AdminAppealDto[] };
 };
 
 export type ModerationPattern = keyof ModerationRpc;

@@ -121,6 +121,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'polls.create',
     'polls.get',
     'polls.vote',
+    'admin.messageContext',
   ]),
   moderation: patternsOf<ModerationRpc>()([
     'feedback.submit',
@@ -136,5 +137,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'appeals.decisions',
     'appeals.create',
     'appeals.decide',
+    'appeals.createForAction',
+    'appeals.list',
   ]),
 };

@@ -9,7 +9,7 @@ const MESSAGES = table('messages');
 const USERS = table('users');
 
 /** A message and its sender's projection, as every read answers it. */
-const MESSAGE_COLUMNS = `m.id, m.sender_id AS "senderId", m.receiver_id AS "receiverId", m.content,
+export const MESSAGE_COLUMNS = `m.id, m.sender_id AS "senderId", m.receiver_id AS "receiverId", m.content,
   m.message_type AS "messageType", m.restaurant_id AS "restaurantId", m.restaurant_name AS "restaurantName",
   m.poll_id AS "pollId", m.read, m.reported, m.report_reason AS "reportReason", m.created_at AS "createdAt",
   u.username AS "senderUsername", u.name AS "senderName", u.profile_picture AS "senderPicture"`;

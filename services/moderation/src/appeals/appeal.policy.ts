@@ -1,11 +1,15 @@
 import {
+  APPEALABLE_ACTIONS,
+  APPEAL_FILTERS,
   APPEAL_OUTCOMES,
   MODERATION_MESSAGES as M,
   type AppealDto,
   type AppealOutcome,
   type AppealStatus,
+  type ReportTargetType,
 } from '@dinebuds/contracts';
 import { badRequest, conflict, notFound } from '@dinebuds/errors';
+import { contentPreview } from '../reports/report.policy.js';
 
 /**
  * Only the owner of content an admin found against (a resolved report) may appeal, once; anyone
@@ -21,6 +25,50 @@ export function assertMayAppeal(
   if (alreadyAppealed) throw conflict(M.appealOnce);
 }
 
+/**
+ * An admin action against content (a removed review) is appealable once by the person it concerned;
+ * anyone else, or about another action, learns nothing of it (404).
+ */
+export function assertMayAppealAction(
+  userId: number,
+  entry: { action: string; subjectUserId: number | null } | null,
+  alreadyAppealed: boolean,
+): void {
+  if (!entry || !isAppealableAction(entry.action) || entry.subjectUserId !== userId)
+    throw notFound(M.decisionNotFound);
+  if (alreadyAppealed) throw conflict(M.appealOnce);
+}
+
+export const isAppealableAction = (action: string): boolean =>
+  (APPEALABLE_ACTIONS as readonly string[]).includes(action);
+
+/** The admins' appeal list filter: a status, or every appeal (default: the pending ones). */
+export function appealFilter(status: string | undefined): AppealStatus | null {
+  const filter = status ?? 'pending';
+  if (!(APPEAL_FILTERS as readonly string[]).includes(filter)) throw badRequest(M.appealStatusFilter);
+  return filter === 'all' ? null : (filter as AppealStatus);
+}
+
+/** What a decision was about, as moderation knows it (the person, or the review's rating and restaurant). */
+export function contestedContent(row: {
+  targetType: string;
+  targetId: number;
+  targetName?: string | null;
+  targetUsername?: string | null;
+  reviewRating: number | null;
+  reviewRestaurantId: number | null;
+}): { type: ReportTargetType; contentId: number; content: string | null } {
+  return {
+    type: row.targetType as ReportTargetType,
+    contentId: row.targetId,
+    content: contentPreview(
+      row.targetType,
+      { name: row.targetName ?? null, username: row.targetUsername ?? null },
+      { rating: row.reviewRating, restaurantId: row.reviewRestaurantId },
+    ),
+  };
+}
+
 /** An appeal is decided once: upheld (the decision stands) or overturned. */
 export function planAppealOutcome(appeal: { status: string } | null, outcome: string): AppealOutcome {
   if (!(APPEAL_OUTCOMES as readonly string[]).includes(outcome)) throw badRequest(M.appealOutcome);
@@ -29,19 +77,24 @@ export function planAppealOutcome(appeal: { status: string } | null, outcome: st
   return outcome as AppealOutcome;
 }
 
-export function toAppealDto(row: {
+/** An appeal's stored columns (the entity, or a repository's row that extends them). */
+export interface AppealColumns {
   id: number;
-  reportId: number;
+  reportId: number | null;
+  auditEntryId: number | null;
   userId: number;
   text: string;
   status: string;
   createdAt: Date;
   decidedAt: Date | null;
   decisionReason: string | null;
-}): AppealDto {
+}
+
+export function toAppealDto(row: AppealColumns): AppealDto {
   return {
     id: row.id,
     reportId: row.reportId,
+    auditEntryId: row.auditEntryId,
     userId: row.userId,
     text: row.text,
     status: row.status as AppealStatus,

@@ -1,5 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { CreateAppealRpcRequest, DecideAppealRpcRequest } from '@dinebuds/api-dto';
+import {
+  AppealListQuery,
+  CreateActionAppealRpcRequest,
+  CreateAppealRpcRequest,
+  DecideAppealRpcRequest,
+} from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '@dinebuds/service-kit';
@@ -21,6 +26,22 @@ export class AppealsRpcController {
     @RequiredCaller() caller: Caller,
   ): RpcResult<'appeals.create'> {
     return this.appeals.create(caller, body.reportId, body.text);
+  }
+
+  @Rpc('appeals.createForAction')
+  createForAction(
+    @RpcBody(CreateActionAppealRpcRequest) body: CreateActionAppealRpcRequest,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'appeals.createForAction'> {
+    return this.appeals.createForAction(caller, body.auditEntryId, body.text);
+  }
+
+  @Rpc('appeals.list')
+  list(
+    @RpcBody(AppealListQuery) body: AppealListQuery,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'appeals.list'> {
+    return this.appeals.list(caller, body.status);
   }
 
   @Rpc('appeals.decide')

@@ -8,12 +8,26 @@ import { AuditEntryEntity } from './audit-entry.entity.js';
 
 const AUDIT = schemaTable(MODERATION_SCHEMA, 'audit_log');
 const USERS = schemaTable(MODERATION_SCHEMA, 'users');
+const REVIEWS = schemaTable(MODERATION_SCHEMA, 'reviews');
+
+/** An admin action against a person's content (their moderation decisions). */
+export interface ActionAgainstRow {
+  id: number;
+  action: string;
+  targetType: string;
+  targetId: number;
+  reason: string | null;
+  createdAt: Date;
+  reviewRating: number | null;
+  reviewRestaurantId: number | null;
+}
 
 /** What an admin did, as a use case records it in the transaction of the action itself. */
 export interface AuditRecord {
   actorId: number;
   action: AuditAction;
-  targetType: 'feedback' | 'report' | 'message' | 'appeal';
+  /** Moderation's own 'feedback', 'report', 'message' or 'appeal'; other services' 'user', 'review'... */
+  targetType: string;
   targetId: number;
   subjectUserId: number | null;
   reason: string | null;
@@ -53,6 +67,61 @@ interface FlatRow {
 /** The audit log: one row per admin action, written with the action, read newest first. */
 @Injectable()
 export class AuditLogRepository {
+  /**
+   * An action another service recorded ('admin.action.recorded'), stored once per its actionId
+   * (a redelivered or republished event adds nothing); answers whether it was new.
+   */
+  async recordOnce(
+    manager: EntityManager,
+    actionId: string,
+    entry: Omit<AuditRecord, 'action'> & { action: string },
+  ) {
+    const rows = rowsOf<{ id: number }>(
+      await manager.query(
+        `INSERT INTO ${AUDIT} (action_id, actor_id, action, target_type, target_id, subject_user_id, reason, created_at)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (action_id) DO NOTHING RETURNING id`,
+        [
+          actionId,
+          entry.actorId,
+          entry.action,
+          entry.targetType,
+          entry.targetId,
+          entry.subjectUserId,
+          entry.reason,
+          entry.at,
+        ],
+      ),
+    );
+    return rows.length > 0;
+  }
+
+  /** One entry, for an appeal of it. */
+  async find(manager: EntityManager, id: number): Promise<AuditEntryEntity | null> {
+    return manager.findOneBy(AuditEntryEntity, { id });
+  }
+
+  /**
+   * The actions of `actions` taken against this person's content, newest first, with what moderation
+   * knows of a review target (its rating and restaurant: the row stays after the review's deletion).
+   */
+  async against(
+    manager: EntityManager,
+    userId: number,
+    actions: readonly string[],
+  ): Promise<ActionAgainstRow[]> {
+    return rowsOf<ActionAgainstRow>(
+      await manager.query(
+        `SELECT a.id, a.action, a.target_type AS "targetType", a.target_id AS "targetId", a.reason,
+            a.created_at AS "createdAt", r.rating AS "reviewRating", r.restaurant_id AS "reviewRestaurantId"
+          FROM ${AUDIT} a
+          LEFT JOIN ${REVIEWS} r ON a.target_type = 'review' AND r.id = a.target_id
+          WHERE a.subject_user_id = $1 AND a.action = ANY($2::text[])
+          ORDER BY a.id DESC`,
+        [userId, actions],
+      ),
+    );
+  }
+
   async record(manager: EntityManager, entry: AuditRecord): Promise<void> {
     await manager.insert(AuditEntryEntity, {
       actorId: entry.actorId,
@@ -73,7 +142,11 @@ export class AuditLogRepository {
     await manager.update(AuditEntryEntity, { subjectUserId: userId }, { subjectUserId: null });
   }
 
-  async page(manager: EntityManager, page: { limit: number; offset: number }): Promise<AuditRow[]> {
+  /** Newest first; only the actions concerning `subjectUserId` when it is set. */
+  async page(
+    manager: EntityManager,
+    page: { limit: number; offset: number; subjectUserId: number | null },
+  ): Promise<AuditRow[]> {
     const rows = rowsOf<FlatRow>(
       await manager.query(
         `SELECT a.id, a.action, a.actor_id AS "actorId", au.username AS "actorUsername", au.name AS "actorName",
@@ -83,8 +156,9 @@ export class AuditLogRepository {
           FROM ${AUDIT} a
           LEFT JOIN ${USERS} au ON au.id = a.actor_id
           LEFT JOIN ${USERS} su ON su.id = a.subject_user_id
+          WHERE ($3::integer IS NULL OR a.subject_user_id = $3)
           ORDER BY a.id DESC LIMIT $1 OFFSET $2`,
-        [page.limit, page.offset],
+        [page.limit, page.offset, page.subjectUserId],
       ),
     );
     return rows.map((row) => ({

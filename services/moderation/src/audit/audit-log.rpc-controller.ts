@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { PagingQuery } from '@dinebuds/api-dto';
+import { AuditLogListQuery } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '@dinebuds/service-kit';
@@ -12,7 +12,7 @@ export class AuditLogRpcController {
 
   @Rpc('auditLog.list')
   list(
-    @RpcBody(PagingQuery) body: PagingQuery,
+    @RpcBody(AuditLogListQuery) body: AuditLogListQuery,
     @RequiredCaller() caller: Caller,
   ): RpcResult<'auditLog.list'> {
     return this.auditLog.list(caller, body);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { MODERATION_MESSAGES as M } from '@dinebuds/contracts';
-import { assertResolvable, feedbackFilter, planFeedback } from './feedback.policy.js';
+import { assertResolvable, feedbackCounts, feedbackFilter, planFeedback } from './feedback.policy.js';
 
 const failure = (work: () => unknown) => {
   try {
@@ -51,5 +51,15 @@ describe('feedback rules', () => {
       code: 'CONFLICT',
       message: M.feedbackAlreadyResolved,
     });
+  });
+
+  it('counts every tab, a type with none as 0, the unknown left out', () => {
+    expect(
+      feedbackCounts([
+        { type: 'bug', count: 2 },
+        { type: 'other', count: 1 },
+        { type: 'rant', count: 5 },
+      ]),
+    ).toEqual({ all: 3, suggestion: 0, bug: 2, compliment: 0, other: 1 });
   });
 });

@@ -4,6 +4,7 @@ import {
   LIMITS,
   MODERATION_LIMITS,
   MODERATION_MESSAGES as M,
+  type FeedbackCountsDto,
   type FeedbackStatusFilter,
   type FeedbackType,
 } from '@dinebuds/contracts';
@@ -37,6 +38,17 @@ export function feedbackFilter(request: { type?: string; status?: string }): {
   if (!(FEEDBACK_STATUS_FILTERS as readonly string[]).includes(status))
     throw badRequest(M.feedbackStatusFilter);
   return { type, status: status as FeedbackStatusFilter };
+}
+
+/** The /feedback tabs' counts from per-type counts (a type with none counts 0). */
+export function feedbackCounts(byType: { type: string; count: number }[]): FeedbackCountsDto {
+  const counts: FeedbackCountsDto = { all: 0, suggestion: 0, bug: 0, compliment: 0, other: 0 };
+  for (const { type, count } of byType) {
+    if (!isFeedbackType(type)) continue;
+    counts[type] += count;
+    counts.all += count;
+  }
+  return counts;
 }
 
 /** Only unresolved feedback can be resolved, once (no way back). */

@@ -42,6 +42,8 @@ const toRow = (row: FlatRow): FeedbackRow => ({
   user: { id: row.userId, username: row.username, name: row.name, profilePicture: row.profilePicture },
 });
 
+const resolvedOf = (status: FeedbackStatusFilter) => (status === 'all' ? null : status === 'resolved');
+
 /** Feedback: written by any signed-in person, read and resolved by admins. */
 @Injectable()
 export class FeedbackRepository {
@@ -58,20 +60,34 @@ export class FeedbackRepository {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  /** Newest first, of one type or all, resolved, pending or both. */
+  /** One page, newest first, of one type or all, resolved, pending or both. */
   async list(
     manager: EntityManager,
     filter: { type: FeedbackType | null; status: FeedbackStatusFilter },
+    page: { limit: number; offset: number },
   ): Promise<FeedbackRow[]> {
-    const resolved = filter.status === 'all' ? null : filter.status === 'resolved';
     const rows = rowsOf<FlatRow>(
       await manager.query(
         `${SELECT} WHERE ($1::text IS NULL OR f.type = $1) AND ($2::boolean IS NULL OR f.resolved = $2)
-          ORDER BY f.id DESC`,
-        [filter.type, resolved],
+          ORDER BY f.id DESC LIMIT $3 OFFSET $4`,
+        [filter.type, resolvedOf(filter.status), page.limit, page.offset],
       ),
     );
     return rows.map(toRow);
+  }
+
+  /** How many of each type there are with this status (the /feedback tabs' counts). */
+  async countsByType(
+    manager: EntityManager,
+    status: FeedbackStatusFilter,
+  ): Promise<{ type: string; count: number }[]> {
+    const rows = rowsOf<{ type: string; count: string }>(
+      await manager.query(
+        `SELECT type, COUNT(*) AS count FROM ${FEEDBACK} WHERE ($1::boolean IS NULL OR resolved = $1) GROUP BY type`,
+        [resolvedOf(status)],
+      ),
+    );
+    return rows.map((row) => ({ type: row.type, count: Number(row.count) }));
   }
 
   /** The row, locked until the transaction ends (a resolve decides once). */

@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  Caller,
-  FeedbackDto,
-  FeedbackListRequest,
-  FeedbackType,
-  SubmitFeedbackRequest,
+import {
+  MODERATION_LIMITS,
+  type Caller,
+  type FeedbackDto,
+  type FeedbackListRequest,
+  type FeedbackPageDto,
+  type FeedbackType,
+  type SubmitFeedbackRequest,
 } from '@dinebuds/contracts';
 import { Transactions } from '@dinebuds/service-kit';
 import { AuditLogRepository } from '../audit/audit-log.repository.js';
 import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
-import { assertResolvable, feedbackFilter, feedbackNotFound, planFeedback } from './feedback.policy.js';
+import {
+  assertResolvable,
+  feedbackCounts,
+  feedbackFilter,
+  feedbackNotFound,
+  planFeedback,
+} from './feedback.policy.js';
 import { FeedbackRepository, type FeedbackRow } from './feedback.repository.js';
 
 /** Feedback: any signed-in person sends it; admins list and resolve it (recorded in the audit log). */
@@ -29,10 +37,24 @@ export class FeedbackService {
     return this.dtoOf(id);
   }
 
-  async list(caller: Caller, request: FeedbackListRequest): Promise<FeedbackDto[]> {
+  /** One page of the filtered list, with the count of every type tab (of the status filter). */
+  async list(caller: Caller, request: FeedbackListRequest): Promise<FeedbackPageDto> {
     assertAdmin(caller);
-    const rows = await this.feedback.list(this.transactions.outside, feedbackFilter(request));
-    return rows.map(toFeedbackDto);
+    const filter = feedbackFilter(request);
+    const manager = this.transactions.outside;
+    const [rows, byType] = await Promise.all([
+      this.feedback.list(manager, filter, {
+        limit: request.limit ?? MODERATION_LIMITS.feedbackPageDefault,
+        offset: request.offset ?? 0,
+      }),
+      this.feedback.countsByType(manager, filter.status),
+    ]);
+    const counts = feedbackCounts(byType);
+    return {
+      feedback: rows.map(toFeedbackDto),
+      total: filter.type === null ? counts.all : counts[filter.type],
+      counts,
+    };
   }
 
   /** Marks unresolved feedback resolved (no way back) and records who did it and why. */

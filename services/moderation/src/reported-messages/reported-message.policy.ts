@@ -2,7 +2,7 @@ import { MODERATION_MESSAGES as M } from '@dinebuds/contracts';
 import { conflict, notFound } from '@dinebuds/errors';
 
 /** Only a reported message still waiting is dismissed, once (then it leaves the queue). */
-export function assertDismissable(report: { status: string } | null): void {
+export function assertDismissable<T extends { status: string }>(report: T | null): asserts report is T {
   if (!report) throw notFound(M.reportedMessageNotFound);
   if (report.status !== 'pending') throw conflict(M.reportedMessageDismissed);
 }

@@ -8,10 +8,11 @@ import {
   type Paging,
   type ReportedMessageDto,
 } from '@dinebuds/contracts';
-import { Transactions } from '@dinebuds/service-kit';
+import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { AuditLogRepository } from '../audit/audit-log.repository.js';
 import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
+import type { ModerationEventType } from '../moderation.service-definition.js';
 import { IdentityUsersRepository } from '../projections/identity/identity-users.repository.js';
 import { assertDismissable, shouldQueue } from './reported-message.policy.js';
 import { ReportedMessagesRepository } from './reported-messages.repository.js';
@@ -24,6 +25,7 @@ export class ReportedMessagesService {
     private readonly reported: ReportedMessagesRepository,
     private readonly users: IdentityUsersRepository,
     private readonly audit: AuditLogRepository,
+    private readonly events: ServiceEvents<ModerationEventType>,
   ) {}
 
   /** messaging.message.reported, in the consumer's inbox transaction. */
@@ -73,7 +75,10 @@ export class ReportedMessagesService {
     }));
   }
 
-  /** Dismisses a waiting report: it leaves the queue, and the audit log says who, when and why. */
+  /**
+   * Dismisses a waiting report: it leaves the queue, the audit log says who, when and why, and
+   * messaging is told (moderation.message-report.dismissed) so the message reads as not reported.
+   */
   async dismiss(caller: Caller, messageId: number, reason?: string): Promise<MessageResponse> {
     assertAdmin(caller);
     await this.transactions.run(async (manager) => {
@@ -86,9 +91,16 @@ export class ReportedMessagesService {
         action: 'reported-message.dismissed',
         targetType: 'message',
         targetId: messageId,
-        subjectUserId: report?.senderId ?? null,
+        subjectUserId: report.senderId,
         reason: decisionReason(reason),
         at,
+      });
+      await this.events.record(manager, 'moderation.message-report.dismissed', {
+        messageId,
+        senderId: report.senderId,
+        reporterId: report.reporterId,
+        dismissedById: caller.userId,
+        dismissedAt: at.toISOString(),
       });
     });
     return { message: M.reportDismissed };

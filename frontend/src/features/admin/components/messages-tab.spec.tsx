@@ -50,4 +50,49 @@ describe('MessagesTab', () => {
     expect(callsOf(fetchMock)).toContain('POST /api/admin/messages/77/dismiss');
     expect(await screen.findByText('No reported messages')).toBeVisible();
   });
+
+  it('View Conversation shows the real messages around the reported one, marked', async () => {
+    const message = (id: number, senderId: number, content: string) => ({
+      id,
+      senderId,
+      receiverId: senderId === 2 ? 1 : 2,
+      content,
+      messageType: 'text' as const,
+      read: true,
+      reported: id === 77,
+      reportReason: id === 77 ? 'Harassment and threats' : null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      restaurantId: null,
+      restaurantName: null,
+      pollId: null,
+      sender: { id: senderId, username: 'x', name: 'x', profilePicture: null },
+    });
+    const fetchMock = mockFetch((call) => {
+      if (call.url === '/api/admin/messages/77/conversation') {
+        return jsonResponse({
+          messageId: 77,
+          senderId: 2,
+          receiverId: 1,
+          messages: [message(76, 2, 'Hello there'), message(77, 2, long), message(78, 1, 'Please stop')],
+        });
+      }
+      if (call.url.startsWith('/api/admin/messages/reported')) return jsonResponse([reported]);
+      return never();
+    });
+    renderWithProviders(<MessagesTab />, { signedInAs: makeUser({ isAdmin: true }) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'View Conversation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Hello there'),
+      expect.stringContaining(long),
+      expect.stringContaining('Please stop'),
+    ]);
+    expect(items[1]).toHaveAttribute('aria-current', 'true');
+    expect(items[1]).toHaveTextContent('Reported');
+    expect(items[0]).toHaveTextContent('Bob Brown (@bob)');
+    expect(items[2]).toHaveTextContent('Alice Adams (@alice)');
+    expect(callsOf(fetchMock)).toContain('GET /api/admin/messages/77/conversation');
+  });
 });

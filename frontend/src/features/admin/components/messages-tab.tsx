@@ -7,13 +7,14 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { useDismissReportedMessage } from '../api/dismiss-reported-message';
 import { useReportedMessages } from '../api/get-reported-messages';
+import { ConversationDialog } from './conversation-dialog';
 import { DecisionDialog } from './decision-dialog';
 import { personLabel, truncate } from './person';
 
 /**
  * Spec 2 Messages tab: pending reported messages (text cut at 50 in the table, 100 in the details
- * with a show/hide full content toggle; reason cut at 15) and Dismiss Report, a real call.
- * View Conversation is left out: no server route serves the conversation to an admin yet.
+ * with a show/hide full content toggle; reason cut at 15), Dismiss Report and View Conversation
+ * (the real messages around the reported one), both server calls.
  */
 export function MessagesTab() {
   const messages = useReportedMessages();
@@ -57,6 +58,7 @@ function ReportedMessageRow({ message }: { message: ReportedMessageDto }) {
   const [details, setDetails] = useState(false);
   const [full, setFull] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [conversation, setConversation] = useState(false);
   const dismiss = useDismissReportedMessage();
   const onConfirm = (reason: string | undefined) =>
     dismiss.mutate(
@@ -88,6 +90,9 @@ function ReportedMessageRow({ message }: { message: ReportedMessageDto }) {
           <Button size="sm" variant="outline" onClick={() => setDetails(true)}>
             View Details
           </Button>
+          <Button size="sm" variant="outline" onClick={() => setConversation(true)}>
+            View Conversation
+          </Button>
           <Button size="sm" variant="outline" onClick={() => setAsking(true)}>
             Dismiss Report
           </Button>
@@ -113,11 +118,15 @@ function ReportedMessageRow({ message }: { message: ReportedMessageDto }) {
             </Button>
           ) : null}
           <div className="admin-card__actions">
+            <Button size="sm" variant="outline" onClick={() => setConversation(true)}>
+              View Conversation
+            </Button>
             <Button size="sm" variant="outline" onClick={() => setAsking(true)}>
               Dismiss Report
             </Button>
           </div>
         </Dialog>
+        <ConversationDialog message={message} open={conversation} onOpenChange={setConversation} />
         <DecisionDialog
           open={asking}
           onOpenChange={setAsking}

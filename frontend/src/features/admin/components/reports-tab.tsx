@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { useDecideReport, type ReportDecision } from '../api/decide-report';
 import { useReports } from '../api/get-reports';
+import { AppealsSection } from './appeals-section';
 import { DecisionDialog } from './decision-dialog';
 import { personLabel, truncate } from './person';
 
@@ -21,8 +22,18 @@ const FILTERS: { value: ReportFilter; label: string }[] = [
 const STATUS_LABELS = { pending: 'Pending', resolved: 'Resolved', dismissed: 'Dismissed' } as const;
 const TYPE_LABELS = { review: 'Review', user: 'User' } as const;
 
-/** Spec 2 Reports tab: content reports by status with counts, details, Resolve and Dismiss (real calls). */
+/** Spec 2 Reports tab: pending appeals (Uphold / Overturn), then the content reports. */
 export function ReportsTab() {
+  return (
+    <>
+      <AppealsSection />
+      <ReportsByStatus />
+    </>
+  );
+}
+
+/** Content reports by status with counts, details, Resolve and Dismiss (real calls). */
+function ReportsByStatus() {
   const [filter, setFilter] = useState<ReportFilter>('all');
   const reports = useReports(filter);
   const counts = reports.data?.counts;

@@ -1,15 +1,30 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeedbackDto } from '@dinebuds/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { FeedbackPageDto, FeedbackType } from '@dinebuds/contracts';
 import { api } from '@/lib/api';
 
-export const feedbackQueryKey = ['feedback', 'all'] as const;
+/** Feedback items per page of /feedback (the server's page; the tab counts come with it). */
+export const FEEDBACK_PAGE_SIZE = 20;
 
-/** Every feedback item, newest first (admins only); the /feedback tabs filter and count it here. */
-export const getFeedback = () => api.get<FeedbackDto[]>('/api/feedback?type=all&status=all');
+export type FeedbackTab = 'all' | FeedbackType;
 
-export const getFeedbackQueryOptions = () =>
-  queryOptions({ queryKey: feedbackQueryKey, queryFn: getFeedback, staleTime: 0 });
+/** Every feedback query starts with this (a resolve refreshes them all). */
+export const feedbackQueryKey = ['feedback'] as const;
 
-export function useFeedbackList(enabled: boolean) {
-  return useQuery({ ...getFeedbackQueryOptions(), enabled });
+/** One page of one /feedback tab, newest first, and every tab's count (admins only). */
+export const getFeedback = (type: FeedbackTab, offset: number) =>
+  api.get<FeedbackPageDto>(
+    `/api/feedback?type=${type}&status=all&limit=${FEEDBACK_PAGE_SIZE}&offset=${offset}`,
+  );
+
+export const getFeedbackQueryOptions = (type: FeedbackTab, offset: number) =>
+  queryOptions({
+    queryKey: [...feedbackQueryKey, type, offset],
+    queryFn: () => getFeedback(type, offset),
+    staleTime: 0,
+    // Keeps the page shown while the next one loads (no flash of the loading state between pages).
+    placeholderData: keepPreviousData,
+  });
+
+export function useFeedbackList(type: FeedbackTab, offset: number, enabled: boolean) {
+  return useQuery({ ...getFeedbackQueryOptions(type, offset), enabled });
 }

@@ -9,10 +9,6 @@ export function useResolveFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveFeedback,
-    onSuccess: (resolved) =>
-      queryClient.setQueryData<FeedbackDto[]>(feedbackQueryKey, (list) =>
-        list?.map((item) => (item.id === resolved.id ? resolved : item)),
-      ),
     // Spec 2: the list is read again after a resolve (another admin may have acted too).
     onSettled: () => queryClient.invalidateQueries({ queryKey: feedbackQueryKey }),
   });

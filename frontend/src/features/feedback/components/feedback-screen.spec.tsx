@@ -21,6 +21,27 @@ function feedback(id: number, type: FeedbackDto['type'], text: string, resolved 
   };
 }
 
+/** The server's GET /api/feedback: the type tab's page (limit/offset) and every type's count. */
+function page(list: FeedbackDto[], url: string) {
+  const query = new URL(url, 'http://x').searchParams;
+  const type = query.get('type') ?? 'all';
+  const matching = type === 'all' ? list : list.filter((item) => item.type === type);
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? 20);
+  const count = (t: string) => list.filter((item) => item.type === t).length;
+  return jsonResponse({
+    feedback: matching.slice(offset, offset + limit),
+    total: matching.length,
+    counts: {
+      all: list.length,
+      suggestion: count('suggestion'),
+      bug: count('bug'),
+      compliment: count('compliment'),
+      other: count('other'),
+    },
+  });
+}
+
 const items = [
   feedback(4, 'bug', 'The map is blank'),
   feedback(3, 'suggestion', 'Dark mode please'),
@@ -35,11 +56,13 @@ describe('FeedbackScreen', () => {
     expect(screen.getByText('Access Denied')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to profile' })).toHaveAttribute('href', '/profile');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(callsOf(fetchMock)).not.toContain('GET /api/feedback?type=all&status=all');
+    expect(callsOf(fetchMock).some((call) => call.startsWith('GET /api/feedback'))).toBe(false);
   });
 
   it('lists feedback under tabs with counts, and filters by type', async () => {
-    mockFetch((call) => (call.url.startsWith('/api/feedback') ? jsonResponse(items) : never()));
+    const fetchMock = mockFetch((call) =>
+      call.url.startsWith('/api/feedback') ? page(items, call.url) : never(),
+    );
     renderWithProviders(<FeedbackScreen />, { signedInAs: admin, route: '/feedback' });
 
     expect(await screen.findByRole('tab', { name: 'All (4)' })).toHaveAttribute('aria-selected', 'true');
@@ -49,7 +72,9 @@ describe('FeedbackScreen', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByRole('listitem', { name: 'Feedback #2' })).toHaveTextContent('Resolved');
     expect(
-      within(screen.getByRole('listitem', { name: 'Feedback #2' })).queryByRole('button', { name: 'Mark as Resolved' }),
+      within(screen.getByRole('listitem', { name: 'Feedback #2' })).queryByRole('button', {
+        name: 'Mark as Resolved',
+      }),
     ).not.toBeInTheDocument();
 
     const user = userEvent.setup();
@@ -59,8 +84,31 @@ describe('FeedbackScreen', () => {
     expect(panel).toHaveTextContent('Dark mode please');
     expect(panel).not.toHaveTextContent('The map is blank');
 
+    expect(callsOf(fetchMock)).toContain('GET /api/feedback?type=suggestion&status=all&limit=20&offset=0');
+
     await user.click(screen.getByRole('tab', { name: 'Other (0)' }));
-    expect(screen.getByText('No feedback yet')).toBeVisible();
+    expect(await screen.findByText('No feedback yet')).toBeVisible();
+  });
+
+  it('pages through a long list with the server: Showing 1-20 of 25, Next, Previous', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => feedback(25 - i, 'bug', `Bug number ${25 - i}`));
+    const fetchMock = mockFetch((call) =>
+      call.url.startsWith('/api/feedback') ? page(many, call.url) : never(),
+    );
+    renderWithProviders(<FeedbackScreen />, { signedInAs: admin, route: '/feedback' });
+    expect(await screen.findByText('Showing 1-20 of 25')).toBeVisible();
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 21-25 of 25')).toBeVisible();
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(callsOf(fetchMock)).toContain('GET /api/feedback?type=all&status=all&limit=20&offset=20');
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Showing 1-20 of 25')).toBeVisible();
   });
 
   it('marks an item resolved with PUT /api/feedback/{id}/resolve and toasts Feedback resolved', async () => {
@@ -71,7 +119,7 @@ describe('FeedbackScreen', () => {
         list = [done, ...items.slice(1)];
         return jsonResponse(done);
       }
-      if (call.url.startsWith('/api/feedback')) return jsonResponse(list);
+      if (call.url.startsWith('/api/feedback')) return page(list, call.url);
       return never();
     });
     renderWithProviders(<FeedbackScreen />, { signedInAs: admin, route: '/feedback' });
@@ -81,9 +129,13 @@ describe('FeedbackScreen', () => {
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Mark as Resolved' }));
 
     expect(await screen.findByText('Feedback resolved')).toBeVisible();
-    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Feedback #4' })).toHaveTextContent('Resolved'));
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { name: 'Feedback #4' })).toHaveTextContent('Resolved'),
+    );
     expect(
-      within(screen.getByRole('listitem', { name: 'Feedback #4' })).queryByRole('button', { name: 'Mark as Resolved' }),
+      within(screen.getByRole('listitem', { name: 'Feedback #4' })).queryByRole('button', {
+        name: 'Mark as Resolved',
+      }),
     ).not.toBeInTheDocument();
     expect(callsOf(fetchMock)).toContain('PUT /api/feedback/4/resolve');
   });
@@ -91,9 +143,12 @@ describe('FeedbackScreen', () => {
   it('toasts Failed to resolve feedback when the server refuses', async () => {
     mockFetch((call) => {
       if (call.method === 'PUT') {
-        return jsonResponse({ statusCode: 409, message: 'This feedback is already resolved', error: 'Conflict' }, 409);
+        return jsonResponse(
+          { statusCode: 409, message: 'This feedback is already resolved', error: 'Conflict' },
+          409,
+        );
       }
-      if (call.url.startsWith('/api/feedback')) return jsonResponse(items);
+      if (call.url.startsWith('/api/feedback')) return page(items, call.url);
       return never();
     });
     renderWithProviders(<FeedbackScreen />, { signedInAs: admin, route: '/feedback' });

@@ -1,19 +1,18 @@
+import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
-import type { FeedbackDto, FeedbackType } from '@dinebuds/contracts';
+import type { FeedbackDto } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
 import { formatDateTime } from '@/lib/format';
-import { useFeedbackList } from '../api/get-feedback';
+import { FEEDBACK_PAGE_SIZE, useFeedbackList, type FeedbackTab } from '../api/get-feedback';
 import { useResolveFeedback } from '../api/resolve-feedback';
 import { FEEDBACK_TYPE_LABELS } from './feedback-dialog';
 import '../feedback.css';
-
-type FeedbackTab = 'all' | FeedbackType;
 
 const TABS: { value: FeedbackTab; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -23,18 +22,25 @@ const TABS: { value: FeedbackTab; label: string }[] = [
   { value: 'other', label: 'Other' },
 ];
 
-/** /feedback (spec 2): every feedback item by type, with counts, and Mark as Resolved (admins only). */
+/**
+ * /feedback (spec 2): feedback by type, a server page at a time, with every tab's count from the
+ * server, and Mark as Resolved (admins only).
+ */
 export function FeedbackScreen() {
   useDocumentTitle('Feedback Management');
   const { data: me } = useCurrentUser();
   const isAdmin = Boolean(me?.isAdmin);
-  const list = useFeedbackList(isAdmin);
+  const [tab, setTab] = useState<FeedbackTab>('all');
+  const [offset, setOffset] = useState(0);
+  const list = useFeedbackList(tab, offset, isAdmin);
   if (!me) return null;
   if (!isAdmin) return <AccessDenied />;
 
-  const items = list.data ?? [];
-  const count = (tab: FeedbackTab) =>
-    tab === 'all' ? items.length : items.filter((item) => item.type === tab).length;
+  const counts = list.data?.counts;
+  const onTab = (value: string) => {
+    setTab(value as FeedbackTab);
+    setOffset(0);
+  };
 
   return (
     <div className="page feedback-admin">
@@ -42,31 +48,35 @@ export function FeedbackScreen() {
         <h1>Feedback Management</h1>
         <p>What people have told us, newest first.</p>
       </header>
-      {list.isPending ? (
-        <LoadingState label="Loading feedback" />
-      ) : list.isError ? (
-        <ErrorState
-          title="Failed to fetch feedback"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <Tabs.Root className="tabs" defaultValue="all">
-          <Tabs.List className="tabs__list feedback-admin__tabs" aria-label="Feedback types">
-            {TABS.map((tab) => (
-              <Tabs.Trigger key={tab.value} className="tabs__trigger" value={tab.value}>
-                {tab.label} ({count(tab.value)})
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Content key={tab.value} value={tab.value} className="feedback-admin__panel">
-              <FeedbackList items={tab.value === 'all' ? items : items.filter((i) => i.type === tab.value)} />
-            </Tabs.Content>
+      <Tabs.Root className="tabs" value={tab} onValueChange={onTab}>
+        <Tabs.List className="tabs__list feedback-admin__tabs" aria-label="Feedback types">
+          {TABS.map((t) => (
+            <Tabs.Trigger key={t.value} className="tabs__trigger" value={t.value}>
+              {t.label}
+              {counts ? ` (${counts[t.value]})` : ''}
+            </Tabs.Trigger>
           ))}
-        </Tabs.Root>
-      )}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value} className="feedback-admin__panel">
+            {t.value !== tab ? null : list.isPending ? (
+              <LoadingState label="Loading feedback" />
+            ) : list.isError ? (
+              <ErrorState
+                title="Failed to fetch feedback"
+                message={list.error.message}
+                onRetry={() => void list.refetch()}
+                retrying={list.isFetching}
+              />
+            ) : (
+              <>
+                <FeedbackList items={list.data.feedback} />
+                <FeedbackPager offset={offset} total={list.data.total} onOffset={setOffset} />
+              </>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </div>
   );
 }
@@ -79,6 +89,36 @@ function FeedbackList({ items }: { items: FeedbackDto[] }) {
         <FeedbackCard key={item.id} item={item} />
       ))}
     </ul>
+  );
+}
+
+/** "Showing X-Y of Z" with Previous and Next, when there is more than one page. */
+function FeedbackPager(props: { offset: number; total: number; onOffset: (offset: number) => void }) {
+  const { offset, total, onOffset } = props;
+  if (total <= FEEDBACK_PAGE_SIZE) return null;
+  const last = Math.min(offset + FEEDBACK_PAGE_SIZE, total);
+  return (
+    <nav className="feedback-admin__pager" aria-label="Feedback pages">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={offset === 0}
+        onClick={() => onOffset(Math.max(0, offset - FEEDBACK_PAGE_SIZE))}
+      >
+        Previous
+      </Button>
+      <span aria-live="polite">
+        Showing {offset + 1}-{last} of {total}
+      </span>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={last >= total}
+        onClick={() => onOffset(offset + FEEDBACK_PAGE_SIZE)}
+      >
+        Next
+      </Button>
+    </nav>
   );
 }
 

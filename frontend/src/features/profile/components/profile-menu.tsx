@@ -1,17 +1,38 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DropdownMenu } from 'radix-ui';
-import { Award, ClipboardList, LogOut, MessageSquarePlus, MoreVertical, Settings, ShieldCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  Award,
+  ClipboardList,
+  Gavel,
+  Lock,
+  LogOut,
+  MessageSquarePlus,
+  MoreVertical,
+  Settings,
+  ShieldCheck,
+} from 'lucide-react';
 import { useCurrentUser } from '@/features/auth';
 import { LazyFeedbackDialog } from '@/features/feedback';
 import { SignOutDialog } from '@/features/settings';
+import { useTogglePrivacy } from '@/features/social';
 
-/** The own-profile menu (spec 1 §2). The admin entries join when those screens exist. */
+/**
+ * The own-profile menu (spec 1 §2): Edit Badges, Give Feedback, Settings, Moderation Decisions (my
+ * content admins acted on), Feedback Management and Admin Panel (admins), Toggle Privacy, Sign Out.
+ */
 export function ProfileMenu() {
   const navigate = useNavigate();
   const { data: me } = useCurrentUser();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const privacy = useTogglePrivacy(me?.id ?? 0);
+  const onTogglePrivacy = () =>
+    privacy.mutate(undefined, {
+      onSuccess: ({ message }) => toast.success(message),
+      onError: () => toast.error('Failed to update privacy settings'),
+    });
   return (
     <>
       {/* Not modal: a menu needs no aria-hidden page behind it, which would hide focusable content (axe). */}
@@ -33,6 +54,10 @@ export function ProfileMenu() {
               <Settings aria-hidden="true" />
               Settings
             </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/moderation')}>
+              <Gavel aria-hidden="true" />
+              Moderation Decisions
+            </DropdownMenu.Item>
             {me?.isAdmin ? (
               <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/feedback')}>
                 <ClipboardList aria-hidden="true" />
@@ -45,6 +70,14 @@ export function ProfileMenu() {
                 Admin Panel
               </DropdownMenu.Item>
             ) : null}
+            <DropdownMenu.Item
+              className="menu__item"
+              disabled={!me || privacy.isPending}
+              onSelect={onTogglePrivacy}
+            >
+              <Lock aria-hidden="true" />
+              Toggle Privacy
+            </DropdownMenu.Item>
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.Item
               className="menu__item menu__item--danger"

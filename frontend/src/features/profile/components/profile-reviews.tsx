@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api';
+import { useCurrentUser } from '@/features/auth';
 import { AddReviewSheet, ReviewCard, useUserReviews } from '@/features/reviews';
 import { matchesCity } from './city-filter';
 import { ActivityTab } from './activity-tab';
@@ -27,6 +28,7 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
   const [adding, setAdding] = useState(false);
   const [tab, setTab] = useState('list');
   const reviews = useUserReviews(userId, canSee);
+  const { data: viewer } = useCurrentUser();
   const shown = useMemo(
     () => (reviews.data ?? []).filter((review) => matchesCity(review.restaurant, search)),
     [reviews.data, search],
@@ -59,7 +61,7 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
     list = (
       <ul className="review-list" aria-label="Reviews">
         {shown.map((review) => (
-          <ReviewCard key={review.id} review={review} isOwn={isOwn} />
+          <ReviewCard key={review.id} review={review} isOwn={isOwn} canReport={Boolean(viewer) && !isOwn} />
         ))}
       </ul>
     );

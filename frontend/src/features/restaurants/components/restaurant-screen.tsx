@@ -14,6 +14,7 @@ import { useCurrentUser } from '@/features/auth';
 import { CheckInButton } from '@/features/feed';
 import { ShareRestaurantButton } from '@/features/messages';
 import { AddReviewSheet, Stars } from '@/features/reviews';
+import { ReportReviewButton } from '@/features/moderation';
 import { screenStateOf, type ScreenState } from '@/lib/screen-state';
 import { useRestaurant } from '../api/get-restaurant';
 import { useToggleSave } from '../api/toggle-save';
@@ -225,6 +226,9 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
                       day: 'numeric',
                     })}
                   </p>
+                  {me && me.id !== review.user.id ? (
+                    <ReportReviewButton reviewId={review.id} describe={`by ${name}`} />
+                  ) : null}
                 </li>
               );
             })}

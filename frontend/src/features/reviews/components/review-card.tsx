@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ReviewDto } from '@dinebuds/contracts';
+import { ReportReviewButton } from '@/features/moderation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteReview } from '../api/delete-review';
@@ -18,8 +19,19 @@ function formatVisit(review: ReviewDto): string {
     : parsed.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Spec 1 §List tab: one review card; Edit and Delete only on one's own profile. */
-export function ReviewCard({ review, isOwn }: { review: ReviewDto; isOwn: boolean }) {
+/**
+ * Spec 1 §List tab: one review card; Edit and Delete only on one's own profile, Report on someone
+ * else's (for a signed-in viewer: `canReport`).
+ */
+export function ReviewCard({
+  review,
+  isOwn,
+  canReport = false,
+}: {
+  review: ReviewDto;
+  isOwn: boolean;
+  canReport?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteReview();
@@ -61,6 +73,10 @@ export function ReviewCard({ review, isOwn }: { review: ReviewDto; isOwn: boolea
           >
             <Trash2 aria-hidden="true" /> Delete
           </Button>
+        </div>
+      ) : canReport ? (
+        <div className="review-card__actions">
+          <ReportReviewButton reviewId={review.id} describe={`of ${name}`} />
         </div>
       ) : null}
       {editing ? <EditReviewDialog review={review} open={editing} onOpenChange={setEditing} /> : null}

@@ -1,0 +1,148 @@
+// messaging's admin side on a real PostgreSQL and an in-process bus: the conversation around a
+// message (View Conversation, admins only) and a report moderation dismissed, cleared once.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Caller, MessagingRpc } from '@dinebuds/contracts';
+import { createEnvelope } from '@dinebuds/events';
+import {
+  createTestSystem,
+  eventually,
+  query,
+  startTestService,
+  type RpcMapOf,
+  type TestService,
+  type TestSystem,
+} from '@dinebuds/testing';
+import { startMessagingService, type RunningMessagingService } from '../src/index.js';
+
+type MessagingRpcMap = RpcMapOf<MessagingRpc>;
+
+const ANN = 3001;
+const BOB = 3002;
+const CAT = 3003;
+const ADMIN = 3004;
+const as = (userId: number, isAdmin = false): Caller => ({ userId, isAdmin, sessionId: null });
+
+describe("messaging's admin read and dismissed reports (PostgreSQL, in-process bus)", () => {
+  let system: TestSystem;
+  let messaging: TestService<RunningMessagingService, MessagingRpcMap>;
+  const rows = (sql: string, params: unknown[] = []) => query(system.db.url, sql, params);
+
+  beforeAll(async () => {
+    system = await createTestSystem('messaging_admin_int', { retryDelayMs: 100 });
+    messaging = await system.own(
+      startTestService<MessagingRpcMap, typeof startMessagingService>(startMessagingService, {
+        name: 'messaging',
+        databaseUrl: system.db.url,
+        bus: system.bus,
+        options: { relayIntervalMs: 50 },
+      }),
+    );
+    for (const [userId, name] of [
+      [ANN, 'Ann'],
+      [BOB, 'Bob'],
+      [CAT, 'Cat'],
+    ] as const) {
+      await system.bus.publish(
+        createEnvelope(
+          'identity.user.registered',
+          {
+            userId,
+            username: name.toLowerCase(),
+            name,
+            bio: null,
+            profilePicture: null,
+            isPrivate: false,
+            isAdmin: false,
+            flavorBadges: [],
+            cityBadges: [],
+            createdAt: new Date().toISOString(),
+          },
+          { producer: 'identity', aggregateVersion: 1 },
+        ),
+      );
+    }
+    await eventually(async () => (await rows('SELECT 1 FROM messaging.users')).length === 3, 15_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  const send = (from: number, to: number, content: string) =>
+    messaging.client.call('messages.send', { receiverId: to, content }, as(from));
+
+  it('shows an admin the messages of the same two people around one, as its receiver sees them', async () => {
+    const sent = [];
+    for (let i = 1; i <= 7; i += 1) {
+      sent.push(await send(i % 2 === 0 ? BOB : ANN, i % 2 === 0 ? ANN : BOB, `m${i}`));
+      // Another conversation in between never shows.
+      await send(ANN, CAT, `to cat ${i}`);
+    }
+    const middle = sent[3]; // m4, Bob to Ann
+    await messaging.client.call('messages.report', { messageId: middle.id, reason: 'Rude' }, as(ANN));
+
+    const context = await messaging.client.call(
+      'admin.messageContext',
+      { messageId: middle.id, around: 2 },
+      as(ADMIN, true),
+    );
+    expect(context).toMatchObject({ messageId: middle.id, senderId: BOB, receiverId: ANN });
+    expect(context.messages.map((m) => [m.content, m.reported, m.reportReason])).toEqual([
+      ['m2', false, null],
+      ['m3', false, null],
+      ['m4', true, 'Rude'],
+      ['m5', false, null],
+      ['m6', false, null],
+    ]);
+    const first = await messaging.client.call(
+      'admin.messageContext',
+      { messageId: sent[0].id },
+      as(ADMIN, true),
+    );
+    expect(first.messages.map((m) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
+
+    await expect(
+      messaging.client.call('admin.messageContext', { messageId: middle.id }, as(ANN)),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      messaging.client.call('admin.messageContext', { messageId: 999_999 }, as(ADMIN, true)),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      messaging.client.call('admin.messageContext', { messageId: middle.id, around: 0 }, as(ADMIN, true)),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('clears the reported flag when moderation dismisses the report, once however often told', async () => {
+    const message = await send(CAT, ANN, 'Spam offer');
+    await messaging.client.call('messages.report', { messageId: message.id, reason: 'Spam' }, as(ANN));
+    const dismissed = createEnvelope(
+      'moderation.message-report.dismissed',
+      {
+        messageId: message.id,
+        senderId: CAT,
+        reporterId: ANN,
+        dismissedById: ADMIN,
+        dismissedAt: new Date().toISOString(),
+      },
+      { producer: 'moderation' },
+    );
+    await system.bus.publish(dismissed);
+    await system.bus.publish(dismissed);
+    await eventually(
+      async () =>
+        (
+          await rows(
+            'SELECT 1 FROM messaging.messages WHERE id = $1 AND NOT reported AND report_reason IS NULL',
+            [message.id],
+          )
+        ).length === 1,
+      15_000,
+    );
+    const thread = await messaging.client.call(
+      'messages.conversation',
+      { userId: ANN, otherUserId: CAT },
+      as(ANN),
+    );
+    expect(thread.find((m) => m.id === message.id)).toMatchObject({ reported: false, reportReason: null });
+  });
+});
