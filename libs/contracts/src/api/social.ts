@@ -64,6 +64,25 @@ export interface BlockedUserDto {
   user: FollowUserDto;
 }
 
+export interface MuteRequest {
+  mutedId: number;
+}
+
+/**
+ * A person the caller muted: their reviews and activity leave the caller's feed, check-ins,
+ * hotspots, stories, rankings and recommendations. They are not told; nothing they see changes.
+ */
+export interface MutedUserDto {
+  mutedId: number;
+  createdAt: string;
+  user: FollowUserDto;
+}
+
+/** Whether the caller has muted a person (the profile menu's Mute / Unmute). */
+export interface MuteStatusResponse {
+  muted: boolean;
+}
+
 /** Why a bud is recommended, shown on the card. */
 export type RecommendationReason = 'followed_by_buds' | 'shared_flavors' | 'shared_cities';
 

@@ -9,6 +9,7 @@ import type {
   FollowRequestedEvent,
   MessageReportedEvent,
   MessageSentEvent,
+  MuteChangedEvent,
   PollCreatedEvent,
   PollDecidedEvent,
   ReportDecidedEvent,
@@ -131,6 +132,20 @@ export const EVENT_CATALOGUE = {
   'social.block.removed': event<BlockChangedEvent>()({
     aggregate: 'block',
     aggregateIdField: 'blockerId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  // A mute is a set like blocks (applied once by the inbox). Only reviews consumes it: the muted
+  // person's content leaves the muter's discovery reads; nothing the muted person reads changes.
+  'social.mute.created': event<MuteChangedEvent>()({
+    aggregate: 'mute',
+    aggregateIdField: 'muterId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'social.mute.removed': event<MuteChangedEvent>()({
+    aggregate: 'mute',
+    aggregateIdField: 'muterId',
     versioned: false,
     schemaVersion: 1,
   }),
