@@ -7,6 +7,7 @@ import type {
   MutedUserDto,
   MuteStatusResponse,
   RankedRestaurantDto,
+  SafetyStatusResponse,
   ReviewDto,
   StoryDto,
 } from '@dinebuds/contracts';
@@ -157,8 +158,10 @@ describe('safety tools API: mute and remove follower (all-in-one)', () => {
       expect((await ann.client.post<MuteStatusResponse>(`/api/users/${bob.id}/mute`)).body).toEqual({
         muted: true,
       });
-      expect((await ann.client.get<MuteStatusResponse>(`/api/users/${bob.id}/mute`)).body).toEqual({
+      // Bob follows ann: her menu offers Remove follower beside Unmute.
+      expect((await ann.client.get<SafetyStatusResponse>(`/api/users/${bob.id}/safety`)).body).toEqual({
         muted: true,
+        followsYou: true,
       });
       const list = await ann.client.get<MutedUserDto[]>('/api/users/muted');
       expect(list.status).toBe(200);
@@ -177,8 +180,9 @@ describe('safety tools API: mute and remove follower (all-in-one)', () => {
       expect(await inReviews(ann, bob)).toBe(true);
       // Bob is not told: everything he can read is as before, and his own view of ann says nothing.
       expect(await bobsView()).toEqual(before);
-      expect((await bob.client.get<MuteStatusResponse>(`/api/users/${ann.id}/mute`)).body).toEqual({
+      expect((await bob.client.get<SafetyStatusResponse>(`/api/users/${ann.id}/safety`)).body).toEqual({
         muted: false,
+        followsYou: true,
       });
       expect((await bob.client.get<MutedUserDto[]>('/api/users/muted')).body).toEqual([]);
 

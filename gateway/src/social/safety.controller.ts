@@ -1,7 +1,18 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MessageResponseSchema, MutedUserSchema, MuteStatusSchema } from '@dinebuds/api-dto';
-import type { Caller, MessageResponse, MutedUserDto, MuteStatusResponse } from '@dinebuds/contracts';
+import {
+  MessageResponseSchema,
+  MutedUserSchema,
+  MuteStatusSchema,
+  SafetyStatusSchema,
+} from '@dinebuds/api-dto';
+import type {
+  Caller,
+  MessageResponse,
+  MutedUserDto,
+  MuteStatusResponse,
+  SafetyStatusResponse,
+} from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
@@ -28,14 +39,16 @@ export class SafetyController {
     return this.clients.for('social-graph').call('mutes.list', {}, caller);
   }
 
-  @Get(':id/mute')
-  @ApiOperation({ summary: 'Whether you muted this person' })
-  @ApiOkResponse({ type: MuteStatusSchema })
+  @Get(':id/safety')
+  @ApiOperation({
+    summary: "Whether you muted this person and whether they follow you (their profile's menu)",
+  })
+  @ApiOkResponse({ type: SafetyStatusSchema })
   @ApiErrors(400, 401)
-  muteStatus(
+  safetyStatus(
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,
-  ): Promise<MuteStatusResponse> {
+  ): Promise<SafetyStatusResponse> {
     return this.clients.for('social-graph').call('mutes.status', { mutedId: id }, caller);
   }
 

@@ -9,3 +9,5 @@ export type { FollowTarget } from './api/toggle-follow';
 export { useUnblockUser } from './api/unblock-user';
 export { FollowButton } from './components/follow-button';
 export { PrivacySwitch } from './components/privacy-switch';
+export { useMutedUsers, useSafetyStatus, useSetMuted } from './api/mute-user';
+export { useRemoveFollower } from './api/remove-follower';

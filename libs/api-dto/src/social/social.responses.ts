@@ -10,6 +10,7 @@ import type {
   IsFollowingResponse,
   MutedUserDto,
   MuteStatusResponse,
+  SafetyStatusResponse,
   RecommendationReason,
   UnfollowResponse,
 } from '@dinebuds/contracts';
@@ -86,6 +87,10 @@ export class MutedUserSchema implements MutedUserDto {
 
 export class MuteStatusSchema implements MuteStatusResponse {
   @ApiProperty({ description: 'Whether you muted this person' }) muted: boolean;
+}
+
+export class SafetyStatusSchema extends MuteStatusSchema implements SafetyStatusResponse {
+  @ApiProperty({ description: 'Whether they follow you (Remove follower applies)' }) followsYou: boolean;
 }
 
 export class RecommendedUserSchema extends FollowUserSchema {

@@ -14,7 +14,8 @@ export const REVIEW_MESSAGES = {
   adminsOnly: 'Only admins can do this',
   detailsRequired: 'Send at least one of cuisine, priceRange, category, phone or website',
   priceRangeInvalid: 'Price range must be one of $, $$, $$$ or $$$$',
-  phoneInvalid: 'Phone must be a phone number: digits, spaces, +, -, dots and parentheses, with 6 to 20 digits',
+  phoneInvalid:
+    'Phone must be a phone number: digits, spaces, +, -, dots and parentheses, with 6 to 20 digits',
   websiteInvalid: 'Website must be a web address starting with http:// or https://',
   mergeIntoItself: 'A restaurant cannot be merged into itself',
   mergeTargetNotFound: 'The restaurant to keep was not found',

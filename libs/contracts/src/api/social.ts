@@ -78,9 +78,15 @@ export interface MutedUserDto {
   user: FollowUserDto;
 }
 
-/** Whether the caller has muted a person (the profile menu's Mute / Unmute). */
+/** Whether the caller has muted a person (the answer of mute and unmute). */
 export interface MuteStatusResponse {
   muted: boolean;
+}
+
+/** What another person's profile menu needs for Mute / Unmute and Remove follower. */
+export interface SafetyStatusResponse extends MuteStatusResponse {
+  /** They follow the caller (an approved follow): Remove follower applies. */
+  followsYou: boolean;
 }
 
 /** Why a bud is recommended, shown on the card. */

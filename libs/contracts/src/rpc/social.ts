@@ -10,6 +10,7 @@ import type {
   IsFollowingResponse,
   MutedUserDto,
   MuteStatusResponse,
+  SafetyStatusResponse,
   UnfollowResponse,
 } from '../api/social.js';
 import type { Paging } from './identity.js';
@@ -48,7 +49,7 @@ export type SocialRpc = {
   /** The caller mutes / unmutes a person (idempotent); the muted person is not told. */
   'mutes.mute': { request: { mutedId: number }; response: MuteStatusResponse };
   'mutes.unmute': { request: { mutedId: number }; response: MuteStatusResponse };
-  'mutes.status': { request: { mutedId: number }; response: MuteStatusResponse };
+  'mutes.status': { request: { mutedId: number }; response: SafetyStatusResponse };
   'mutes.list': { request: Record<string, never>; response: MutedUserDto[] };
   /** The caller removes a follower (their follow ends, social.follow.removed); they are not told. */
   'follows.removeFollower': { request: { followerId: number }; response: MessageResponse };

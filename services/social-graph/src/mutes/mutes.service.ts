@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller, MutedUserDto, MuteStatusResponse } from '@dinebuds/contracts';
+import type { Caller, MutedUserDto, MuteStatusResponse, SafetyStatusResponse } from '@dinebuds/contracts';
 import type { Page } from '@dinebuds/service-client';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import { assertNotSelf, SOCIAL_MESSAGES, userNotFound } from '../follows/follow.policy.js';
+import { FollowsRepository } from '../follows/follows.repository.js';
 import { PairLocks } from '../follows/pair-locks.repository.js';
 import { SocialUsersRepository } from '../projections/identity/social-users.repository.js';
 import { toFollowUserDto } from '../projections/identity/user.mapper.js';
@@ -20,6 +21,7 @@ export class MutesService {
     private readonly transactions: Transactions,
     private readonly pairLocks: PairLocks,
     private readonly mutes: MutesRepository,
+    private readonly follows: FollowsRepository,
     private readonly users: SocialUsersRepository,
     private readonly events: ServiceEvents<SocialEventType>,
   ) {}
@@ -52,8 +54,14 @@ export class MutesService {
     });
   }
 
-  async status(caller: Caller, mutedId: number): Promise<MuteStatusResponse> {
-    return { muted: await this.mutes.exists(this.transactions.outside, caller.userId, mutedId) };
+  /** For the profile menu: muted by the caller, and following the caller. */
+  async status(caller: Caller, otherId: number): Promise<SafetyStatusResponse> {
+    const manager = this.transactions.outside;
+    const [muted, followsYou] = await Promise.all([
+      this.mutes.exists(manager, caller.userId, otherId),
+      this.follows.pairState(manager, otherId, caller.userId).then((state) => state.following),
+    ]);
+    return { muted, followsYou };
   }
 
   /** The caller's mutes, newest first, with each person's summary. */

@@ -22,6 +22,8 @@ const PLACE: RestaurantDetailDto = {
   priceRange: null,
   priceRangeLabel: null,
   category: null,
+  phone: null,
+  website: null,
   averageRating: null,
   totalReviews: 0,
   moodTags: [],
