@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DropdownMenu } from 'radix-ui';
-import {
-  Award,
-  ClipboardList,
-  LogOut,
-  MessageSquarePlus,
-  MoreVertical,
-  Settings,
-  ShieldCheck,
-} from 'lucide-react';
+import { Award, ClipboardList, LogOut, MessageSquarePlus, MoreVertical, Settings, ShieldCheck } from 'lucide-react';
 import { useCurrentUser } from '@/features/auth';
 import { LazyFeedbackDialog } from '@/features/feedback';
 import { SignOutDialog } from '@/features/settings';
