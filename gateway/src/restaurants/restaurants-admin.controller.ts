@@ -14,7 +14,7 @@ import { assertAdmin } from '../moderation/admin-only.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 
 /**
- * Admins' restaurant routes (docs/api-reviews.md), forwarded to reviews: 401 anonymous, 403 for
+ * Admins' restaurant routes (docs/api-restaurants.md), forwarded to reviews: 401 anonymous, 403 for
  * anyone else (checked here and again by reviews). Each is recorded in the audit log.
  */
 @ApiTags('restaurants')
