@@ -13,6 +13,41 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useUpdateRestaurantDetails } from '../api/update-details';
 
+type TextKey = 'cuisine' | 'category' | 'phone' | 'website';
+type TextValues = Record<TextKey, string>;
+
+/** The free-text details, in the form's order (the price range is a choice). */
+const TEXT_FIELDS: { key: TextKey; label: string; max: number; placeholder: string; type: string }[] = [
+  {
+    key: 'cuisine',
+    label: 'Cuisine',
+    max: REVIEW_LIMITS.cuisineMax,
+    placeholder: 'e.g. Japanese',
+    type: 'text',
+  },
+  {
+    key: 'category',
+    label: 'Category',
+    max: REVIEW_LIMITS.categoryMax,
+    placeholder: 'e.g. Sushi bar',
+    type: 'text',
+  },
+  {
+    key: 'phone',
+    label: 'Phone',
+    max: REVIEW_LIMITS.phoneMax,
+    placeholder: '+1 (212) 555-0142',
+    type: 'tel',
+  },
+  {
+    key: 'website',
+    label: 'Website',
+    max: REVIEW_LIMITS.websiteMax,
+    placeholder: 'https://example.com',
+    type: 'url',
+  },
+];
+
 interface EditDetailsDialogProps {
   restaurant: RestaurantDetailDto;
   open: boolean;
@@ -25,18 +60,20 @@ interface EditDetailsDialogProps {
  */
 export default function EditDetailsDialog({ restaurant, open, onOpenChange }: EditDetailsDialogProps) {
   const update = useUpdateRestaurantDetails(restaurant.id);
-  const [cuisine, setCuisine] = useState(restaurant.cuisine ?? '');
+  const [values, setValues] = useState<TextValues>(() => ({
+    cuisine: restaurant.cuisine ?? '',
+    category: restaurant.category ?? '',
+    phone: restaurant.phone ?? '',
+    website: restaurant.website ?? '',
+  }));
   const [priceRange, setPriceRange] = useState<PriceRange | ''>(restaurant.priceRange ?? '');
-  const [category, setCategory] = useState(restaurant.category ?? '');
-  const [phone, setPhone] = useState(restaurant.phone ?? '');
-  const [website, setWebsite] = useState(restaurant.website ?? '');
   const [error, setError] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     update.mutate(
-      { cuisine, priceRange, category, phone, website },
+      { ...values, priceRange },
       {
         onSuccess: () => {
           toast.success('Restaurant details saved', { description: restaurant.name });
@@ -59,14 +96,17 @@ export default function EditDetailsDialog({ restaurant, open, onOpenChange }: Ed
       dismissible={!update.isPending}
     >
       <form className="restaurant-details-form" onSubmit={onSubmit} noValidate>
-        <Field label="Cuisine">
-          <Input
-            value={cuisine}
-            maxLength={REVIEW_LIMITS.cuisineMax}
-            placeholder="e.g. Japanese"
-            onChange={(event) => setCuisine(event.target.value)}
-          />
-        </Field>
+        {TEXT_FIELDS.map((field) => (
+          <Field key={field.key} label={field.label}>
+            <Input
+              type={field.type}
+              value={values[field.key]}
+              maxLength={field.max}
+              placeholder={field.placeholder}
+              onChange={(event) => setValues((current) => ({ ...current, [field.key]: event.target.value }))}
+            />
+          </Field>
+        ))}
         <Field label="Price range">
           <select
             className="input"
@@ -80,32 +120,6 @@ export default function EditDetailsDialog({ restaurant, open, onOpenChange }: Ed
               </option>
             ))}
           </select>
-        </Field>
-        <Field label="Category">
-          <Input
-            value={category}
-            maxLength={REVIEW_LIMITS.categoryMax}
-            placeholder="e.g. Sushi bar"
-            onChange={(event) => setCategory(event.target.value)}
-          />
-        </Field>
-        <Field label="Phone">
-          <Input
-            type="tel"
-            value={phone}
-            maxLength={REVIEW_LIMITS.phoneMax}
-            placeholder="+1 (212) 555-0142"
-            onChange={(event) => setPhone(event.target.value)}
-          />
-        </Field>
-        <Field label="Website">
-          <Input
-            type="url"
-            value={website}
-            maxLength={REVIEW_LIMITS.websiteMax}
-            placeholder="https://example.com"
-            onChange={(event) => setWebsite(event.target.value)}
-          />
         </Field>
         {error ? (
           <p className="field__error" role="alert">

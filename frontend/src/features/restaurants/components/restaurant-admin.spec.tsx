@@ -4,32 +4,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { Route, Routes } from 'react-router-dom';
-import type { RestaurantDetailDto, RestaurantSearchItemDto } from '@dinebuds/contracts';
+import type { RestaurantSearchItemDto } from '@dinebuds/contracts';
 import { jsonResponse, mockFetch, never, type FetchCall } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
+import { EMPTY_RESTAURANT } from './restaurant-fixture';
 import { RestaurantScreen } from './restaurant-screen';
 
-const PLACE: RestaurantDetailDto = {
-  id: 5,
-  name: 'Noodle Nook',
-  address: '5 Elm St, Boston, MA',
-  city: 'Boston',
-  latitude: null,
-  longitude: null,
-  locationApproximate: false,
-  photoUrl: '/api/restaurants/5/photo?v=0',
-  cuisine: null,
-  priceRange: null,
-  priceRangeLabel: null,
-  category: null,
-  phone: null,
-  website: null,
-  averageRating: null,
-  totalReviews: 0,
-  moodTags: [],
-  isSaved: false,
-  reviews: [],
-};
+const PLACE = EMPTY_RESTAURANT;
 
 const OTHER: RestaurantSearchItemDto = {
   ...PLACE,
