@@ -197,6 +197,7 @@ describe('safety tools API: mute and remove follower (all-in-one)', () => {
     it('refuses bad input with a sentence and anonymous callers with 401', async () => {
       expectError(await ann.client.post(`/api/users/${ann.id}/mute`), 400, 'You cannot mute yourself');
       expectError(await ann.client.post('/api/users/99999999/mute'), 404, 'User not found');
+      expectError(await ann.client.get('/api/users/99999999/safety'), 404, 'User not found');
       expectError(await ann.client.post('/api/users/abc/mute'), 400);
       expectError(await anonymous.post(`/api/users/${bob.id}/mute`), 401);
       expectError(await anonymous.delete(`/api/users/${bob.id}/mute`), 401);

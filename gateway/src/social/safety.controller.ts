@@ -44,7 +44,7 @@ export class SafetyController {
     summary: "Whether you muted this person and whether they follow you (their profile's menu)",
   })
   @ApiOkResponse({ type: SafetyStatusSchema })
-  @ApiErrors(400, 401)
+  @ApiErrors(400, 401, 404)
   safetyStatus(
     @Param('id', PositiveIntPipe) id: number,
     @CurrentCaller() caller: Caller,

@@ -54,9 +54,10 @@ export class MutesService {
     });
   }
 
-  /** For the profile menu: muted by the caller, and following the caller. */
+  /** For the profile menu: muted by the caller, and following the caller (404: no such person). */
   async status(caller: Caller, otherId: number): Promise<SafetyStatusResponse> {
     const manager = this.transactions.outside;
+    if (!(await this.users.findById(manager, otherId))) throw userNotFound();
     const [muted, followsYou] = await Promise.all([
       this.mutes.exists(manager, caller.userId, otherId),
       this.follows.pairState(manager, otherId, caller.userId).then((state) => state.following),
