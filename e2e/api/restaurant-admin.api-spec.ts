@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   REVIEW_MESSAGES as M,
   type CurrentCheckInDto,
-  type CurrentUserDto,
   type MergeRestaurantsResponse,
   type RestaurantDetailDto,
   type ReviewDto,
@@ -11,16 +10,14 @@ import {
 } from '@dinebuds/contracts';
 import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername, type ApiResponse } from '../support/api-client.js';
+import { registerKnownToReviews, signInAdmin, type ApiPerson } from '../support/api-people.js';
 import { removeDataDir, startAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Secret#123';
 const ADMIN_USERNAME = uniqueUsername('chief');
 const ADMIN_PASSWORD = 'Admin#Secret1';
 
-interface Person {
-  id: number;
-  client: ApiClient;
-}
+type Person = ApiPerson;
 
 const LOUS = { restaurantName: "Lou's Pizza", address: '5 Oak St, Chicago, IL' };
 const LOUS_AGAIN = { restaurantName: 'Lous Pizzeria', address: '5 Oak Street, Chicago, IL' };
@@ -45,20 +42,7 @@ describe('restaurant admin API: edit details and merge (all-in-one)', () => {
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     query<T>(database.url, text, params);
 
-  async function person(prefix: string): Promise<Person> {
-    const client = new ApiClient(baseUrl);
-    const res = await client.post<CurrentUserDto>('/api/register', {
-      username: uniqueUsername(prefix),
-      password: PASSWORD,
-      name: `${prefix} tester`,
-    });
-    expect(res.status).toBe(201);
-    await eventually(
-      async () => (await sql('SELECT 1 FROM reviews.users WHERE id = $1', [res.body.id])).length === 1,
-      20_000,
-    );
-    return { id: res.body.id, client };
-  }
+  const person = (prefix: string) => registerKnownToReviews(baseUrl, database.url, prefix, PASSWORD);
 
   async function review(who: Person, place: typeof LOUS, rating: number): Promise<ReviewDto> {
     const res = await who.client.post<ReviewDto>('/api/reviews', { ...place, rating });
@@ -93,13 +77,7 @@ describe('restaurant admin API: edit details and merge (all-in-one)', () => {
       await database.drop();
     };
     anonymous = new ApiClient(baseUrl);
-    const adminClient = new ApiClient(baseUrl);
-    const login = await adminClient.post<CurrentUserDto>('/api/login', {
-      username: ADMIN_USERNAME,
-      password: ADMIN_PASSWORD,
-    });
-    expect(login.body.isAdmin).toBe(true);
-    admin = { id: login.body.id, client: adminClient };
+    admin = await signInAdmin(baseUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     ann = await person('ann');
     bob = await person('bob');
     cat = await person('cat');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type {
-  CurrentUserDto,
   FeedPageDto,
   FollowUserDto,
   IsFollowingResponse,
@@ -12,16 +11,13 @@ import type {
   StoryDto,
 } from '@dinebuds/contracts';
 import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
-import { ApiClient, uniqueUsername, type ApiResponse } from '../support/api-client.js';
+import { ApiClient, type ApiResponse } from '../support/api-client.js';
+import { registerKnownToReviews, type ApiPerson } from '../support/api-people.js';
 import { removeDataDir, startAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Secret#123';
 
-interface Person {
-  id: number;
-  username: string;
-  client: ApiClient;
-}
+type Person = ApiPerson;
 
 /**
  * Safety tools beside block (docs/api-social.md) through the gateway on the all-in-one system:
@@ -41,21 +37,7 @@ describe('safety tools API: mute and remove follower (all-in-one)', () => {
 
   const sql = (text: string, params: unknown[] = []) => query(database.url, text, params);
 
-  async function person(prefix: string): Promise<Person> {
-    const client = new ApiClient(baseUrl);
-    const username = uniqueUsername(prefix);
-    const res = await client.post<CurrentUserDto>('/api/register', {
-      username,
-      password: PASSWORD,
-      name: `${prefix} tester`,
-    });
-    expect(res.status).toBe(201);
-    await eventually(
-      async () => (await sql('SELECT 1 FROM reviews.users WHERE id = $1', [res.body.id])).length === 1,
-      20_000,
-    );
-    return { id: res.body.id, username, client };
-  }
+  const person = (prefix: string) => registerKnownToReviews(baseUrl, database.url, prefix, PASSWORD);
 
   const inReviews = async (from: Person, to: Person) =>
     (
