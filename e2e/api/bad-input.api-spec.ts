@@ -142,6 +142,7 @@ const OWNER_SCOPED = new Set([
   'POST /api/users/{id}/reject-request/{requesterId}',
   'GET /api/users/{id}/follow-requests',
   'DELETE /api/user/sessions/{sessionId}',
+  'DELETE /api/users/{id}/followers/{followerId}',
 ]);
 
 /** Routes that document 403 for a reason other than ownership: privacy and blocks. */
@@ -196,6 +197,9 @@ const ADMIN_ONLY = [
   'POST /api/admin/appeals/{id}/decide',
   'GET /api/admin/appeals',
   'GET /api/admin/messages/{id}/conversation',
+  // Restaurant details and merges (docs/api-restaurants.md; restaurant-admin.api-spec.ts as an admin).
+  'PATCH /api/restaurants/{id}',
+  'POST /api/restaurants/{id}/merge',
 ];
 for (const key of ADMIN_ONLY) OTHER_403.add(key);
 
@@ -216,6 +220,9 @@ function baseParam(name: string, world: World): string {
     case 'auditEntryId':
       return UNKNOWN_ID;
     case 'requesterId':
+      return String(world.requester.id);
+    // Asks to follow the owner but does not: removing them as a follower changes nothing.
+    case 'followerId':
       return String(world.requester.id);
     case 'username':
       return world.owner.username;
@@ -348,6 +355,18 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
       return [{ reason: 'fine' }];
     case 'POST /api/admin/appeals/{id}/decide':
       return [{ outcome: 'upheld', reason: 'fine' }];
+    case 'PATCH /api/restaurants/{id}':
+      return [
+        {
+          cuisine: 'Fine',
+          priceRange: '$$',
+          category: 'Fine',
+          phone: '212 555 0100',
+          website: 'https://a.example',
+        },
+      ];
+    case 'POST /api/restaurants/{id}/merge':
+      return [{ keepId: Number(UNKNOWN_ID) }];
     default:
       throw new Error(`no base body for ${key}: add one to baseBodies`);
   }
@@ -1056,6 +1075,7 @@ describe('hostile input through the gateway (all-in-one)', () => {
       ['POST', `/api/users/${o.id}/accept-request/${c.id}`],
       ['POST', `/api/users/${o.id}/reject-request/${c.id}`],
       ['GET', `/api/users/${o.id}/follow-requests`],
+      ['DELETE', `/api/users/${o.id}/followers/${b.id}`],
       ['DELETE', `/api/user/sessions/${world.spareSessionId}`],
       ['DELETE', `/api/user/sessions/${world.ownerSessionId}`],
     ];

@@ -20,10 +20,12 @@ import { ReportsController } from './moderation/reports.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { SessionsController } from './sessions/sessions.controller.js';
 import { BlocksController } from './social/blocks.controller.js';
+import { SafetyController } from './social/safety.controller.js';
 import { FollowsController } from './social/follows.controller.js';
 import { RecommendationsController } from './social/recommendations.controller.js';
 import { ServiceClientsModule } from './upstream/service-clients.js';
 import { RestaurantsController } from './restaurants/restaurants.controller.js';
+import { RestaurantsAdminController } from './restaurants/restaurants-admin.controller.js';
 import { ReviewsController } from './reviews/reviews.controller.js';
 import { UsersController } from './users/users.controller.js';
 
@@ -53,6 +55,7 @@ export class GatewayModule {
         AuthController,
         SessionsController,
         BlocksController,
+        SafetyController,
         RecommendationsController,
         UsersController,
         BadgesController,
@@ -61,6 +64,7 @@ export class GatewayModule {
         ReviewsController,
         DiscoveryController,
         RestaurantsController,
+        RestaurantsAdminController,
         MessagesController,
         MessageStreamController,
         FeedbackController,

@@ -23,6 +23,8 @@ import { DeletedUserEntity } from './projections/identity/deleted-user.entity.js
 import { IdentityUserEntity } from './projections/identity/identity-user.entity.js';
 import { UserBadgesEntity } from './projections/identity/user-badges.entity.js';
 import { BlocksConsumer } from './projections/social-graph/blocks.consumer.js';
+import { MuteEntity } from './projections/social-graph/mute.entity.js';
+import { MutesConsumer } from './projections/social-graph/mutes.consumer.js';
 import { DiscoveryRepository } from './discovery/discovery.repository.js';
 import { DiscoveryRpcController } from './discovery/discovery.rpc-controller.js';
 import { DiscoveryService } from './discovery/discovery.service.js';
@@ -42,6 +44,9 @@ import {
 import { RestaurantsRepository } from './restaurants/restaurants.repository.js';
 import { RestaurantsRpcController } from './restaurants/restaurants.rpc-controller.js';
 import { RestaurantsService } from './restaurants/restaurants.service.js';
+import { RestaurantsAdminRepository } from './restaurants-admin/restaurants-admin.repository.js';
+import { RestaurantsAdminRpcController } from './restaurants-admin/restaurants-admin.rpc-controller.js';
+import { RestaurantsAdminService } from './restaurants-admin/restaurants-admin.service.js';
 import { ReviewsRepository } from './reviews/reviews.repository.js';
 import { ReviewsRpcController } from './reviews/reviews.rpc-controller.js';
 import { ReviewsService } from './reviews/reviews.service.js';
@@ -68,6 +73,7 @@ export const REVIEWS_ENTITIES = [
   ...Object.values(SOCIAL_GRAPH_EDGE_ENTITIES),
   CheckInLikeEntity,
   CheckInCommentEntity,
+  MuteEntity,
 ];
 
 /**
@@ -89,6 +95,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     ActivityRpcController,
     DiscoveryRpcController,
     CheckInsRpcController,
+    RestaurantsAdminRpcController,
   ],
   providers: [
     IdentityUsersRepository,
@@ -97,6 +104,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     SocialGraphEdgesRepository,
     FollowsConsumer,
     BlocksConsumer,
+    MutesConsumer,
     PrivacyService,
     RestaurantsRepository,
     RestaurantsService,
@@ -110,6 +118,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     DiscoveryService,
     CheckInsRepository,
     CheckInsService,
+    RestaurantsAdminRepository,
+    RestaurantsAdminService,
   ],
   settings: { token: REVIEWS_SETTINGS, from: reviewsSettings },
   fromEnv: reviewsOptionsFromEnv,

@@ -3,6 +3,10 @@ import { defineService, type RunningService, type ServiceStartOptions } from '@d
 import { BlockEntity } from './blocks/block.entity.js';
 import { BlocksRepository } from './blocks/blocks.repository.js';
 import { BlocksRpcController } from './blocks/blocks.rpc-controller.js';
+import { MuteEntity } from './mutes/mute.entity.js';
+import { MutesRepository } from './mutes/mutes.repository.js';
+import { MutesRpcController } from './mutes/mutes.rpc-controller.js';
+import { MutesService } from './mutes/mutes.service.js';
 import { BlocksService } from './blocks/blocks.service.js';
 import { SOCIAL_GRAPH_SERVICE, SOCIAL_SCHEMA } from './config.js';
 import { socialMigrations } from './database/migrations/index.js';
@@ -43,6 +47,7 @@ export const SOCIAL_GRAPH_ENTITIES = [
   FollowVersionEntity,
   FollowRequestEntity,
   BlockEntity,
+  MuteEntity,
 ];
 
 /** Follows, follow requests, blocks, recommendations, and a projection of identity's users. */
@@ -56,6 +61,7 @@ export const socialGraphService = defineService({
     FollowsRpcController,
     RequestsRpcController,
     BlocksRpcController,
+    MutesRpcController,
     RecommendationsRpcController,
   ],
   providers: [
@@ -67,6 +73,8 @@ export const socialGraphService = defineService({
     PairLocks,
     BlocksService,
     BlocksRepository,
+    MutesService,
+    MutesRepository,
     RecommendationsService,
     RecommendationsRepository,
     IdentityUsersConsumer,

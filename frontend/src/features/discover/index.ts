@@ -4,3 +4,4 @@ export { useSaveToggle } from './api/toggle-saved';
 export { SaveButton } from './components/save-button';
 export type { SaveTarget } from './api/toggle-saved';
 export { TasteMatchCard } from './components/taste-match-card';
+export { useRestaurantSearch } from './api/search-restaurants';

@@ -10,3 +10,5 @@ export { togglePrivacy, useTogglePrivacy } from './api/toggle-privacy';
 export { useUnblockUser } from './api/unblock-user';
 export { FollowButton } from './components/follow-button';
 export { PrivacySwitch } from './components/privacy-switch';
+export { useMutedUsers, useSafetyStatus, useSetMuted } from './api/mute-user';
+export { useRemoveFollower } from './api/remove-follower';

@@ -2,22 +2,29 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   IsDefined,
+  IsIn,
   IsInt,
   IsNumber,
   IsObject,
   IsOptional,
   IsString,
+  IsUrl,
   Matches,
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import {
   LIMITS,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
+  PRICE_RANGE_VALUES,
   type CreateReviewRequest,
+  type MergeRestaurantsRequest,
+  type PriceRange,
+  type UpdateRestaurantDetailsRequest,
   type ReviewsRpc,
   type SaveRestaurantRequest,
   type UpdateReviewRequest,
@@ -255,4 +262,78 @@ export class RestaurantPhotoRequest
   @IsDefined({ message: 'dataBase64 is required' })
   @IsString({ message: 'dataBase64 must be a string' })
   dataBase64: string;
+}
+
+/** Set only when a value is sent: missing, null and blank are "leave" / "clear" (the service decides). */
+const whenFilled = () =>
+  ValidateIf((_object: object, value: unknown) => value !== undefined && value !== null && value !== '');
+
+/** An optional, clearable restaurant detail: trimmed text of at most `max` characters. */
+function DetailText(field: string, max: number): PropertyDecorator {
+  return (target, property) =>
+    decorate(target, property, [
+      Transform(trim),
+      whenFilled(),
+      IsString({ message: `${field} must be text` }),
+      MaxLength(max, { message: `${field} must be at most ${max} characters` }),
+    ]);
+}
+
+/** Digits with spaces, +, -, dots or parentheses, and 6 to 20 digits in all. */
+const PHONE_PATTERN = new RegExp(
+  `^(?=(?:\\D*\\d){${REVIEW_LIMITS.phoneDigitsMin},${REVIEW_LIMITS.phoneDigitsMax}}\\D*$)\\+?[\\d\\s().-]+$`,
+);
+
+/** PATCH /api/restaurants/{id} (admins): what the restaurant page shows beside its name. */
+export class UpdateRestaurantDetailsBody implements Omit<UpdateRestaurantDetailsRequest, 'restaurantId'> {
+  @ApiPropertyOptional({ nullable: true, maxLength: REVIEW_LIMITS.cuisineMax, example: 'Japanese' })
+  @DetailText('Cuisine', REVIEW_LIMITS.cuisineMax)
+  cuisine?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, enum: [...PRICE_RANGE_VALUES, ''], example: '$$' })
+  @Transform(trim)
+  @whenFilled()
+  @IsIn(PRICE_RANGE_VALUES, { message: REVIEW_MESSAGES.priceRangeInvalid })
+  priceRange?: PriceRange | '' | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: REVIEW_LIMITS.categoryMax, example: 'Sushi bar' })
+  @DetailText('Category', REVIEW_LIMITS.categoryMax)
+  category?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: REVIEW_LIMITS.phoneMax, example: '+1 (212) 555-0142' })
+  @DetailText('Phone', REVIEW_LIMITS.phoneMax)
+  @Matches(PHONE_PATTERN, { message: REVIEW_MESSAGES.phoneInvalid })
+  phone?: string | null;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    maxLength: REVIEW_LIMITS.websiteMax,
+    example: 'https://example.com',
+  })
+  @DetailText('Website', REVIEW_LIMITS.websiteMax)
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: true },
+    { message: REVIEW_MESSAGES.websiteInvalid },
+  )
+  website?: string | null;
+}
+
+/** The service's `restaurants.updateDetails`: the body and the restaurant's id from the route. */
+export class UpdateRestaurantDetailsDto
+  extends UpdateRestaurantDetailsBody
+  implements UpdateRestaurantDetailsRequest
+{
+  @PositiveId({ fromText: true }) restaurantId: number;
+}
+
+/** POST /api/restaurants/{id}/merge (admins): {id} is merged into keepId and removed. */
+export class MergeRestaurantsBody implements Omit<MergeRestaurantsRequest, 'restaurantId'> {
+  @ApiProperty({ example: 12, minimum: 1, description: 'The entry to keep' })
+  @PositiveId()
+  keepId: number;
+}
+
+/** The service's `restaurants.merge`. */
+export class MergeRestaurantsDto extends MergeRestaurantsBody implements MergeRestaurantsRequest {
+  @PositiveId({ fromText: true }) restaurantId: number;
 }

@@ -4,6 +4,7 @@ import type {
   ActivityResponse,
   ActivityType,
   IsSavedResponse,
+  MergeRestaurantsResponse,
   PriceRange,
   RestaurantDetailDto,
   RestaurantListItemDto,
@@ -89,6 +90,8 @@ export class RestaurantDetailSchema extends RestaurantListItemSchema implements 
   @ApiProperty({ type: String, enum: PRICE_RANGES, nullable: true }) priceRange: PriceRange | null;
   @ApiProperty({ type: String, nullable: true, example: '$$ Mid-range' }) priceRangeLabel: string | null;
   @ApiProperty({ type: String, nullable: true }) category: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '+1 (212) 555-0142' }) phone: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'https://example.com' }) website: string | null;
   @ApiProperty({
     type: [String],
     maxItems: 6,
@@ -159,4 +162,14 @@ export class ActivitySchema implements ActivityResponse {
   @ApiProperty({ type: [ActivityItemSchema] }) items: ActivityItemSchema[];
   @ApiProperty({ type: ActivityCountsSchema, description: 'Totals per filter chip' })
   counts: ActivityCountsSchema;
+}
+
+export class MergeRestaurantsSchema implements MergeRestaurantsResponse {
+  @ApiProperty() keptId: number;
+  @ApiProperty() removedId: number;
+  @ApiProperty({ description: 'Reviews moved to the kept entry' }) movedReviews: number;
+  @ApiProperty({ description: 'Older reviews of people who reviewed both entries (each keeps their newest)' })
+  deletedReviews: number;
+  @ApiProperty() movedSaves: number;
+  @ApiProperty() movedCheckIns: number;
 }

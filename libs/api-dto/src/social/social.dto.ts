@@ -86,3 +86,13 @@ export class AcceptRequestRequest extends AcceptRequestDto implements RpcRequest
   @PositiveId({ fromText: true }) userId: number;
   @PositiveId({ fromText: true }) requesterId: number;
 }
+
+/** social-graph's `mutes.*`: the person muted, from the route's {id}. */
+export class MuteDto implements RpcRequest<'mutes.mute'> {
+  @PositiveId({ fromText: true }) mutedId: number;
+}
+
+/** social-graph's `follows.removeFollower`: the follower to remove, from the route. */
+export class RemoveFollowerDto implements RpcRequest<'follows.removeFollower'> {
+  @PositiveId({ fromText: true }) followerId: number;
+}

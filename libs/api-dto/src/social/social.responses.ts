@@ -8,6 +8,9 @@ import type {
   FollowUserDto,
   FriendRecommendationDto,
   IsFollowingResponse,
+  MutedUserDto,
+  MuteStatusResponse,
+  SafetyStatusResponse,
   RecommendationReason,
   UnfollowResponse,
 } from '@dinebuds/contracts';
@@ -74,6 +77,20 @@ export class BlockedUserSchema implements BlockedUserDto {
   @ApiProperty() blockedId: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: FollowUserSchema }) user: FollowUserSchema;
+}
+
+export class MutedUserSchema implements MutedUserDto {
+  @ApiProperty() mutedId: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: FollowUserSchema }) user: FollowUserSchema;
+}
+
+export class MuteStatusSchema implements MuteStatusResponse {
+  @ApiProperty({ description: 'Whether you muted this person' }) muted: boolean;
+}
+
+export class SafetyStatusSchema extends MuteStatusSchema implements SafetyStatusResponse {
+  @ApiProperty({ description: 'Whether they follow you (Remove follower applies)' }) followsYou: boolean;
 }
 
 export class RecommendedUserSchema extends FollowUserSchema {

@@ -11,6 +11,14 @@ export const REVIEW_MESSAGES = {
   privateProfile: 'This profile is private',
   restaurantDetailsRequired: 'restaurantDetails (name, address) are required for restaurant ids 100-999',
   photoReviewersOnly: 'Only people who reviewed this restaurant can add its photo',
+  adminsOnly: 'Only admins can do this',
+  detailsRequired: 'Send at least one of cuisine, priceRange, category, phone or website',
+  priceRangeInvalid: 'Price range must be one of $, $$, $$$ or $$$$',
+  phoneInvalid:
+    'Phone must be a phone number: digits, spaces, +, -, dots and parentheses, with 6 to 20 digits',
+  websiteInvalid: 'Website must be a web address starting with http:// or https://',
+  mergeIntoItself: 'A restaurant cannot be merged into itself',
+  mergeTargetNotFound: 'The restaurant to keep was not found',
 } as const;
 
 /** Limits of the reviews area, shared by the gateway's validation and the service. */
@@ -26,9 +34,17 @@ export const REVIEW_LIMITS = {
   moodTagsMax: 6,
   listDefault: 50,
   listMax: 200,
+  /** Restaurant details an admin edits. */
+  cuisineMax: 60,
+  categoryMax: 60,
+  phoneMax: 30,
+  phoneDigitsMin: 6,
+  phoneDigitsMax: 20,
+  websiteMax: 200,
 } as const;
 
 export type PriceRange = '$' | '$$' | '$$$' | '$$$$';
+export const PRICE_RANGE_VALUES: readonly PriceRange[] = ['$', '$$', '$$$', '$$$$'];
 export const PRICE_RANGE_LABELS: Record<PriceRange, string> = {
   $: 'Budget',
   $$: 'Mid-range',
@@ -118,6 +134,10 @@ export interface RestaurantDetailDto extends RestaurantSummaryDto {
   priceRange: PriceRange | null;
   priceRangeLabel: string | null;
   category: string | null;
+  /** Set by an admin (null until then). */
+  phone: string | null;
+  /** http(s) address, set by an admin (null until then). */
+  website: string | null;
   /** One decimal; null without reviews. */
   averageRating: number | null;
   totalReviews: number;
@@ -126,6 +146,40 @@ export interface RestaurantDetailDto extends RestaurantSummaryDto {
   isSaved: boolean;
   /** Reviews visible to the caller (private reviewers only to their approved followers). */
   reviews: RestaurantReviewDto[];
+}
+
+/**
+ * PATCH /api/restaurants/{id} (admins): a missing field stays as it is; null or blank clears it.
+ */
+export interface UpdateRestaurantDetailsRequest {
+  restaurantId: number;
+  cuisine?: string | null;
+  priceRange?: PriceRange | '' | null;
+  category?: string | null;
+  phone?: string | null;
+  website?: string | null;
+}
+
+/** POST /api/restaurants/{id}/merge (admins): entry {id} is merged into `keepId` and removed. */
+export interface MergeRestaurantsRequest {
+  restaurantId: number;
+  keepId: number;
+}
+
+/** What a merge moved and removed. */
+export interface MergeRestaurantsResponse {
+  keptId: number;
+  removedId: number;
+  /** Reviews moved to the kept entry (each published as reviews.review.updated). */
+  movedReviews: number;
+  /**
+   * A person with reviews at both keeps only their newest; the others are deleted (each
+   * published as reviews.review.deleted).
+   */
+  deletedReviews: number;
+  /** Saves moved (a person who saved both keeps one save). */
+  movedSaves: number;
+  movedCheckIns: number;
 }
 
 export interface SavedRestaurantDto {

@@ -64,6 +64,31 @@ export interface BlockedUserDto {
   user: FollowUserDto;
 }
 
+export interface MuteRequest {
+  mutedId: number;
+}
+
+/**
+ * A person the caller muted: their reviews and activity leave the caller's feed, check-ins,
+ * hotspots, stories, rankings and recommendations. They are not told; nothing they see changes.
+ */
+export interface MutedUserDto {
+  mutedId: number;
+  createdAt: string;
+  user: FollowUserDto;
+}
+
+/** Whether the caller has muted a person (the answer of mute and unmute). */
+export interface MuteStatusResponse {
+  muted: boolean;
+}
+
+/** What another person's profile menu needs for Mute / Unmute and Remove follower. */
+export interface SafetyStatusResponse extends MuteStatusResponse {
+  /** They follow the caller (an approved follow): Remove follower applies. */
+  followsYou: boolean;
+}
+
 /** Why a bud is recommended, shown on the card. */
 export type RecommendationReason = 'followed_by_buds' | 'shared_flavors' | 'shared_cities';
 

@@ -10,6 +10,7 @@ import type {
   MessageReportedEvent,
   MessageReportDismissedEvent,
   MessageSentEvent,
+  MuteChangedEvent,
   PollCreatedEvent,
   PollDecidedEvent,
   ReportDecidedEvent,
@@ -132,6 +133,20 @@ export const EVENT_CATALOGUE = {
   'social.block.removed': event<BlockChangedEvent>()({
     aggregate: 'block',
     aggregateIdField: 'blockerId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  // A mute is a set like blocks (applied once by the inbox). Only reviews consumes it: the muted
+  // person's content leaves the muter's discovery reads; nothing the muted person reads changes.
+  'social.mute.created': event<MuteChangedEvent>()({
+    aggregate: 'mute',
+    aggregateIdField: 'muterId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'social.mute.removed': event<MuteChangedEvent>()({
+    aggregate: 'mute',
+    aggregateIdField: 'muterId',
     versioned: false,
     schemaVersion: 1,
   }),

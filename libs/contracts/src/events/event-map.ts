@@ -94,6 +94,12 @@ export interface BlockChangedEvent {
   blockedId: number;
 }
 
+/** A mute set or lifted by muterId (social.mute.created / removed); only reviews consumes it. */
+export interface MuteChangedEvent {
+  muterId: number;
+  mutedId: number;
+}
+
 /**
  * A review after it was written or edited (reviews.review.created / updated). `city` is the
  * restaurant's city key (lower-case, cityKey) or null when unknown: identity counts reviews per

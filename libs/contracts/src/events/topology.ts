@@ -40,6 +40,8 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
       'social.follow.removed',
       'social.block.created',
       'social.block.removed',
+      'social.mute.created',
+      'social.mute.removed',
     ],
   },
   {

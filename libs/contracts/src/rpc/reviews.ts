@@ -3,6 +3,9 @@ import type {
   ActivityResponse,
   CreateReviewRequest,
   IsSavedResponse,
+  MergeRestaurantsRequest,
+  MergeRestaurantsResponse,
+  UpdateRestaurantDetailsRequest,
   RestaurantDetailDto,
   RestaurantPhotoResponse,
   RestaurantListItemDto,
@@ -59,6 +62,10 @@ export type ReviewsRpc = {
   };
   'restaurants.toggleSave': { request: { restaurantId: number }; response: ToggleSaveResponse };
   'restaurants.isSaved': { request: { restaurantId: number }; response: IsSavedResponse };
+  /** Admins: edit cuisine, price range, category, phone and website; answers the page. */
+  'restaurants.updateDetails': { request: UpdateRestaurantDetailsRequest; response: RestaurantDetailDto };
+  /** Admins: merge two entries of one place (reviews, saves and check-ins move to the kept one). */
+  'restaurants.merge': { request: MergeRestaurantsRequest; response: MergeRestaurantsResponse };
   'saved.list': { request: { userId?: number } & ReviewsPaging; response: SavedRestaurantDto[] };
   'saved.save': { request: SaveRestaurantRequest; response: SaveRestaurantResponse };
   'saved.remove': { request: { restaurantId: number }; response: MessageResponse };

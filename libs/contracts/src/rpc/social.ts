@@ -8,6 +8,9 @@ import type {
   FollowUserPage,
   FriendRecommendationDto,
   IsFollowingResponse,
+  MutedUserDto,
+  MuteStatusResponse,
+  SafetyStatusResponse,
   UnfollowResponse,
 } from '../api/social.js';
 import type { Paging } from './identity.js';
@@ -43,6 +46,13 @@ export type SocialRpc = {
   'blocks.block': { request: { blockedId: number }; response: BlockedUserDto };
   'blocks.unblock': { request: { blockedId: number }; response: MessageResponse };
   'blocks.list': { request: Record<string, never>; response: BlockedUserDto[] };
+  /** The caller mutes / unmutes a person (idempotent); the muted person is not told. */
+  'mutes.mute': { request: { mutedId: number }; response: MuteStatusResponse };
+  'mutes.unmute': { request: { mutedId: number }; response: MuteStatusResponse };
+  'mutes.status': { request: { mutedId: number }; response: SafetyStatusResponse };
+  'mutes.list': { request: Record<string, never>; response: MutedUserDto[] };
+  /** The caller removes a follower (their follow ends, social.follow.removed); they are not told. */
+  'follows.removeFollower': { request: { followerId: number }; response: MessageResponse };
   'recommendations.list': { request: { limit?: number }; response: FriendRecommendationDto[] };
 };
 

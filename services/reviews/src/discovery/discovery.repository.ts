@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { rowsOf, table } from '../common/sql.js';
 import {
   notBlockedSql,
+  notMutedSql,
   visibleToViewerSql,
 } from '../projections/social-graph/social-graph-edges.repository.js';
 import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
@@ -19,12 +20,13 @@ const COMMENTS = table('check_in_comments');
 
 /**
  * SQL: the CTE `buds` of the people viewer `$1` follows (approved follows only), whose content
- * the viewer may see, with no block between them either way. Every discovery read starts here,
- * so its cost follows the number of people followed.
+ * the viewer may see, with no block between them either way and none the viewer muted. Every
+ * discovery read starts here, so its cost follows the number of people followed.
  */
 const BUDS_CTE = `buds AS (
   SELECT f.following_id AS id FROM ${FOLLOWS} f JOIN ${USERS} u ON u.id = f.following_id
-  WHERE f.follower_id = $1 AND ${visibleToViewerSql('u', '$1')} AND ${notBlockedSql('f.following_id', '$1')})`;
+  WHERE f.follower_id = $1 AND ${visibleToViewerSql('u', '$1')} AND ${notBlockedSql('f.following_id', '$1')}
+    AND ${notMutedSql('f.following_id', '$1')})`;
 
 /** The words a search matches (the migration's trigram index is on this expression). */
 const SEARCH_TEXT = `lower(r.name || ' ' || coalesce(r.cuisine, '') || ' ' || r.address)`;

@@ -48,6 +48,12 @@ export class RestaurantEntity {
   @Column({ type: 'varchar', length: 60, nullable: true })
   category: string | null;
 
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  website: string | null;
+
   @Column({ type: 'bytea', nullable: true })
   photo: Buffer | null;
 

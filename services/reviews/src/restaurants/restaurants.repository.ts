@@ -19,7 +19,7 @@ export type RestaurantRow = ColumnsOf<
 > & { has_photo: boolean };
 
 const COLUMNS = `r.id, r.name, r.address, r.city, r.latitude, r.longitude, r.location_approximate,
-  r.cuisine, r.price_range, r.category, r.photo_version, (r.photo_type IS NOT NULL) AS has_photo`;
+  r.cuisine, r.price_range, r.category, r.phone, r.website, r.photo_version, (r.photo_type IS NOT NULL) AS has_photo`;
 
 export interface NewPlace {
   name: string;

@@ -68,6 +68,8 @@ export class RestaurantsService {
       priceRange,
       priceRangeLabel: priceRange ? `${priceRange} ${PRICE_RANGE_LABELS[priceRange]}` : null,
       category: row.category,
+      phone: row.phone,
+      website: row.website,
       averageRating,
       moodTags: moodTags(signals, averageRating),
       reviews: reviews.map((r) => ({

@@ -20,3 +20,11 @@ export const REVIEW_CHANGED_COLUMNS: StatementEventColumns<ReviewChanged, Review
 };
 
 export const reviewChangedData = (row: ReviewRow) => eventDataOf(REVIEW_CHANGED_COLUMNS.data, row);
+
+/** reviews.review.deleted from the review's last row: what it counted for. */
+export const reviewDeletedData = (row: ReviewRow) => ({
+  reviewId: row.id,
+  userId: row.user_id,
+  restaurantId: row.restaurant_id,
+  city: row.city_key,
+});

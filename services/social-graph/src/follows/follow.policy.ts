@@ -13,6 +13,8 @@ export const SOCIAL_MESSAGES = {
   requestNotFound: 'Follow request not found',
   blockYourself: 'You cannot block yourself',
   unblockYourself: 'You cannot unblock yourself',
+  muteYourself: 'You cannot mute yourself',
+  removeYourself: 'You cannot remove yourself as a follower',
 } as const;
 
 export const userNotFound = () => new DomainError('USER_NOT_FOUND', SOCIAL_MESSAGES.userNotFound);

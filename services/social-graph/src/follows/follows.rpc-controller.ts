@@ -1,5 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { FollowPairRequest, UserFollowListRequest, UserRequest, pageOf } from '@dinebuds/api-dto';
+import {
+  FollowPairRequest,
+  RemoveFollowerDto,
+  UserFollowListRequest,
+  UserRequest,
+  pageOf,
+} from '@dinebuds/api-dto';
 import { LIMITS, type Caller } from '@dinebuds/contracts';
 import { OptionalCaller, RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { decodeFollowCursor } from './follow-cursor.js';
@@ -33,6 +39,14 @@ export class FollowsRpcController {
     @RequiredCaller() caller: Caller,
   ): RpcResult<'follows.unfollow'> {
     return this.follows.unfollow(caller, body.userId, body.targetId);
+  }
+
+  @Rpc('follows.removeFollower')
+  removeFollower(
+    @RpcBody(RemoveFollowerDto) body: RemoveFollowerDto,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'follows.removeFollower'> {
+    return this.follows.removeFollower(caller, body.followerId);
   }
 
   @Rpc('follows.followers')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   Caller,
+  MessageResponse,
   CountResponse,
   FollowResponse,
   FollowUserDto,
@@ -76,6 +77,23 @@ export class FollowsService {
       await this.changes.removeFollow(manager, userId, targetId);
       await this.changes.removeRequest(manager, userId, targetId);
       return { status: 'not_following' as const };
+    });
+  }
+
+  /**
+   * The caller removes a follower: their follow ends through the same path as an unfollow
+   * (social.follow.removed keeps every projection right). Nothing tells them; a follower who was
+   * not following answers the same.
+   */
+  async removeFollower(caller: Caller, followerId: number): Promise<MessageResponse> {
+    const userId = caller.userId;
+    assertNotSelf(userId, followerId, SOCIAL_MESSAGES.removeYourself);
+    return this.transactions.run(async (manager) => {
+      await this.pairLocks.lock(manager, followerId, userId);
+      const users = await this.users.lockForShare(manager, [userId, followerId]);
+      if (!users.has(followerId) || !users.has(userId)) throw userNotFound();
+      await this.changes.removeFollow(manager, followerId, userId);
+      return { message: 'Follower removed' };
     });
   }
 

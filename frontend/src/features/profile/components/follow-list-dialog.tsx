@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Lock, Users } from 'lucide-react';
-import type { UserDto } from '@dinebuds/contracts';
+import { toast } from 'sonner';
+import type { FollowUserDto, UserDto } from '@dinebuds/contracts';
 import { UserRow } from '@/components/user-row';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api';
-import { getFollowListQueryOptions, type FollowListKind } from '@/features/social';
+import { useCurrentUser } from '@/features/auth';
+import { getFollowListQueryOptions, useRemoveFollower, type FollowListKind } from '@/features/social';
 
 interface FollowListDialogProps {
   /** Which list is open, or null when the dialog is closed. */
@@ -42,6 +44,9 @@ function FollowList({
   onNavigate: () => void;
 }) {
   const list = useInfiniteQuery(getFollowListQueryOptions(kind, user.id));
+  const me = useCurrentUser().data;
+  // My own followers list offers Remove on each row (the profile menu offers it too).
+  const removable = kind === 'followers' && me?.id === user.id;
   const name = user.name?.trim() || user.username;
   const noun = kind === 'followers' ? 'followers' : 'following';
 
@@ -88,7 +93,12 @@ function FollowList({
         aria-label={kind === 'followers' ? `${name}'s followers` : `People ${name} follows`}
       >
         {people.map((person) => (
-          <UserRow key={person.id} user={person} onNavigate={onNavigate} />
+          <UserRow
+            key={person.id}
+            user={person}
+            onNavigate={onNavigate}
+            action={removable ? <RemoveFollowerButton person={person} /> : undefined}
+          />
         ))}
       </ul>
       {list.hasNextPage ? (
@@ -103,5 +113,30 @@ function FollowList({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** Ends this person's follow of me; they are not told (the toast says so). */
+function RemoveFollowerButton({ person }: { person: FollowUserDto }) {
+  const remove = useRemoveFollower();
+  const name = person.name?.trim() || person.username;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      loading={remove.isPending}
+      aria-label={`Remove follower ${name}`}
+      onClick={() =>
+        remove.mutate(person.id, {
+          onSuccess: () =>
+            toast.success('Follower removed', {
+              description: `${name} no longer follows you. They won't be told.`,
+            }),
+          onError: (error) => toast.error('Error removing follower', { description: error.message }),
+        })
+      }
+    >
+      Remove
+    </Button>
   );
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { toast } from 'sonner';
-import { Ban, Flag, Lock, MoreVertical, ShieldOff } from 'lucide-react';
+import { Ban, Flag, Lock, MoreVertical, ShieldOff, UserMinus, Volume2, VolumeX } from 'lucide-react';
 import type { UserDto } from '@dinebuds/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCurrentUser } from '@/features/auth';
 import { LazyReportDialog } from '@/features/moderation';
 import { useToggleUserPrivacy } from '../api/toggle-user-privacy';
 import type { useBlockActions } from '../hooks/use-block-actions';
+import { useSafetyActions } from '../hooks/use-safety-actions';
 
 interface OtherProfileMenuProps {
   user: UserDto;
@@ -15,11 +16,14 @@ interface OtherProfileMenuProps {
 }
 
 /**
- * The menu on someone else's profile: Block user / Unblock user (spec 1 §2, §8), Report user, and
- * for admins Toggle Privacy.
+ * The menu on someone else's profile: Block user / Unblock user (spec 1 §2, §8), Mute / Unmute
+ * and, when they follow you, Remove follower (issue 27's safety tools), Report user, and for admins
+ * Toggle Privacy.
  */
 export function OtherProfileMenu({ user, blocking }: OtherProfileMenuProps) {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [removeOpen, setRemoveOpen] = useState(false);
+  const safety = useSafetyActions(user);
   const name = user.name?.trim() || user.username;
   const [reportOpen, setReportOpen] = useState(false);
   const { data: viewer } = useCurrentUser();
@@ -57,6 +61,35 @@ export function OtherProfileMenu({ user, blocking }: OtherProfileMenuProps) {
                 Block user
               </DropdownMenu.Item>
             )}
+            {safety.isMuted ? (
+              <DropdownMenu.Item
+                className="menu__item"
+                disabled={safety.pending}
+                onSelect={() => safety.unmute()}
+              >
+                <Volume2 aria-hidden="true" />
+                Unmute user
+              </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.Item
+                className="menu__item"
+                disabled={safety.pending || !safety.known}
+                onSelect={() => safety.mute()}
+              >
+                <VolumeX aria-hidden="true" />
+                Mute user
+              </DropdownMenu.Item>
+            )}
+            {safety.followsYou ? (
+              <DropdownMenu.Item
+                className="menu__item menu__item--danger"
+                disabled={safety.pending}
+                onSelect={() => setRemoveOpen(true)}
+              >
+                <UserMinus aria-hidden="true" />
+                Remove follower
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Item className="menu__item" onSelect={() => setReportOpen(true)}>
               <Flag aria-hidden="true" />
               Report user
@@ -83,6 +116,16 @@ export function OtherProfileMenu({ user, blocking }: OtherProfileMenuProps) {
         destructive
         pending={blocking.pending}
         onConfirm={() => blocking.block(() => setConfirmOpen(false))}
+      />
+      <ConfirmDialog
+        open={removeOpen}
+        onOpenChange={setRemoveOpen}
+        title={`Remove ${name} as a follower?`}
+        description={`${name} will stop following you and won't be told. They can follow you again later.`}
+        confirmLabel="Remove"
+        destructive
+        pending={safety.pending}
+        onConfirm={() => safety.removeFollower(() => setRemoveOpen(false))}
       />
       <LazyReportDialog
         target={{ type: 'user', contentId: user.id }}

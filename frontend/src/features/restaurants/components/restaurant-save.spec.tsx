@@ -4,30 +4,12 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { Route, Routes } from 'react-router-dom';
-import type { RestaurantDetailDto } from '@dinebuds/contracts';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
+import { EMPTY_RESTAURANT } from './restaurant-fixture';
 import { RestaurantScreen } from './restaurant-screen';
 
-const PLACE: RestaurantDetailDto = {
-  id: 5,
-  name: 'Noodle Nook',
-  address: '5 Elm St, Boston, MA',
-  city: 'Boston',
-  latitude: null,
-  longitude: null,
-  locationApproximate: false,
-  photoUrl: '/api/restaurants/5/photo?v=0',
-  cuisine: null,
-  priceRange: null,
-  priceRangeLabel: null,
-  category: null,
-  averageRating: null,
-  totalReviews: 0,
-  moodTags: [],
-  isSaved: false,
-  reviews: [],
-};
+const PLACE = EMPTY_RESTAURANT;
 
 /** Spec 2 §8: the detail page's save toggle names the place in both toasts. */
 describe('RestaurantScreen save toggle', () => {

@@ -1,6 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Bookmark, BookmarkCheck, CalendarDays, ExternalLink, MapPin, Plus } from 'lucide-react';
+import {
+  Bookmark,
+  BookmarkCheck,
+  CalendarDays,
+  ExternalLink,
+  Globe,
+  MapPin,
+  Phone,
+  Plus,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import type { RestaurantDetailDto } from '@dinebuds/contracts';
 import { BackButton } from '@/components/back-button';
@@ -19,6 +28,7 @@ import { screenStateOf, type ScreenState } from '@/lib/screen-state';
 import { useRestaurant } from '../api/get-restaurant';
 import { useToggleSave } from '../api/toggle-save';
 import { AddPhotoButton } from './add-photo-button';
+import { AdminRestaurantActions } from './admin-restaurant-actions';
 import { mapsSearchLink } from './maps-link';
 import { RestaurantMap } from './restaurant-map';
 import '../restaurants.css';
@@ -125,16 +135,30 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
               <span className="sr-only"> (opens maps in a new tab)</span>
             </a>
           </p>
-          {/* Cuisine, price range and category have no writer yet: shown only when stored. */}
+          {/* Cuisine, price range, category, phone and website are an admin's: shown when set. */}
           {restaurant.cuisine || restaurant.priceRange || restaurant.category ? (
             <p className="restaurant__meta">
               {restaurant.cuisine ? <span>{restaurant.cuisine}</span> : null}
-              {restaurant.priceRange ? (
-                <span>
-                  {restaurant.priceRange} {restaurant.priceRangeLabel}
-                </span>
-              ) : null}
+              {/* The label carries the range itself: "$$ Mid-range". */}
+              {restaurant.priceRangeLabel ? <span>{restaurant.priceRangeLabel}</span> : null}
               {restaurant.category ? <span className="tag">{restaurant.category}</span> : null}
+            </p>
+          ) : null}
+          {restaurant.phone || restaurant.website ? (
+            <p className="restaurant__contact">
+              {restaurant.phone ? (
+                <a href={`tel:${restaurant.phone.replace(/[^\d+]/g, '')}`}>
+                  <Phone aria-hidden="true" />
+                  {restaurant.phone}
+                </a>
+              ) : null}
+              {restaurant.website ? (
+                <a href={restaurant.website} target="_blank" rel="noopener noreferrer">
+                  <Globe aria-hidden="true" />
+                  {restaurant.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : null}
             </p>
           ) : null}
           {restaurant.averageRating !== null ? (
@@ -171,6 +195,7 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
             restaurant={{ id: restaurant.id, name: restaurant.name, address: restaurant.address }}
           />
         ) : null}
+        {me?.isAdmin ? <AdminRestaurantActions restaurant={restaurant} /> : null}
       </div>
       {reserving ? (
         <Suspense fallback={null}>

@@ -3,43 +3,24 @@ import { toast } from 'sonner';
 import type { BlockedUserDto } from '@dinebuds/contracts';
 import { UserRow } from '@/components/user-row';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useBlockedUsers, useUnblockUser } from '@/features/social';
 import { formatDateTime } from '@/lib/format';
+import { PeopleSection } from './people-section';
 
 /** Security & Privacy → Privacy: the people I blocked (GET /api/users/blocked), each with Unblock. */
 export function BlockedUsers() {
-  const blocked = useBlockedUsers();
   return (
-    <section className="stack stack--tight" aria-labelledby="blocked-users-title">
-      <h3 className="section-title" id="blocked-users-title">
-        Blocked users
-      </h3>
-      {blocked.isPending ? (
-        <LoadingState compact label="Loading blocked users" />
-      ) : blocked.isError ? (
-        <ErrorState
-          compact
-          title="Couldn't load blocked users"
-          message={blocked.error.message}
-          onRetry={() => void blocked.refetch()}
-          retrying={blocked.isFetching}
-        />
-      ) : blocked.data.length === 0 ? (
-        <EmptyState
-          compact
-          icon={<ShieldCheck />}
-          title="You haven't blocked anyone"
-          description="People you block can't follow you or message you. Block someone from the menu on their profile."
-        />
-      ) : (
-        <ul className="user-list" aria-label="Blocked users">
-          {blocked.data.map((entry) => (
-            <BlockedUserRow key={entry.id} entry={entry} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <PeopleSection
+      title="Blocked users"
+      query={useBlockedUsers()}
+      empty={{
+        icon: <ShieldCheck />,
+        title: "You haven't blocked anyone",
+        description:
+          "People you block can't follow you or message you. Block someone from the menu on their profile.",
+      }}
+      row={(entry) => <BlockedUserRow key={entry.id} entry={entry} />}
+    />
   );
 }
 

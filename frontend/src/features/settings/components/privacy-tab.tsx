@@ -1,6 +1,7 @@
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { PrivacySwitch } from '@/features/social';
 import { BlockedUsers } from './blocked-users';
+import { MutedUsers } from './muted-users';
 
 export function PrivacyTab({ user }: { user: CurrentUserDto }) {
   return (
@@ -18,6 +19,7 @@ export function PrivacyTab({ user }: { user: CurrentUserDto }) {
         </p>
       </div>
       <BlockedUsers />
+      <MutedUsers />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { FollowVersions1734100000005 } from './1734100000005-follow-versions.js'
 import { Discovery1734100000006 } from './1734100000006-discovery.js';
 import { CheckIns1734100000007 } from './1734100000007-check-ins.js';
 import { CheckInReactions1734100000008 } from './1734100000008-check-in-reactions.js';
+import { RestaurantContactsAndMutes1734100000020 } from './1734100000020-restaurant-contacts-and-mutes.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -19,4 +20,5 @@ export const reviewsMigrations = [
   Discovery1734100000006,
   CheckIns1734100000007,
   CheckInReactions1734100000008,
+  RestaurantContactsAndMutes1734100000020,
 ];

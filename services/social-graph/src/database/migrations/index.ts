@@ -5,6 +5,7 @@ import { FollowKeysetIndexes1733000000000 } from './1733000000000-follow-keyset-
 import { UserBadges1733000000001 } from './1733000000001-user-badges.js';
 import { SocialUserVersions1733000000003 } from './1733000000003-user-versions.js';
 import { FollowVersions1733000000004 } from './1733000000004-follow-versions.js';
+import { Mutes1733000000010 } from './1733000000010-mutes.js';
 
 /** In order; TypeORM records each by name in social_migrations. */
 export const socialMigrations = [
@@ -15,4 +16,5 @@ export const socialMigrations = [
   createEventsMigrationV2(SOCIAL_SCHEMA, 1733000000002),
   SocialUserVersions1733000000003,
   FollowVersions1733000000004,
+  Mutes1733000000010,
 ];

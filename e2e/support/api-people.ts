@@ -1,0 +1,44 @@
+import type { CurrentUserDto } from '@dinebuds/contracts';
+import { eventually, query } from '@dinebuds/testing';
+import { ApiClient, uniqueUsername } from './api-client.js';
+
+/** A signed-in person of an API test, with their own cookie jar. */
+export interface ApiPerson {
+  id: number;
+  username: string;
+  client: ApiClient;
+}
+
+/**
+ * Registers `{prefix}_…` (signed in by the registration) and waits until the reviews service's
+ * users projection knows them (its reads join that projection).
+ */
+export async function registerKnownToReviews(
+  baseUrl: string,
+  databaseUrl: string,
+  prefix: string,
+  password: string,
+): Promise<ApiPerson> {
+  const client = new ApiClient(baseUrl);
+  const username = uniqueUsername(prefix);
+  const res = await client.post<CurrentUserDto>('/api/register', {
+    username,
+    password,
+    name: `${prefix} tester`,
+  });
+  if (res.status !== 201) throw new Error(`registering ${username} answered ${res.status}`);
+  await eventually(
+    async () =>
+      (await query(databaseUrl, 'SELECT 1 FROM reviews.users WHERE id = $1', [res.body.id])).length === 1,
+    20_000,
+  );
+  return { id: res.body.id, username, client };
+}
+
+/** Signs in the operator's admin (ADMIN_USERNAME / ADMIN_PASSWORD given to the system). */
+export async function signInAdmin(baseUrl: string, username: string, password: string): Promise<ApiPerson> {
+  const client = new ApiClient(baseUrl);
+  const login = await client.post<CurrentUserDto>('/api/login', { username, password });
+  if (login.status !== 200 || !login.body.isAdmin) throw new Error(`the admin ${username} could not sign in`);
+  return { id: login.body.id, username, client };
+}
