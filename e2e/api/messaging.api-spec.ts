@@ -315,6 +315,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
         lastMessageTime: expect.any(String),
         unreadCount: 1,
         unread: true,
+        deactivated: false,
       },
       expect.objectContaining({ userId: gus.id, lastMessage: 'from gus 2', unreadCount: 2, unread: true }),
     ]);
@@ -463,7 +464,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
   }, 60_000);
 
   /** An open GET /api/messages/stream of `user`, its frames parsed as they arrive. */
-  async function openStream(user: Bud, lastEventId?: number) {
+  async function openStream(user: Bud, lastEventId?: string) {
     const abort = new AbortController();
     const headers: Record<string, string> = {
       accept: 'text/event-stream',
@@ -533,7 +534,10 @@ describe('messaging API through the gateway (all-in-one)', () => {
         pollId: null,
         createdAt: sent.createdAt,
       });
-      expect(kimStream.frames.find((f) => f.event === 'message')?.id).toBe(String(sent.id));
+      // The id is the stream's cursor: `<message id>-<receipt id>`.
+      expect(kimStream.frames.find((f) => f.event === 'message')?.id).toMatch(
+        new RegExp(`^${sent.id}-\\d+$`),
+      );
       await eventually(() => louStream.messages().some((m) => m.id === sent.id), 10_000);
       await kim.client.post(`/api/messages/mark-read/${lou.id}`);
       const read = await eventually(() => louStream.frames.find((f) => f.event === 'read'), 10_000);
@@ -552,25 +556,47 @@ describe('messaging API through the gateway (all-in-one)', () => {
     expectError(await anonymous.get('/api/messages/stream'), 401);
   }, 60_000);
 
-  it('a stream that drops and reconnects with Last-Event-ID misses nothing and repeats nothing', async () => {
+  it('a stream that drops and reconnects with Last-Event-ID misses no message and no read receipt, and repeats nothing', async () => {
     const max = await bud('max');
     const ned = await bud('ned');
     const first = await openStream(max);
     const one = await sendText(ned, max, 'one');
     await eventually(() => first.messages().some((m) => m.id === one.id), 10_000);
+    const lastId = first.frames.filter((f) => f.id !== undefined).at(-1)?.id;
     first.close();
     const two = await sendText(ned, max, 'two');
     const three = await sendText(max, ned, 'three');
-    const again = await openStream(max, one.id);
+    // While max is away: ned reads max's message (a receipt for max), and max reads ned's two in
+    // another tab (max's unread count changes).
+    expect((await ned.client.post<MarkReadResponse>(`/api/messages/mark-read/${max.id}`)).body).toEqual({
+      count: 1,
+    });
+    expect((await max.client.post<MarkReadResponse>(`/api/messages/mark-read/${ned.id}`)).body).toEqual({
+      count: 2,
+    });
+    const again = await openStream(max, lastId);
     try {
       const four = await sendText(ned, max, 'four');
       await eventually(() => again.messages().some((m) => m.id === four.id), 10_000);
       expect(again.messages().map((m) => m.content)).toEqual(['two', 'three', 'four']);
-      expect(again.frames.filter((f) => f.event === 'message').map((f) => Number(f.id))).toEqual([
-        two.id,
-        three.id,
-        four.id,
+      expect(
+        again.frames.filter((f) => f.event === 'message').map((f) => Number(f.id?.split('-')[0])),
+      ).toEqual([two.id, three.id, four.id]);
+      expect(again.frames.filter((f) => f.event === 'read').map((f) => f.data)).toEqual([
+        expect.objectContaining({ readerId: ned.id, otherUserId: max.id, upToMessageId: three.id, count: 1 }),
+        expect.objectContaining({ readerId: max.id, otherUserId: ned.id, upToMessageId: two.id, count: 2 }),
       ]);
+      // Resumed from the newest id again, nothing is repeated.
+      const newest = again.frames.filter((f) => f.id !== undefined).at(-1)?.id;
+      again.close();
+      const third = await openStream(max, newest);
+      try {
+        const five = await sendText(ned, max, 'five');
+        await eventually(() => third.messages().some((m) => m.id === five.id), 10_000);
+        expect(third.frames.map((f) => f.event)).toEqual(['message']);
+      } finally {
+        third.close();
+      }
     } finally {
       again.close();
     }

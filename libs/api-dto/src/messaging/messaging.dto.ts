@@ -230,12 +230,19 @@ export class PollRequest implements RpcRequest<'polls.get'> {
   @PositiveId({ fromText: true }) pollId: number;
 }
 
-/** messaging's `messages.since`: a stream's catch-up after its Last-Event-ID. */
+/** messaging's `messages.since`: a stream's catch-up after its Last-Event-ID (both parts optional). */
 export class MessagesSinceRequest implements RpcRequest<'messages.since'> {
+  @IsOptional()
   @IsInt({ message: 'afterId must be a non-negative integer' })
   @Min(0, { message: 'afterId must be a non-negative integer' })
   @Max(MAX_INT, { message: 'afterId must be a non-negative integer' })
-  afterId: number;
+  afterId?: number;
+
+  @IsOptional()
+  @IsInt({ message: 'afterReceiptId must be a non-negative integer' })
+  @Min(0, { message: 'afterReceiptId must be a non-negative integer' })
+  @Max(MAX_INT, { message: 'afterReceiptId must be a non-negative integer' })
+  afterReceiptId?: number;
 
   @IsOptional()
   @Transform(toCappedInt(LIMITS.streamCatchUpMax))

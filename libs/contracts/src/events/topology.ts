@@ -61,6 +61,9 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
       'social.follow.removed',
       'social.block.created',
       'social.block.removed',
+      // A deactivated person cannot be messaged and shows as such.
+      'identity.user.deactivated',
+      'identity.user.reactivated',
     ],
   },
   {

@@ -7,6 +7,7 @@ import type {
   PollDto,
   ReportMessageRequest,
   SendMessageRequest,
+  StreamCatchUp,
   VotePollRequest,
 } from '../api/messaging.js';
 import type { Paging } from './identity.js';
@@ -29,8 +30,15 @@ export type MessagingRpc = {
   'messages.markRead': { request: { otherUserId: number }; response: MarkReadResponse };
   'messages.report': { request: ReportMessageRequest & { messageId: number }; response: MessageResponse };
   'messages.unreadCount': { request: Record<string, never>; response: CountResponse };
-  /** Messages to or from the caller after `afterId`, oldest first (a stream's catch-up). */
-  'messages.since': { request: { afterId: number; limit?: number }; response: MessageDto[] };
+  /**
+   * A stream's catch-up: messages to or from the caller after `afterId` and read receipts of their
+   * conversations after `afterReceiptId`, oldest first (none of a kind whose id is absent), and
+   * the newest ids now.
+   */
+  'messages.since': {
+    request: { afterId?: number; afterReceiptId?: number; limit?: number };
+    response: StreamCatchUp;
+  };
   'conversations.list': { request: Paging; response: ConversationPreviewDto[] };
   'polls.create': { request: CreatePollRequest; response: PollDto };
   'polls.get': { request: { pollId: number }; response: PollDto };

@@ -60,7 +60,7 @@ export class MessagesRpcController {
     @RpcBody(MessagesSinceRequest) body: MessagesSinceRequest,
     @RequiredCaller() caller: Caller,
   ): RpcResult<'messages.since'> {
-    return this.messages.since(caller, body.afterId, body.limit);
+    return this.messages.since(caller, body);
   }
 
   @Rpc('conversations.list')

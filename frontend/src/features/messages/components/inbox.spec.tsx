@@ -24,6 +24,7 @@ function preview(overrides: Partial<ConversationPreviewDto>): ConversationPrevie
     lastMessageTime: '2025-03-07T18:30:00.000Z',
     unreadCount: 0,
     unread: false,
+    deactivated: false,
     ...overrides,
   };
 }
