@@ -333,6 +333,22 @@ describe('messaging API through the gateway (all-in-one)', () => {
       '/api/messages/conversations?limit=1&offset=1',
     );
     expect(page.body.map((r) => r.userId)).toEqual([gus.id]);
+    // Paged by cursor: the next page starts after the last row's lastMessageId.
+    const first = await fay.client.get<ConversationPreviewDto[]>('/api/messages/conversations?limit=1');
+    expect(first.body.map((r) => r.userId)).toEqual([hal.id]);
+    const next = await fay.client.get<ConversationPreviewDto[]>(
+      `/api/messages/conversations?limit=1&before=${first.body[0].lastMessageId}`,
+    );
+    expect(next.body.map((r) => r.userId)).toEqual([gus.id]);
+    const end = await fay.client.get<ConversationPreviewDto[]>(
+      `/api/messages/conversations?limit=1&before=${next.body[0].lastMessageId}`,
+    );
+    expect(end.body).toEqual([]);
+    expectError(
+      await fay.client.get('/api/messages/conversations?before=abc'),
+      400,
+      'before must be a positive integer',
+    );
     expectError(await anonymous.get('/api/messages/conversations'), 401);
   }, 60_000);
 

@@ -5,10 +5,10 @@ import {
   ConversationQuery,
   CountSchema,
   CreatePollDto,
+  InboxQuery,
   MarkReadSchema,
   MessageResponseSchema,
   MessageSchema,
-  PagingQuery,
   PollSchema,
   ReportMessageDto,
   SendMessageDto,
@@ -108,11 +108,15 @@ export class MessagesController {
   }
 
   @Get('conversations')
-  @ApiOperation({ summary: 'Your inbox: one row per person, newest conversation first' })
+  @ApiOperation({
+    summary: 'Your inbox: one row per person, newest conversation first',
+    description:
+      "A page of `limit` rows; the next page: `before` = the last row's lastMessageId (fewer rows than limit: the end).",
+  })
   @ApiOkResponse({ type: [ConversationPreviewSchema] })
   @ApiErrors(400, 401)
   conversations(
-    @Query() query: PagingQuery,
+    @Query() query: InboxQuery,
     @CurrentCaller() caller: Caller,
   ): Promise<ConversationPreviewDto[]> {
     return this.clients.for('messaging').call('conversations.list', query, caller);

@@ -30,6 +30,7 @@ import {
   type SendMessageRequest,
   type VotePollRequest,
 } from '@dinebuds/contracts';
+import { PagingQuery } from '../common/paging.dto.js';
 import { MAX_INT, toCappedInt, toInt, trim } from '../validation/transforms.js';
 import { IsNotBlank, IsOptionalNotNull, PositiveId } from '../validation/validators.js';
 
@@ -172,6 +173,25 @@ export class ConversationQuery {
   @Min(1, { message: BEFORE_ID })
   @Max(MAX_INT, { message: BEFORE_ID })
   beforeId?: number;
+}
+
+const BEFORE_MESSAGE = 'before must be a positive integer';
+
+/**
+ * GET /api/messages/conversations: a page of the inbox. `before` (the last row's lastMessageId)
+ * reads the page after it, whatever moved to the top meanwhile; `offset` still works.
+ */
+export class InboxQuery extends PagingQuery implements RpcRequest<'conversations.list'> {
+  @ApiPropertyOptional({
+    minimum: 1,
+    description: "Next page: conversations older than this one (the previous page's last lastMessageId)",
+  })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: BEFORE_MESSAGE })
+  @Min(1, { message: BEFORE_MESSAGE })
+  @Max(MAX_INT, { message: BEFORE_MESSAGE })
+  before?: number;
 }
 
 /** messaging's `messages.conversation`. */

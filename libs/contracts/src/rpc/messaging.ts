@@ -39,7 +39,8 @@ export type MessagingRpc = {
     request: { afterId?: number; afterReceiptId?: number; limit?: number };
     response: StreamCatchUp;
   };
-  'conversations.list': { request: Paging; response: ConversationPreviewDto[] };
+  /** The inbox, newest first; `before`: rows older than that lastMessageId (the next page). */
+  'conversations.list': { request: Paging & { before?: number }; response: ConversationPreviewDto[] };
   'polls.create': { request: CreatePollRequest; response: PollDto };
   'polls.get': { request: { pollId: number }; response: PollDto };
   'polls.vote': { request: VotePollRequest & { pollId: number }; response: PollDto };

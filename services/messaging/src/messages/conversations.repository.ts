@@ -100,7 +100,7 @@ export class ConversationsRepository {
   async inbox(
     manager: EntityManager,
     userId: number,
-    page: { limit: number; offset: number },
+    page: { limit: number; offset: number; before: number | null },
   ): Promise<InboxRow[]> {
     return rowsOf<InboxRow>(
       await manager.query(
@@ -112,10 +112,10 @@ export class ConversationsRepository {
          JOIN ${MESSAGES} m ON m.id = c.last_message_id
          JOIN ${USERS} u ON u.id = c.other_id
          LEFT JOIN ${ACCOUNT_STATES} s ON s.user_id = c.other_id
-         WHERE c.user_id = $1
+         WHERE c.user_id = $1 AND ($4::int IS NULL OR c.last_message_id < $4::int)
          ORDER BY c.last_message_id DESC
          LIMIT $2 OFFSET $3`,
-        [userId, page.limit, page.offset],
+        [userId, page.limit, page.offset, page.before],
       ),
     );
   }

@@ -3,7 +3,7 @@ import {
   ConversationRpcRequest,
   MarkReadRequest,
   MessagesSinceRequest,
-  PagingQuery,
+  InboxQuery,
   ReportMessageRpcRequest,
   SendMessageDto,
   pageOf,
@@ -65,9 +65,9 @@ export class MessagesRpcController {
 
   @Rpc('conversations.list')
   inbox(
-    @RpcBody(PagingQuery) body: PagingQuery,
+    @RpcBody(InboxQuery) body: InboxQuery,
     @RequiredCaller() caller: Caller,
   ): RpcResult<'conversations.list'> {
-    return this.messages.inbox(caller, pageOf(body));
+    return this.messages.inbox(caller, { ...pageOf(body), before: body.before ?? null });
   }
 }

@@ -198,8 +198,11 @@ export class MessagesService {
     return { count: await this.conversations.unreadTotal(this.transactions.outside, caller.userId) };
   }
 
-  /** The caller's inbox, newest conversation first. */
-  async inbox(caller: Caller, page: { limit: number; offset: number }): Promise<ConversationPreviewDto[]> {
+  /** The caller's inbox, newest conversation first; `before`: the page after that lastMessageId. */
+  async inbox(
+    caller: Caller,
+    page: { limit: number; offset: number; before: number | null },
+  ): Promise<ConversationPreviewDto[]> {
     const rows = await this.conversations.inbox(this.transactions.outside, caller.userId, page);
     return rows.map((row) => ({
       userId: row.userId,
