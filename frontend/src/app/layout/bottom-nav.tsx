@@ -17,12 +17,7 @@ interface NavEntry {
 const ENTRIES: NavEntry[] = [
   { to: '/', label: 'Feed', icon: Home, isActive: (path) => path === '/' },
   { to: '/discover', label: 'Discover', icon: Compass, isActive: (path) => path === '/discover' },
-  {
-    to: '/social',
-    label: 'Find Buds',
-    icon: Users,
-    isActive: (path) => path === '/social' || path === '/search',
-  },
+  { to: '/social', label: 'Find Buds', icon: Users, isActive: (path) => path === '/social' || path === '/search' },
   {
     to: '/profile',
     label: 'Profile',
