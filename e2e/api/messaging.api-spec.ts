@@ -8,6 +8,7 @@ import {
   type MarkReadResponse,
   type MessageDto,
   type PollDto,
+  type ReviewDto,
   type StreamMessageEvent,
 } from '@dinebuds/contracts';
 import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
@@ -50,6 +51,13 @@ describe('messaging API through the gateway (all-in-one)', () => {
   let ann: Bud;
   let bob: Bud;
   let cat: Bud;
+  /** Restaurants reviews knows (shares and polls carry the server's names): by short name. */
+  const places: Record<'sushi' | 'katz' | 'nobu' | 'bernardin', number> = {
+    sushi: 0,
+    katz: 0,
+    nobu: 0,
+    bernardin: 0,
+  };
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     query<T>(database.url, text, params);
@@ -123,6 +131,20 @@ describe('messaging API through the gateway (all-in-one)', () => {
     };
     anonymous = new ApiClient(baseUrl);
     [ann, bob, cat] = await Promise.all([bud('ann'), bud('bob'), bud('cat')]);
+    const place = async (restaurantName: string, address: string) => {
+      const res = await ann.client.post<ReviewDto>('/api/reviews', {
+        restaurantName,
+        address,
+        rating: 5,
+        notes: 'A place to share',
+      });
+      expect(res.status).toBe(201);
+      return res.body.restaurant.id;
+    };
+    places.sushi = await place('Sushi Nakazawa', '23 Commerce St, New York, NY');
+    places.katz = await place('Katz', '205 E Houston St, New York, NY');
+    places.nobu = await place('Nobu', '195 Broadway, New York, NY');
+    places.bernardin = await place('Le Bernardin', '155 W 51st St, New York, NY');
   }, 120_000);
 
   afterAll(async () => {
@@ -199,7 +221,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
       M.messageTypeUnknown,
     );
     expectError(
-      await send(ann, { receiverId: cat.id, messageType: 'restaurant_share', restaurantId: 5 }),
+      await send(ann, { receiverId: cat.id, messageType: 'restaurant_share', restaurantName: 'Katz' }),
       400,
       M.restaurantRequired,
     );
@@ -225,24 +247,51 @@ describe('messaging API through the gateway (all-in-one)', () => {
     const share = await send(ann, {
       receiverId: cat.id,
       messageType: 'restaurant_share',
-      restaurantId: 181,
+      restaurantId: places.sushi,
       restaurantName: ' Sushi Nakazawa ',
     });
     expect(share.status).toBe(201);
     expect(share.body).toMatchObject({
       messageType: 'restaurant_share',
       content: "Let's go to Sushi Nakazawa soon!",
-      restaurantId: 181,
+      restaurantId: places.sushi,
       restaurantName: 'Sushi Nakazawa',
     });
     const withText = await send(ann, {
       receiverId: cat.id,
       messageType: 'restaurant_share',
-      restaurantId: 182,
+      restaurantId: places.katz,
       restaurantName: 'Katz',
       content: 'Pastrami?',
     });
-    expect(withText.body).toMatchObject({ content: 'Pastrami?', restaurantId: 182 });
+    expect(withText.body).toMatchObject({ content: 'Pastrami?', restaurantId: places.katz });
+    // The name is the server's: one left out is filled, a forged label is replaced, and an unknown
+    // restaurant is refused.
+    expect(
+      (await send(ann, { receiverId: cat.id, messageType: 'restaurant_share', restaurantId: places.nobu }))
+        .body,
+    ).toMatchObject({ restaurantName: 'Nobu', content: "Let's go to Nobu soon!" });
+    const forged = await send(ann, {
+      receiverId: cat.id,
+      messageType: 'restaurant_share',
+      restaurantId: places.katz,
+      restaurantName: 'Free Lobster Here',
+    });
+    expect(forged.body).toMatchObject({
+      restaurantId: places.katz,
+      restaurantName: 'Katz',
+      content: "Let's go to Katz soon!",
+    });
+    expectError(
+      await send(ann, {
+        receiverId: cat.id,
+        messageType: 'restaurant_share',
+        restaurantId: 2_000_000_000,
+        restaurantName: 'Nowhere',
+      }),
+      404,
+      'Restaurant not found',
+    );
   }, 60_000);
 
   it('a retried send with the same clientMessageId stores one message', async () => {
@@ -392,7 +441,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
     expectError(
       await jo.client.post('/api/messages/polls', {
         receiverId: ike.id,
-        options: [{ restaurantId: 1, restaurantName: 'Nobu' }],
+        options: [{ restaurantId: places.nobu, restaurantName: 'Nobu' }],
       }),
       403,
       M.cannotMessage,
@@ -406,11 +455,15 @@ describe('messaging API through the gateway (all-in-one)', () => {
 
   it("a Let's eat poll: proposed in the thread, decided by the other person's vote, announced", async () => {
     const options = [
-      { restaurantId: 11, restaurantName: 'Nobu' },
-      { restaurantId: 12, restaurantName: 'Katz' },
-      { restaurantId: 13, restaurantName: 'Le Bernardin' },
+      { restaurantId: places.nobu, restaurantName: 'Nobu' },
+      { restaurantId: places.katz, restaurantName: 'Katz' },
+      { restaurantId: places.bernardin, restaurantName: 'Le Bernardin' },
     ];
-    const created = await ann.client.post<PollDto>('/api/messages/polls', { receiverId: bob.id, options });
+    // A forged option label is replaced by the restaurant's own name.
+    const created = await ann.client.post<PollDto>('/api/messages/polls', {
+      receiverId: bob.id,
+      options: [options[0], { ...options[1], restaurantName: 'Cheap Lobster' }, options[2]],
+    });
     expect(created.status).toBe(201);
     const poll = created.body;
     expect(poll).toEqual({
@@ -453,7 +506,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
       receiverId: ann.id,
       messageType: 'poll_result',
       content: "Let's go to Katz soon!",
-      restaurantId: 12,
+      restaurantId: places.katz,
       restaurantName: 'Katz',
       pollId: poll.id,
     });

@@ -116,7 +116,8 @@ export class SendMessageDto implements SendMessageRequest {
   @ApiPropertyOptional({
     example: 'Sushi Nakazawa',
     maxLength: LIMITS.restaurantNameMax,
-    description: 'restaurant_share only: its name',
+    description:
+      "restaurant_share only: optional, replaced by the restaurant's own name (the server's, never the client's)",
   })
   @RestaurantName({ optional: true })
   restaurantName?: string;
@@ -211,7 +212,11 @@ export class PollOptionInputDto implements PollOptionInput {
   @PositiveId()
   restaurantId: number;
 
-  @ApiProperty({ example: 'Sushi Nakazawa', maxLength: LIMITS.restaurantNameMax })
+  @ApiProperty({
+    example: 'Sushi Nakazawa',
+    maxLength: LIMITS.restaurantNameMax,
+    description: "Replaced by the restaurant's own name (the server's, never the client's)",
+  })
   @RestaurantName({ optional: false })
   restaurantName: string;
 }
