@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { preparedQuery } from '@dinebuds/database';
 import type { OutboxStatementEvent } from '@dinebuds/events';
 import type { EntityManager } from 'typeorm';
-import { rowsOf, table } from '../common/sql.js';
+import { eitherSideAfter, newestIdEitherSide, rowsOf, table } from '../common/sql.js';
 import { SENT_MESSAGE_SELECT } from './message-events.js';
 import type { MessageRow } from './message.mapper.js';
 import type { PlannedMessage } from './message.policy.js';
@@ -13,6 +13,8 @@ const USERS = table('users');
 const CONVERSATIONS = table('conversations');
 const BLOCKS = table('blocks');
 const ACCOUNT_STATES = table('account_states');
+/** A person's messages are those they received or sent. */
+const PERSON_SIDES = ['receiver_id', 'sender_id'] as const;
 
 /** A message and its sender's projection, as every read answers it. */
 const MESSAGE_COLUMNS = `m.id, m.sender_id AS "senderId", m.receiver_id AS "receiverId", m.content,
@@ -187,11 +189,8 @@ export class MessagesRepository {
   async since(manager: EntityManager, userId: number, afterId: number, limit: number): Promise<MessageRow[]> {
     return rowsOf<MessageRow>(
       await manager.query(
-        `SELECT ${MESSAGE_COLUMNS} FROM (
-           (SELECT * FROM ${MESSAGES} WHERE receiver_id = $1 AND id > $2 ORDER BY id LIMIT $3)
-           UNION ALL
-           (SELECT * FROM ${MESSAGES} WHERE sender_id = $1 AND id > $2 ORDER BY id LIMIT $3)
-         ) m LEFT JOIN ${USERS} u ON u.id = m.sender_id
+        `SELECT ${MESSAGE_COLUMNS} FROM ${eitherSideAfter(MESSAGES, PERSON_SIDES)} m
+         LEFT JOIN ${USERS} u ON u.id = m.sender_id
          ORDER BY m.id LIMIT $3`,
         [userId, afterId, limit],
       ),
@@ -200,15 +199,7 @@ export class MessagesRepository {
 
   /** The newest message id to or from `userId` (0: none). */
   async newestId(manager: EntityManager, userId: number): Promise<number> {
-    const rows = rowsOf<{ id: number | null }>(
-      await manager.query(
-        `SELECT GREATEST(
-           (SELECT max(id) FROM ${MESSAGES} WHERE receiver_id = $1),
-           (SELECT max(id) FROM ${MESSAGES} WHERE sender_id = $1)) AS id`,
-        [userId],
-      ),
-    );
-    return rows[0]?.id ?? 0;
+    return newestIdEitherSide(manager, MESSAGES, PERSON_SIDES, userId);
   }
 
   /** Marks what `senderId` sent `readerId` read; answers how many, and the newest of them. */

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { StreamReadEvent } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
-import { rowsOf, table } from '../common/sql.js';
+import { eitherSideAfter, newestIdEitherSide, rowsOf, table } from '../common/sql.js';
 
 const RECEIPTS = table('read_receipts');
+/** A person's receipts: those they made and those of their messages. */
+const PERSON_SIDES = ['reader_id', 'other_id'] as const;
 
 const RECEIPT_COLUMNS = `id AS "receiptId", reader_id AS "readerId", other_id AS "otherUserId",
   up_to_message_id AS "upToMessageId", count,
@@ -39,11 +41,7 @@ export class ReadReceiptsRepository {
   ): Promise<StreamReadEvent[]> {
     return rowsOf<StreamReadEvent>(
       await manager.query(
-        `SELECT ${RECEIPT_COLUMNS} FROM (
-           (SELECT * FROM ${RECEIPTS} WHERE reader_id = $1 AND id > $2 ORDER BY id LIMIT $3)
-           UNION ALL
-           (SELECT * FROM ${RECEIPTS} WHERE other_id = $1 AND id > $2 ORDER BY id LIMIT $3)
-         ) r ORDER BY id LIMIT $3`,
+        `SELECT ${RECEIPT_COLUMNS} FROM ${eitherSideAfter(RECEIPTS, PERSON_SIDES)} r ORDER BY id LIMIT $3`,
         [userId, afterId, limit],
       ),
     );
@@ -51,15 +49,7 @@ export class ReadReceiptsRepository {
 
   /** The newest receipt id of `userId`'s conversations (0: none). */
   async newestId(manager: EntityManager, userId: number): Promise<number> {
-    const rows = rowsOf<{ id: number | null }>(
-      await manager.query(
-        `SELECT GREATEST(
-           (SELECT max(id) FROM ${RECEIPTS} WHERE reader_id = $1),
-           (SELECT max(id) FROM ${RECEIPTS} WHERE other_id = $1)) AS id`,
-        [userId],
-      ),
-    );
-    return rows[0]?.id ?? 0;
+    return newestIdEitherSide(manager, RECEIPTS, PERSON_SIDES, userId);
   }
 
   /** A deleted user's receipts, both ways. */
