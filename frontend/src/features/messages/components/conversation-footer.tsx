@@ -1,5 +1,5 @@
 import type { ConversationWiring } from '../hooks/use-conversation';
-import type { ChatPartner } from '../types';
+import { partnerName, type ChatPartner } from '../types';
 import { BlockedNotice } from './chat-menu';
 import { Composer } from './composer';
 import { ReportDialog } from './report-dialog';
@@ -13,7 +13,10 @@ interface ConversationFooterProps {
   rows: number;
 }
 
-/** Under a thread: the message box, or the blocked notice while a block stands; and the report dialog. */
+/**
+ * Under a thread: the message box, or the blocked notice while a block stands, or a note that the
+ * other person's account is deactivated (the server refuses messages to them); and the report dialog.
+ */
 export function ConversationFooter({
   partner,
   wiring,
@@ -23,7 +26,11 @@ export function ConversationFooter({
 }: ConversationFooterProps) {
   return (
     <>
-      {wiring.blocking.isBlocked ? (
+      {partner.deactivated ? (
+        <div className="chat-blocked" role="note">
+          <p>{partnerName(partner)}&apos;s account is deactivated: they cannot be messaged.</p>
+        </div>
+      ) : wiring.blocking.isBlocked ? (
         <BlockedNotice partner={partner} blocking={wiring.blocking} />
       ) : (
         <div className={className}>

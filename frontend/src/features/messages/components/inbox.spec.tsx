@@ -114,6 +114,24 @@ describe('the Messages tab of /social', () => {
     expect(row('Bob Brown')).toHaveTextContent('Deactivated account');
   });
 
+  it("opens a deactivated person's conversation without a message box", async () => {
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/messages/conversations'))
+        return jsonResponse([preview({ deactivated: true })]);
+      if (call.url === '/api/messages/conversation/1/2') return jsonResponse([]);
+      if (call.url === '/api/messages/mark-read/2') return jsonResponse({ count: 0 });
+      return never();
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MessagesTab meId={me.id} />, { signedInAs: me });
+    await user.click(await screen.findByRole('button', { name: /Bob Brown/ }));
+    const chat = await screen.findByRole('dialog', { name: 'Bob Brown' });
+    expect(
+      await within(chat).findByText("Bob Brown's account is deactivated: they cannot be messaged."),
+    ).toBeVisible();
+    expect(within(chat).queryByRole('textbox')).toBeNull();
+  });
+
   it('says "No Messages Yet" with its text when there is no conversation', async () => {
     serve([]);
     renderWithProviders(<MessagesTab meId={me.id} />, { signedInAs: me });

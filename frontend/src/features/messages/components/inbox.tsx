@@ -62,6 +62,7 @@ export function Inbox({ meId, emptyAction }: InboxProps) {
                     username: row.username,
                     name: row.name,
                     profilePicture: row.profilePicture,
+                    deactivated: row.deactivated,
                   })
                 }
               />
