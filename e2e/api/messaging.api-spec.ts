@@ -8,6 +8,7 @@ import {
   type MarkReadResponse,
   type MessageDto,
   type PollDto,
+  type ReviewDto,
   type StreamMessageEvent,
 } from '@dinebuds/contracts';
 import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
@@ -50,6 +51,13 @@ describe('messaging API through the gateway (all-in-one)', () => {
   let ann: Bud;
   let bob: Bud;
   let cat: Bud;
+  /** Restaurants reviews knows (shares and polls carry the server's names): by short name. */
+  const places: Record<'sushi' | 'katz' | 'nobu' | 'bernardin', number> = {
+    sushi: 0,
+    katz: 0,
+    nobu: 0,
+    bernardin: 0,
+  };
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     query<T>(database.url, text, params);
@@ -123,6 +131,20 @@ describe('messaging API through the gateway (all-in-one)', () => {
     };
     anonymous = new ApiClient(baseUrl);
     [ann, bob, cat] = await Promise.all([bud('ann'), bud('bob'), bud('cat')]);
+    const place = async (restaurantName: string, address: string) => {
+      const res = await ann.client.post<ReviewDto>('/api/reviews', {
+        restaurantName,
+        address,
+        rating: 5,
+        notes: 'A place to share',
+      });
+      expect(res.status).toBe(201);
+      return res.body.restaurant.id;
+    };
+    places.sushi = await place('Sushi Nakazawa', '23 Commerce St, New York, NY');
+    places.katz = await place('Katz', '205 E Houston St, New York, NY');
+    places.nobu = await place('Nobu', '195 Broadway, New York, NY');
+    places.bernardin = await place('Le Bernardin', '155 W 51st St, New York, NY');
   }, 120_000);
 
   afterAll(async () => {
@@ -199,7 +221,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
       M.messageTypeUnknown,
     );
     expectError(
-      await send(ann, { receiverId: cat.id, messageType: 'restaurant_share', restaurantId: 5 }),
+      await send(ann, { receiverId: cat.id, messageType: 'restaurant_share', restaurantName: 'Katz' }),
       400,
       M.restaurantRequired,
     );
@@ -225,24 +247,51 @@ describe('messaging API through the gateway (all-in-one)', () => {
     const share = await send(ann, {
       receiverId: cat.id,
       messageType: 'restaurant_share',
-      restaurantId: 181,
+      restaurantId: places.sushi,
       restaurantName: ' Sushi Nakazawa ',
     });
     expect(share.status).toBe(201);
     expect(share.body).toMatchObject({
       messageType: 'restaurant_share',
       content: "Let's go to Sushi Nakazawa soon!",
-      restaurantId: 181,
+      restaurantId: places.sushi,
       restaurantName: 'Sushi Nakazawa',
     });
     const withText = await send(ann, {
       receiverId: cat.id,
       messageType: 'restaurant_share',
-      restaurantId: 182,
+      restaurantId: places.katz,
       restaurantName: 'Katz',
       content: 'Pastrami?',
     });
-    expect(withText.body).toMatchObject({ content: 'Pastrami?', restaurantId: 182 });
+    expect(withText.body).toMatchObject({ content: 'Pastrami?', restaurantId: places.katz });
+    // The name is the server's: one left out is filled, a forged label is replaced, and an unknown
+    // restaurant is refused.
+    expect(
+      (await send(ann, { receiverId: cat.id, messageType: 'restaurant_share', restaurantId: places.nobu }))
+        .body,
+    ).toMatchObject({ restaurantName: 'Nobu', content: "Let's go to Nobu soon!" });
+    const forged = await send(ann, {
+      receiverId: cat.id,
+      messageType: 'restaurant_share',
+      restaurantId: places.katz,
+      restaurantName: 'Free Lobster Here',
+    });
+    expect(forged.body).toMatchObject({
+      restaurantId: places.katz,
+      restaurantName: 'Katz',
+      content: "Let's go to Katz soon!",
+    });
+    expectError(
+      await send(ann, {
+        receiverId: cat.id,
+        messageType: 'restaurant_share',
+        restaurantId: 2_000_000_000,
+        restaurantName: 'Nowhere',
+      }),
+      404,
+      'Restaurant not found',
+    );
   }, 60_000);
 
   it('a retried send with the same clientMessageId stores one message', async () => {
@@ -315,6 +364,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
         lastMessageTime: expect.any(String),
         unreadCount: 1,
         unread: true,
+        deactivated: false,
       },
       expect.objectContaining({ userId: gus.id, lastMessage: 'from gus 2', unreadCount: 2, unread: true }),
     ]);
@@ -332,6 +382,22 @@ describe('messaging API through the gateway (all-in-one)', () => {
       '/api/messages/conversations?limit=1&offset=1',
     );
     expect(page.body.map((r) => r.userId)).toEqual([gus.id]);
+    // Paged by cursor: the next page starts after the last row's lastMessageId.
+    const first = await fay.client.get<ConversationPreviewDto[]>('/api/messages/conversations?limit=1');
+    expect(first.body.map((r) => r.userId)).toEqual([hal.id]);
+    const next = await fay.client.get<ConversationPreviewDto[]>(
+      `/api/messages/conversations?limit=1&before=${first.body[0].lastMessageId}`,
+    );
+    expect(next.body.map((r) => r.userId)).toEqual([gus.id]);
+    const end = await fay.client.get<ConversationPreviewDto[]>(
+      `/api/messages/conversations?limit=1&before=${next.body[0].lastMessageId}`,
+    );
+    expect(end.body).toEqual([]);
+    expectError(
+      await fay.client.get('/api/messages/conversations?before=abc'),
+      400,
+      'before must be a positive integer',
+    );
     expectError(await anonymous.get('/api/messages/conversations'), 401);
   }, 60_000);
 
@@ -375,7 +441,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
     expectError(
       await jo.client.post('/api/messages/polls', {
         receiverId: ike.id,
-        options: [{ restaurantId: 1, restaurantName: 'Nobu' }],
+        options: [{ restaurantId: places.nobu, restaurantName: 'Nobu' }],
       }),
       403,
       M.cannotMessage,
@@ -389,11 +455,15 @@ describe('messaging API through the gateway (all-in-one)', () => {
 
   it("a Let's eat poll: proposed in the thread, decided by the other person's vote, announced", async () => {
     const options = [
-      { restaurantId: 11, restaurantName: 'Nobu' },
-      { restaurantId: 12, restaurantName: 'Katz' },
-      { restaurantId: 13, restaurantName: 'Le Bernardin' },
+      { restaurantId: places.nobu, restaurantName: 'Nobu' },
+      { restaurantId: places.katz, restaurantName: 'Katz' },
+      { restaurantId: places.bernardin, restaurantName: 'Le Bernardin' },
     ];
-    const created = await ann.client.post<PollDto>('/api/messages/polls', { receiverId: bob.id, options });
+    // A forged option label is replaced by the restaurant's own name.
+    const created = await ann.client.post<PollDto>('/api/messages/polls', {
+      receiverId: bob.id,
+      options: [options[0], { ...options[1], restaurantName: 'Cheap Lobster' }, options[2]],
+    });
     expect(created.status).toBe(201);
     const poll = created.body;
     expect(poll).toEqual({
@@ -436,7 +506,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
       receiverId: ann.id,
       messageType: 'poll_result',
       content: "Let's go to Katz soon!",
-      restaurantId: 12,
+      restaurantId: places.katz,
       restaurantName: 'Katz',
       pollId: poll.id,
     });
@@ -463,7 +533,7 @@ describe('messaging API through the gateway (all-in-one)', () => {
   }, 60_000);
 
   /** An open GET /api/messages/stream of `user`, its frames parsed as they arrive. */
-  async function openStream(user: Bud, lastEventId?: number) {
+  async function openStream(user: Bud, lastEventId?: string) {
     const abort = new AbortController();
     const headers: Record<string, string> = {
       accept: 'text/event-stream',
@@ -533,7 +603,10 @@ describe('messaging API through the gateway (all-in-one)', () => {
         pollId: null,
         createdAt: sent.createdAt,
       });
-      expect(kimStream.frames.find((f) => f.event === 'message')?.id).toBe(String(sent.id));
+      // The id is the stream's cursor: `<message id>-<receipt id>`.
+      expect(kimStream.frames.find((f) => f.event === 'message')?.id).toMatch(
+        new RegExp(`^${sent.id}-\\d+$`),
+      );
       await eventually(() => louStream.messages().some((m) => m.id === sent.id), 10_000);
       await kim.client.post(`/api/messages/mark-read/${lou.id}`);
       const read = await eventually(() => louStream.frames.find((f) => f.event === 'read'), 10_000);
@@ -552,25 +625,47 @@ describe('messaging API through the gateway (all-in-one)', () => {
     expectError(await anonymous.get('/api/messages/stream'), 401);
   }, 60_000);
 
-  it('a stream that drops and reconnects with Last-Event-ID misses nothing and repeats nothing', async () => {
+  it('a stream that drops and reconnects with Last-Event-ID misses no message and no read receipt, and repeats nothing', async () => {
     const max = await bud('max');
     const ned = await bud('ned');
     const first = await openStream(max);
     const one = await sendText(ned, max, 'one');
     await eventually(() => first.messages().some((m) => m.id === one.id), 10_000);
+    const lastId = first.frames.filter((f) => f.id !== undefined).at(-1)?.id;
     first.close();
     const two = await sendText(ned, max, 'two');
     const three = await sendText(max, ned, 'three');
-    const again = await openStream(max, one.id);
+    // While max is away: ned reads max's message (a receipt for max), and max reads ned's two in
+    // another tab (max's unread count changes).
+    expect((await ned.client.post<MarkReadResponse>(`/api/messages/mark-read/${max.id}`)).body).toEqual({
+      count: 1,
+    });
+    expect((await max.client.post<MarkReadResponse>(`/api/messages/mark-read/${ned.id}`)).body).toEqual({
+      count: 2,
+    });
+    const again = await openStream(max, lastId);
     try {
       const four = await sendText(ned, max, 'four');
       await eventually(() => again.messages().some((m) => m.id === four.id), 10_000);
       expect(again.messages().map((m) => m.content)).toEqual(['two', 'three', 'four']);
-      expect(again.frames.filter((f) => f.event === 'message').map((f) => Number(f.id))).toEqual([
-        two.id,
-        three.id,
-        four.id,
+      expect(
+        again.frames.filter((f) => f.event === 'message').map((f) => Number(f.id?.split('-')[0])),
+      ).toEqual([two.id, three.id, four.id]);
+      expect(again.frames.filter((f) => f.event === 'read').map((f) => f.data)).toEqual([
+        expect.objectContaining({ readerId: ned.id, otherUserId: max.id, upToMessageId: three.id, count: 1 }),
+        expect.objectContaining({ readerId: max.id, otherUserId: ned.id, upToMessageId: two.id, count: 2 }),
       ]);
+      // Resumed from the newest id again, nothing is repeated.
+      const newest = again.frames.filter((f) => f.id !== undefined).at(-1)?.id;
+      again.close();
+      const third = await openStream(max, newest);
+      try {
+        const five = await sendText(ned, max, 'five');
+        await eventually(() => third.messages().some((m) => m.id === five.id), 10_000);
+        expect(third.frames.map((f) => f.event)).toEqual(['message']);
+      } finally {
+        third.close();
+      }
     } finally {
       again.close();
     }

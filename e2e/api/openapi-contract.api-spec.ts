@@ -338,6 +338,24 @@ describe('the API answers what its OpenAPI document says', () => {
       ]);
       return known.length === 3;
     }, 20_000);
+    // Shares and polls name restaurants the server knows (reviews owns them).
+    const place = async (restaurantName: string, address: string) =>
+      (
+        await call<ReviewDto>(
+          ann.client,
+          'POST',
+          '/api/reviews',
+          {},
+          {
+            restaurantName,
+            address,
+            rating: 5,
+            notes: 'For the messaging routes',
+          },
+        )
+      ).body.restaurant.id;
+    const nobu = await place('Contract Nobu', '3 Schema St, Chicago, IL');
+    const katz = await place('Contract Katz', '4 Schema St, Chicago, IL');
     const sent = await call<{ id: number }>(
       ann.client,
       'POST',
@@ -358,7 +376,7 @@ describe('the API answers what its OpenAPI document says', () => {
       {
         receiverId: bob.id,
         messageType: 'restaurant_share',
-        restaurantId: 181,
+        restaurantId: nobu,
         restaurantName: 'Nobu',
       },
     );
@@ -397,8 +415,8 @@ describe('the API answers what its OpenAPI document says', () => {
       {
         receiverId: bob.id,
         options: [
-          { restaurantId: 1, restaurantName: 'Nobu' },
-          { restaurantId: 2, restaurantName: 'Katz' },
+          { restaurantId: nobu, restaurantName: 'Nobu' },
+          { restaurantId: katz, restaurantName: 'Katz' },
         ],
       },
     );

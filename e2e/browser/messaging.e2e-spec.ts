@@ -236,11 +236,11 @@ describe('messaging in the browser', () => {
       await pageA.getByRole('list', { name: 'Conversations' }).waitFor();
     }
 
-    // Signed out, /messages asks to log in.
+    // Signed out, /messages (login required in spec 2's route table) sends the visitor to /auth.
     const visitor = await browser.newContext({ baseURL: system.baseUrl, viewport: PHONE, bypassCSP: true });
     const anonymous = await visitor.newPage();
     await anonymous.goto('/messages');
-    await anonymous.getByText('Please Login').waitFor();
+    await anonymous.waitForURL('**/auth');
     await check(anonymous, '/messages signed out @ phone', true);
     await visitor.close();
 

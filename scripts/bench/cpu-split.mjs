@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node scripts/bench/cpu-split.mjs`: where a request's CPU goes. Loads POST /api/reviews (or
-// another case) for a while and prints the CPU seconds each process spent per request: the
+// another case: a user's reviews, a message sent round-robin to 99 people) for a while and prints the CPU seconds each process spent per request: the
 // gateway and every service (their own /proc figures), PostgreSQL and RabbitMQ (all their
 // processes), the load generator; and the database transactions and rows written per request.
 // On a shared machine req/s wanders with the neighbours; CPU per request says which layer to cut.
@@ -37,7 +37,7 @@ const { values: opts } = parseArgs({
 });
 if (opts.help) {
   console.log(`usage: node scripts/bench/cpu-split.mjs [--mode distributed|one-process]
-       [--case post-review|get-user|user-reviews] [--duration S] [--connections N] [--prof]`);
+       [--case post-review|get-user|user-reviews|send-message] [--duration S] [--connections N] [--prof]`);
   process.exit(0);
 }
 
@@ -96,6 +96,33 @@ const app = await startApp(opts.mode, {
   execArgv: cpuProfileArgs(opts.prof),
 });
 const db = new pg.Client({ connectionString: adminUrl });
+
+/** POST /api/messages/send from `writer` to 99 people in turn, once messaging knows them all. */
+async function sendMessageCase(writer) {
+  const peers = [];
+  for (let i = 0; i < 99; i++) peers.push((await register(app.gateway, 'cpupeer')).user.id);
+  const appDb = new pg.Client({ connectionString: database.url });
+  await appDb.connect();
+  try {
+    const ids = [writer.user.id, ...peers];
+    for (let tries = 0; ; tries++) {
+      const known = await appDb.query('SELECT 1 FROM messaging.users WHERE id = ANY($1)', [ids]);
+      if (known.rowCount === ids.length) break;
+      if (tries > 600) throw new Error('messaging did not learn the people in 60 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await appDb.end();
+  }
+  let next = 0;
+  return {
+    url: `${app.gateway}/api/messages/send`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: writer.cookie },
+    bodies: () => JSON.stringify({ receiverId: peers[next++ % peers.length], content: 'load' }),
+  };
+}
+
 try {
   await db.connect();
   const writer = await register(app.gateway, 'cpusplit');
@@ -122,8 +149,9 @@ try {
       headers: { cookie: writer.cookie },
     },
   };
+  if (opts.case === 'send-message') cases['send-message'] = await sendMessageCase(writer);
   const request = cases[opts.case];
-  if (!request) throw new Error(`unknown case ${opts.case}: ${Object.keys(cases).join(', ')}`);
+  if (!request) throw new Error(`unknown case ${opts.case}: ${Object.keys(cases).join(', ')}, send-message`);
   if (opts.case === 'user-reviews') {
     // The writer's 200 reviews, for the list to read.
     for (let i = 0; i < 200; i++) {

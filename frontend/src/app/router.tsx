@@ -126,11 +126,12 @@ export function createAppRouter(queryClient: QueryClient) {
             { path: '/feedback', ...load(screens.feedback) },
             { path: '/admin', ...load(screens.admin) },
             { path: '/moderation', ...load(screens.moderation) },
+            // Spec 2's route table: login required (its inbox section's "Please Login" is the
+            // signed-out state this redirect replaces).
+            { path: '/messages', ...load(screens.messages, (client) => prefetchMessages(client)) },
           ],
         },
         { path: '/profile/:username', ...profile },
-        // Spec 2: signed out, /messages says "Please Login" itself.
-        { path: '/messages', ...load(screens.messages, (client) => prefetchMessages(client)) },
         // Public (spec 2 §2): both spellings are the same page.
         { path: '/restaurant/:restaurantId', ...load(screens.restaurant) },
         { path: '/restaurants/:restaurantId', ...load(screens.restaurant) },

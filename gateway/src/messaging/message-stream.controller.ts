@@ -10,7 +10,13 @@ import {
 } from '@nestjs/common';
 import { releaseLongLived } from '@dinebuds/service-client';
 import { ApiCookieAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { LIMITS, type Caller, type MessageDto, type StreamMessageEvent } from '@dinebuds/contracts';
+import {
+  LIMITS,
+  type Caller,
+  type MessageDto,
+  type StreamMessageEvent,
+  type StreamReadEvent,
+} from '@dinebuds/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -25,8 +31,29 @@ export const STREAM_UNAVAILABLE = 'Live updates are unavailable: refresh to see 
 export const TOO_MANY_STREAMS =
   'Too many live connections are open for your account: close another tab and try again';
 
-function frameText(frame: StreamFrame): string {
-  return `event: ${frame.event}\n${frame.id !== undefined ? `id: ${frame.id}\n` : ''}data: ${JSON.stringify(frame.data)}\n\n`;
+/**
+ * The stream's cursor as an event id: `<message id>-<receipt id>`, the newest of each the stream
+ * has sent. EventSource sends it back as Last-Event-ID, and the catch-up resumes both from it.
+ */
+export function cursorId(cursor: StreamCursor): string {
+  return `${cursor.messageId}-${cursor.receiptId}`;
+}
+
+/**
+ * A Last-Event-ID: `<message id>-<receipt id>`, or a bare message id (streams before receipts
+ * had ids: no receipt replay then); null for anything else (no catch-up).
+ */
+export function parseCursor(lastEventId: string | undefined): Partial<StreamCursor> | null {
+  const match = /^(\d{1,10})(?:-(\d{1,10}))?$/.exec(lastEventId?.trim() ?? '');
+  if (!match) return null;
+  return {
+    messageId: Number(match[1]),
+    ...(match[2] === undefined ? {} : { receiptId: Number(match[2]) }),
+  };
+}
+
+function frameText(frame: StreamFrame, id: string | null): string {
+  return `event: ${frame.event}\n${id !== null ? `id: ${id}\n` : ''}data: ${JSON.stringify(frame.data)}\n\n`;
 }
 
 function fromDto(message: MessageDto): StreamMessageEvent {
@@ -35,12 +62,19 @@ function fromDto(message: MessageDto): StreamMessageEvent {
   return { id, senderId, receiverId, content, messageType, restaurantId, restaurantName, pollId, createdAt };
 }
 
+/** The newest message id and read receipt id a stream has sent. */
+export interface StreamCursor {
+  messageId: number;
+  receiptId: number;
+}
+
 /**
  * GET /api/messages/stream: server-sent events of my messages (docs/api-messaging.md). New
  * messages to or from me (`event: message`, `id` = the message id), read receipts (`event:
  * read`) and `event: resync` when the gateway may have missed something (refetch then). A client
- * that reconnects with Last-Event-ID first gets the messages it missed (up to
- * LIMITS.streamCatchUpMax; more than that: a resync), then the live ones, none twice.
+ * that reconnects with Last-Event-ID (`<message id>-<receipt id>`) first gets the messages and
+ * read receipts it missed (up to LIMITS.streamCatchUpMax of each; more: a resync), then the live
+ * ones, none twice.
  */
 @ApiTags('messages')
 @ApiCookieAuth()
@@ -76,19 +110,35 @@ export class MessageStreamController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     if (!this.hub.available) throw new ServiceUnavailableException(STREAM_UNAVAILABLE);
-    const resumeAfter =
-      lastEventId && /^\d{1,10}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : null;
+    const resume = parseCursor(lastEventId);
     const raw = reply.raw;
     let buffered: StreamFrame[] | null = [];
-    let lastMessageId = resumeAfter ?? 0;
+    // `sent`: the newest message and receipt this connection (or the one it resumes) has sent: a
+    // frame at or below them is not sent again. `cursor`: the id written with each frame (ahead
+    // of `sent` on a fresh stream, whose catch-up is only the ids of now).
+    const sent: StreamCursor = { messageId: resume?.messageId ?? 0, receiptId: resume?.receiptId ?? 0 };
+    const cursor: StreamCursor = { ...sent };
     let closed = false;
+    const advance = (part: keyof StreamCursor, id: number) => {
+      sent[part] = Math.max(sent[part], id);
+      cursor[part] = Math.max(cursor[part], id);
+    };
     const write = (frame: StreamFrame) => {
       if (closed) return;
+      let id: string | null = null;
       if (frame.event === 'message' && frame.id !== undefined) {
-        if (frame.id <= lastMessageId) return; // already sent by the catch-up
-        lastMessageId = frame.id;
+        if (frame.id <= sent.messageId) return;
+        advance('messageId', frame.id);
+        id = cursorId(cursor);
+      } else if (frame.event === 'read') {
+        const receiptId = (frame.data as StreamReadEvent).receiptId;
+        if (receiptId !== undefined) {
+          if (receiptId <= sent.receiptId) return;
+          advance('receiptId', receiptId);
+          id = cursorId(cursor);
+        }
       }
-      raw.write(frameText(frame));
+      raw.write(frameText(frame, id));
       if (raw.writableLength > MAX_BACKLOG_BYTES) raw.destroy();
     };
     const client: StreamClient = {
@@ -125,16 +175,32 @@ export class MessageStreamController {
     raw.once('close', close);
     raw.once('error', close);
 
-    if (resumeAfter !== null) {
-      try {
-        const missed = await this.clients
-          .for('messaging')
-          .call('messages.since', { afterId: resumeAfter, limit: LIMITS.streamCatchUpMax }, caller);
-        for (const message of missed) write({ event: 'message', id: message.id, data: fromDto(message) });
-        if (missed.length >= LIMITS.streamCatchUpMax) write({ event: 'resync', data: {} });
-      } catch {
+    // The catch-up: what a resuming stream missed, and the ids of now, which give a fresh stream
+    // (and a part its Last-Event-ID lacked) a cursor: an `id:` line alone sets it, no event.
+    try {
+      const caughtUp = await this.clients.for('messaging').call(
+        'messages.since',
+        {
+          ...(resume ? { afterId: resume.messageId } : {}),
+          ...(resume?.receiptId !== undefined ? { afterReceiptId: resume.receiptId } : {}),
+          limit: LIMITS.streamCatchUpMax,
+        },
+        caller,
+      );
+      for (const message of caughtUp.messages)
+        write({ event: 'message', id: message.id, data: fromDto(message) });
+      for (const receipt of caughtUp.receipts) write({ event: 'read', data: receipt });
+      if (
+        caughtUp.messages.length >= LIMITS.streamCatchUpMax ||
+        caughtUp.receipts.length >= LIMITS.streamCatchUpMax
+      )
         write({ event: 'resync', data: {} });
-      }
+      if (!resume) cursor.messageId = Math.max(cursor.messageId, caughtUp.cursor.messageId);
+      if (resume?.receiptId === undefined)
+        cursor.receiptId = Math.max(cursor.receiptId, caughtUp.cursor.receiptId);
+      if (!closed) raw.write(`id: ${cursorId(cursor)}\n\n`);
+    } catch {
+      if (resume) write({ event: 'resync', data: {} });
     }
     const held = buffered;
     buffered = null;

@@ -5,10 +5,10 @@ import {
   ConversationQuery,
   CountSchema,
   CreatePollDto,
+  InboxQuery,
   MarkReadSchema,
   MessageResponseSchema,
   MessageSchema,
-  PagingQuery,
   PollSchema,
   ReportMessageDto,
   SendMessageDto,
@@ -27,6 +27,7 @@ import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
+import { withServerOptionNames, withServerRestaurantName } from './restaurant-names.js';
 
 /**
  * Messages, the inbox, unread counts, reports and "Let's eat" polls (docs/api-messaging.md),
@@ -63,12 +64,13 @@ export class MessagesController {
   @ApiOperation({
     summary: 'Send a message (text or restaurant_share)',
     description:
-      'A retry with the same clientMessageId answers the message stored the first time (409 if that key went to someone else). 403 when either person blocked the other.',
+      "A retry with the same clientMessageId answers the message stored the first time (409 if that key went to someone else). 403 when either person blocked the other or the receiver's account is deactivated. A restaurant_share carries the restaurant's own name (404 'Restaurant not found' for an unknown restaurantId).",
   })
   @ApiCreatedResponse({ type: MessageSchema })
   @ApiErrors(400, 401, 403, 404, 409)
-  send(@Body() body: SendMessageDto, @CurrentCaller() caller: Caller): Promise<MessageDto> {
-    return this.clients.for('messaging').call('messages.send', body, caller);
+  async send(@Body() body: SendMessageDto, @CurrentCaller() caller: Caller): Promise<MessageDto> {
+    const request = await withServerRestaurantName(this.clients, body, caller);
+    return this.clients.for('messaging').call('messages.send', request, caller);
   }
 
   @Post('mark-read/:otherUserId')
@@ -108,11 +110,15 @@ export class MessagesController {
   }
 
   @Get('conversations')
-  @ApiOperation({ summary: 'Your inbox: one row per person, newest conversation first' })
+  @ApiOperation({
+    summary: 'Your inbox: one row per person, newest conversation first',
+    description:
+      "A page of `limit` rows; the next page: `before` = the last row's lastMessageId (fewer rows than limit: the end).",
+  })
   @ApiOkResponse({ type: [ConversationPreviewSchema] })
   @ApiErrors(400, 401)
   conversations(
-    @Query() query: PagingQuery,
+    @Query() query: InboxQuery,
     @CurrentCaller() caller: Caller,
   ): Promise<ConversationPreviewDto[]> {
     return this.clients.for('messaging').call('conversations.list', query, caller);
@@ -121,11 +127,14 @@ export class MessagesController {
   @Post('polls')
   @ApiOperation({
     summary: 'Propose a "Let\'s eat" poll of 1 to 4 restaurants to the other person of a conversation',
+    description:
+      "Each option carries its restaurant's own name (404 'Restaurant not found' for an unknown restaurantId).",
   })
   @ApiCreatedResponse({ type: PollSchema })
   @ApiErrors(400, 401, 403, 404)
-  createPoll(@Body() body: CreatePollDto, @CurrentCaller() caller: Caller): Promise<PollDto> {
-    return this.clients.for('messaging').call('polls.create', body, caller);
+  async createPoll(@Body() body: CreatePollDto, @CurrentCaller() caller: Caller): Promise<PollDto> {
+    const request = await withServerOptionNames(this.clients, body, caller);
+    return this.clients.for('messaging').call('polls.create', request, caller);
   }
 
   @Get('polls/:pollId')

@@ -13,6 +13,8 @@ import { MessageEntity } from './messages/message.entity.js';
 import { MessagesRepository } from './messages/messages.repository.js';
 import { MessagesRpcController } from './messages/messages.rpc-controller.js';
 import { MessagesService } from './messages/messages.service.js';
+import { ReadReceiptsRepository } from './messages/read-receipts.repository.js';
+import { AccountStatesRepository } from './projections/identity/account-states.repository.js';
 import { PollOptionEntity } from './polls/poll-option.entity.js';
 import { PollEntity } from './polls/poll.entity.js';
 import { PollsRepository } from './polls/polls.repository.js';
@@ -61,6 +63,8 @@ export const messagingService = defineService({
     MessagesService,
     MessagesRepository,
     ConversationsRepository,
+    ReadReceiptsRepository,
+    AccountStatesRepository,
     PollsService,
     PollsRepository,
     IdentityUsersConsumer,

@@ -2,7 +2,13 @@
 // social-graph's events (profile changes in order, blocks, deletions with their tombstone), and the
 // conversation rows stay exact under concurrent sends.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Caller, EventMap, EventType, MessagingRpc } from '@dinebuds/contracts';
+import {
+  MESSAGING_MESSAGES as M,
+  type Caller,
+  type EventMap,
+  type EventType,
+  type MessagingRpc,
+} from '@dinebuds/contracts';
 import { createEnvelope } from '@dinebuds/events';
 import {
   createTestSystem,
@@ -119,6 +125,62 @@ describe('messaging with its projections (PostgreSQL, in-process bus)', () => {
     await publish('social.block.removed', { blockerId: ANN, blockedId: CAT });
     await eventually(async () => (await rows('SELECT 1 FROM messaging.blocks')).length === 0, 10_000);
     await expect(send(CAT, ANN, 'hi again')).resolves.toMatchObject({ senderId: CAT });
+  });
+
+  it('a deactivated person cannot be messaged and shows as such; reactivation undoes it, a late event does not', async () => {
+    await send(ANN, CAT, 'before');
+    await publish('identity.user.deactivated', { userId: CAT }, 5);
+    await eventually(
+      async () => (await rows('SELECT 1 FROM messaging.account_states WHERE deactivated')).length === 1,
+      10_000,
+    );
+    await expect(send(ANN, CAT, 'hello?')).rejects.toMatchObject({
+      status: 403,
+      message: M.accountDeactivated,
+    });
+    await expect(
+      messaging.client.call(
+        'polls.create',
+        { receiverId: CAT, options: [{ restaurantId: 1, restaurantName: 'Nobu' }] },
+        as(ANN),
+      ),
+    ).rejects.toMatchObject({ status: 403, message: M.accountDeactivated });
+    const withCat = async () =>
+      (await messaging.client.call('conversations.list', {}, as(ANN))).find((r) => r.userId === CAT);
+    expect(await withCat()).toMatchObject({ deactivated: true, lastMessage: 'before' });
+    await publish('identity.user.reactivated', { userId: CAT }, 7);
+    await publish('identity.user.deactivated', { userId: CAT }, 6); // older: arrives late, changes nothing
+    await eventually(async () => (await withCat())?.deactivated === false, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(send(ANN, CAT, 'welcome back')).resolves.toMatchObject({ receiverId: CAT });
+    expect(await withCat()).toMatchObject({ deactivated: false, lastMessage: 'welcome back' });
+  });
+
+  it('stores each read receipt with an id: a catch-up replays those after an id, with the newest ids', async () => {
+    await messaging.client.call('messages.markRead', { otherUserId: ANN }, as(CAT));
+    const start = await messaging.client.call('messages.since', {}, as(ANN));
+    expect(start.messages).toEqual([]);
+    expect(start.receipts).toEqual([]);
+    const first = await send(ANN, CAT, 'read me');
+    await messaging.client.call('messages.markRead', { otherUserId: ANN }, as(CAT));
+    const second = await send(ANN, CAT, 'and me');
+    await messaging.client.call('messages.markRead', { otherUserId: ANN }, as(CAT));
+    const caughtUp = await messaging.client.call(
+      'messages.since',
+      { afterId: start.cursor.messageId, afterReceiptId: start.cursor.receiptId },
+      as(ANN),
+    );
+    expect(caughtUp.messages.map((m) => m.id)).toEqual([first.id, second.id]);
+    expect(caughtUp.receipts).toEqual([
+      expect.objectContaining({ readerId: CAT, otherUserId: ANN, upToMessageId: first.id, count: 1 }),
+      expect.objectContaining({ readerId: CAT, otherUserId: ANN, upToMessageId: second.id, count: 1 }),
+    ]);
+    const [one, two] = caughtUp.receipts;
+    expect(two.receiptId).toBeGreaterThan(one.receiptId as number);
+    expect(caughtUp.cursor).toEqual({ messageId: second.id, receiptId: two.receiptId });
+    const later = await messaging.client.call('messages.since', { afterReceiptId: one.receiptId }, as(CAT));
+    expect(later.receipts.map((r) => r.receiptId)).toEqual([two.receiptId]);
+    expect(later.messages).toEqual([]);
   });
 
   it("removes a deleted user's messages, conversations and polls, and ignores later events about them", async () => {

@@ -5,5 +5,5 @@ import { getConversationsQueryOptions } from '@/features/messages/api/get-conver
 /** /messages: the inbox, read while the screen's code downloads (nothing when signed out). */
 export async function prefetchMessages(queryClient: QueryClient) {
   const me = await queryClient.ensureQueryData(getCurrentUserQueryOptions());
-  if (me) void queryClient.prefetchQuery(getConversationsQueryOptions(me.id));
+  if (me) void queryClient.prefetchInfiniteQuery(getConversationsQueryOptions(me.id));
 }

@@ -22,7 +22,7 @@ export async function prefetchSocial(queryClient: QueryClient, search: URLSearch
   void queryClient.prefetchQuery(getFollowRequestsQueryOptions(me.id));
   if (search.get('tab') === 'requests') return;
   if (search.get('tab') === 'messages') {
-    void queryClient.prefetchQuery(getConversationsQueryOptions(me.id));
+    void queryClient.prefetchInfiniteQuery(getConversationsQueryOptions(me.id));
     return;
   }
   if (search.get('view') === 'recommended') {

@@ -4,6 +4,8 @@ export interface ChatPartner {
   username: string;
   name: string | null;
   profilePicture: string | null;
+  /** Their account is deactivated (the inbox says so): they cannot be messaged now. */
+  deactivated?: boolean;
 }
 
 export const partnerName = (partner: ChatPartner) => partner.name?.trim() || partner.username;

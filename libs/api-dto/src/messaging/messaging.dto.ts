@@ -30,6 +30,7 @@ import {
   type SendMessageRequest,
   type VotePollRequest,
 } from '@dinebuds/contracts';
+import { PagingQuery } from '../common/paging.dto.js';
 import { MAX_INT, toCappedInt, toInt, trim } from '../validation/transforms.js';
 import { IsNotBlank, IsOptionalNotNull, PositiveId } from '../validation/validators.js';
 
@@ -115,7 +116,8 @@ export class SendMessageDto implements SendMessageRequest {
   @ApiPropertyOptional({
     example: 'Sushi Nakazawa',
     maxLength: LIMITS.restaurantNameMax,
-    description: 'restaurant_share only: its name',
+    description:
+      "restaurant_share only: optional, replaced by the restaurant's own name (the server's, never the client's)",
   })
   @RestaurantName({ optional: true })
   restaurantName?: string;
@@ -174,6 +176,25 @@ export class ConversationQuery {
   beforeId?: number;
 }
 
+const BEFORE_MESSAGE = 'before must be a positive integer';
+
+/**
+ * GET /api/messages/conversations: a page of the inbox. `before` (the last row's lastMessageId)
+ * reads the page after it, whatever moved to the top meanwhile; `offset` still works.
+ */
+export class InboxQuery extends PagingQuery implements RpcRequest<'conversations.list'> {
+  @ApiPropertyOptional({
+    minimum: 1,
+    description: "Next page: conversations older than this one (the previous page's last lastMessageId)",
+  })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: BEFORE_MESSAGE })
+  @Min(1, { message: BEFORE_MESSAGE })
+  @Max(MAX_INT, { message: BEFORE_MESSAGE })
+  before?: number;
+}
+
 /** messaging's `messages.conversation`. */
 export class ConversationRpcRequest extends ConversationQuery implements ConversationRequest {
   @PositiveId({ fromText: true }) userId: number;
@@ -191,7 +212,11 @@ export class PollOptionInputDto implements PollOptionInput {
   @PositiveId()
   restaurantId: number;
 
-  @ApiProperty({ example: 'Sushi Nakazawa', maxLength: LIMITS.restaurantNameMax })
+  @ApiProperty({
+    example: 'Sushi Nakazawa',
+    maxLength: LIMITS.restaurantNameMax,
+    description: "Replaced by the restaurant's own name (the server's, never the client's)",
+  })
   @RestaurantName({ optional: false })
   restaurantName: string;
 }
@@ -230,12 +255,19 @@ export class PollRequest implements RpcRequest<'polls.get'> {
   @PositiveId({ fromText: true }) pollId: number;
 }
 
-/** messaging's `messages.since`: a stream's catch-up after its Last-Event-ID. */
+/** messaging's `messages.since`: a stream's catch-up after its Last-Event-ID (both parts optional). */
 export class MessagesSinceRequest implements RpcRequest<'messages.since'> {
+  @IsOptional()
   @IsInt({ message: 'afterId must be a non-negative integer' })
   @Min(0, { message: 'afterId must be a non-negative integer' })
   @Max(MAX_INT, { message: 'afterId must be a non-negative integer' })
-  afterId: number;
+  afterId?: number;
+
+  @IsOptional()
+  @IsInt({ message: 'afterReceiptId must be a non-negative integer' })
+  @Min(0, { message: 'afterReceiptId must be a non-negative integer' })
+  @Max(MAX_INT, { message: 'afterReceiptId must be a non-negative integer' })
+  afterReceiptId?: number;
 
   @IsOptional()
   @Transform(toCappedInt(LIMITS.streamCatchUpMax))

@@ -71,6 +71,8 @@ export class ConversationPreviewSchema implements ConversationPreviewDto {
   @ApiProperty({ example: 2, description: "The other person's messages I have not read" })
   unreadCount: number;
   @ApiProperty({ description: 'unreadCount > 0' }) unread: boolean;
+  @ApiProperty({ description: "The other person's account is deactivated: they cannot be messaged now" })
+  deactivated: boolean;
 }
 
 export class PollOptionSchema implements PollOptionDto {

@@ -31,6 +31,7 @@ export const MESSAGING_MESSAGES = {
   conversationWithYourself: 'A conversation is between two different people',
   notAParticipant: 'You can only read your own conversations',
   cannotMessage: 'You cannot message this user',
+  accountDeactivated: 'This account is deactivated: it cannot be messaged',
   userNotFound: 'User not found',
   messageNotFound: 'Message not found',
   reportOwnMessage: 'You can only report messages you received',
@@ -127,6 +128,8 @@ export interface ConversationPreviewDto {
   unreadCount: number;
   /** unreadCount > 0 (the unread dot and bold text). */
   unread: boolean;
+  /** The other person's account is deactivated: they cannot be messaged now. */
+  deactivated: boolean;
 }
 
 export interface PollOptionInput {
@@ -177,6 +180,18 @@ export interface StreamReadEvent {
   upToMessageId: number;
   count: number;
   readAt: string;
+  /** The receipt's id (grows); absent on receipts stored before receipts had ids. */
+  receiptId?: number;
+}
+
+/**
+ * A stream's catch-up (messaging's `messages.since`): what the caller missed after a message id
+ * and a receipt id, oldest first, and the newest ids now (the stream's cursor).
+ */
+export interface StreamCatchUp {
+  messages: MessageDto[];
+  receipts: StreamReadEvent[];
+  cursor: { messageId: number; receiptId: number };
 }
 
 /** A "Let's eat" poll: the proposer offers places, the receiver's vote decides. */

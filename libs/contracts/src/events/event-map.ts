@@ -196,6 +196,8 @@ export interface ConversationReadEvent {
   upToMessageId: number;
   count: number;
   readAt: string;
+  /** The stored receipt's id (grows): what a reconnecting stream resumes receipts after. */
+  receiptId?: number;
 }
 
 /** A "Let's eat" poll proposed in a conversation (messaging.poll.created). */

@@ -65,6 +65,9 @@ export const EVENT_TOPOLOGY: readonly ConsumerQueueTopology[] = [
       'social.block.removed',
       // An admin dismissed a message's report: its reported flag is cleared.
       'moderation.message-report.dismissed',
+      // A deactivated person cannot be messaged and shows as such.
+      'identity.user.deactivated',
+      'identity.user.reactivated',
     ],
   },
   {

@@ -8,6 +8,7 @@ import type {
   PollDto,
   ReportMessageRequest,
   SendMessageRequest,
+  StreamCatchUp,
   VotePollRequest,
 } from '../api/messaging.js';
 import type { Paging } from './identity.js';
@@ -30,9 +31,17 @@ export type MessagingRpc = {
   'messages.markRead': { request: { otherUserId: number }; response: MarkReadResponse };
   'messages.report': { request: ReportMessageRequest & { messageId: number }; response: MessageResponse };
   'messages.unreadCount': { request: Record<string, never>; response: CountResponse };
-  /** Messages to or from the caller after `afterId`, oldest first (a stream's catch-up). */
-  'messages.since': { request: { afterId: number; limit?: number }; response: MessageDto[] };
-  'conversations.list': { request: Paging; response: ConversationPreviewDto[] };
+  /**
+   * A stream's catch-up: messages to or from the caller after `afterId` and read receipts of their
+   * conversations after `afterReceiptId`, oldest first (none of a kind whose id is absent), and
+   * the newest ids now.
+   */
+  'messages.since': {
+    request: { afterId?: number; afterReceiptId?: number; limit?: number };
+    response: StreamCatchUp;
+  };
+  /** The inbox, newest first; `before`: rows older than that lastMessageId (the next page). */
+  'conversations.list': { request: Paging & { before?: number }; response: ConversationPreviewDto[] };
   'polls.create': { request: CreatePollRequest; response: PollDto };
   'polls.get': { request: { pollId: number }; response: PollDto };
   'polls.vote': { request: VotePollRequest & { pollId: number }; response: PollDto };

@@ -5,6 +5,7 @@ import { rowsOf, table } from '../common/sql.js';
 const CONVERSATIONS = table('conversations');
 const MESSAGES = table('messages');
 const USERS = table('users');
+const ACCOUNT_STATES = table('account_states');
 
 /** One inbox row as the query answers it. */
 export interface InboxRow {
@@ -18,6 +19,7 @@ export interface InboxRow {
   lastMessageType: string;
   lastMessageSenderId: number;
   lastMessageTime: Date;
+  deactivated: boolean;
 }
 
 /**
@@ -35,7 +37,8 @@ export class ConversationsRepository {
   ): Promise<void> {
     await manager.query(
       `INSERT INTO ${CONVERSATIONS} AS c (user_id, other_id, last_message_id, unread_count)
-       VALUES ($1, $2, $3, 0), ($2, $1, $3, 1)
+       -- Lower user id first, as the one-statement send: two writers lock the two rows in one order.
+       SELECT * FROM (VALUES ($1::int, $2::int, $3::int, 0), ($2::int, $1::int, $3::int, 1)) AS r ORDER BY 1
        ON CONFLICT (user_id, other_id) DO UPDATE SET
          last_message_id = GREATEST(c.last_message_id, EXCLUDED.last_message_id),
          unread_count = c.unread_count + EXCLUDED.unread_count`,
@@ -49,6 +52,20 @@ export class ConversationsRepository {
       readerId,
       otherId,
     ]);
+  }
+
+  /**
+   * Locks `userId`'s row of the conversation (until commit): a send to them meanwhile waits, and
+   * counts its message after what the lock holder does. False when there is no such row.
+   */
+  async lockRow(manager: EntityManager, userId: number, otherId: number): Promise<boolean> {
+    const rows = rowsOf<{ found: number }>(
+      await manager.query(
+        `SELECT 1 AS found FROM ${CONVERSATIONS} WHERE user_id = $1 AND other_id = $2 FOR UPDATE`,
+        [userId, otherId],
+      ),
+    );
+    return rows.length > 0;
   }
 
   async exists(manager: EntityManager, userId: number, otherId: number): Promise<boolean> {
@@ -83,21 +100,22 @@ export class ConversationsRepository {
   async inbox(
     manager: EntityManager,
     userId: number,
-    page: { limit: number; offset: number },
+    page: { limit: number; offset: number; before: number | null },
   ): Promise<InboxRow[]> {
     return rowsOf<InboxRow>(
       await manager.query(
         `SELECT c.other_id AS "userId", u.username, u.name, u.profile_picture AS "profilePicture",
                 c.unread_count AS "unreadCount", m.id AS "lastMessageId", m.content AS "lastMessage",
                 m.message_type AS "lastMessageType", m.sender_id AS "lastMessageSenderId",
-                m.created_at AS "lastMessageTime"
+                m.created_at AS "lastMessageTime", COALESCE(s.deactivated, false) AS deactivated
          FROM ${CONVERSATIONS} c
          JOIN ${MESSAGES} m ON m.id = c.last_message_id
          JOIN ${USERS} u ON u.id = c.other_id
-         WHERE c.user_id = $1
+         LEFT JOIN ${ACCOUNT_STATES} s ON s.user_id = c.other_id
+         WHERE c.user_id = $1 AND ($4::int IS NULL OR c.last_message_id < $4::int)
          ORDER BY c.last_message_id DESC
          LIMIT $2 OFFSET $3`,
-        [userId, page.limit, page.offset],
+        [userId, page.limit, page.offset, page.before],
       ),
     );
   }

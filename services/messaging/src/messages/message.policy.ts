@@ -9,6 +9,7 @@ import { badRequest, DomainError, forbidden } from '@dinebuds/errors';
 export const userNotFound = () => new DomainError('USER_NOT_FOUND', M.userNotFound);
 export const messageNotFound = () => new DomainError('NOT_FOUND', M.messageNotFound);
 export const cannotMessage = () => forbidden(M.cannotMessage);
+export const accountDeactivated = () => forbidden(M.accountDeactivated);
 
 /** What a send stores, once its fields were checked against its type. */
 export interface PlannedMessage {

@@ -3,7 +3,7 @@ import {
   ConversationRpcRequest,
   MarkReadRequest,
   MessagesSinceRequest,
-  PagingQuery,
+  InboxQuery,
   ReportMessageRpcRequest,
   SendMessageDto,
   pageOf,
@@ -60,14 +60,14 @@ export class MessagesRpcController {
     @RpcBody(MessagesSinceRequest) body: MessagesSinceRequest,
     @RequiredCaller() caller: Caller,
   ): RpcResult<'messages.since'> {
-    return this.messages.since(caller, body.afterId, body.limit);
+    return this.messages.since(caller, body);
   }
 
   @Rpc('conversations.list')
   inbox(
-    @RpcBody(PagingQuery) body: PagingQuery,
+    @RpcBody(InboxQuery) body: InboxQuery,
     @RequiredCaller() caller: Caller,
   ): RpcResult<'conversations.list'> {
-    return this.messages.inbox(caller, pageOf(body));
+    return this.messages.inbox(caller, { ...pageOf(body), before: body.before ?? null });
   }
 }

@@ -6,10 +6,10 @@ import type { EntityManager } from 'typeorm';
 import { PairLocks } from '../common/pair-locks.repository.js';
 import { IdentityUsersRepository } from '../projections/identity/identity-users.repository.js';
 import { SocialGraphRepository } from '../projections/social-graph/social-graph.repository.js';
-import { ConversationsRepository } from './conversations.repository.js';
 import type { MessageRow } from './message.mapper.js';
 import type { MessageEntity } from './message.entity.js';
-import { MessagesRepository } from './messages.repository.js';
+import { MESSAGE_SENT_COLUMNS } from './message-events.js';
+import { MessagesRepository, type SendResult } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
 
 const manager = {} as EntityManager;
@@ -47,52 +47,66 @@ function setup({ blocked = false, known = [ANN.userId, BOB] } = {}) {
 }
 
 describe('sending a message', () => {
-  it('stores it, points both conversation rows at it and records messaging.message.sent, under the pair lock', async () => {
-    const { sut, mock } = setup();
-    mock(MessagesRepository).insert.mockResolvedValue(5);
-    const sent = await sut.send(ANN, { receiverId: BOB, content: ' hi ' });
-    expect(mock(PairLocks).lock).toHaveBeenCalledWith(manager, ANN.userId, BOB);
-    expect(mock(MessagesRepository).insert.mock.calls[0][1]).toMatchObject({
-      senderId: ANN.userId,
-      receiverId: BOB,
-      content: 'hi',
-      messageType: 'text',
-      clientMessageId: null,
-    });
-    expect(mock(ConversationsRepository).recordMessage).toHaveBeenCalledWith(manager, ANN.userId, BOB, 5);
-    expect(mock(ServiceEvents).record).toHaveBeenCalledWith(
-      manager,
+  const statement = { insertFrom: () => ({ sql: '', params: [] }) };
+  const sent = (test: ReturnType<typeof setup>, result: SendResult) => {
+    test.mock(ServiceEvents).statementEvent.mockReturnValue(statement);
+    test.mock(MessagesRepository).sendChecked.mockResolvedValue(result);
+  };
+
+  it('sends in one statement with its messaging.message.sent, then wakes the relay', async () => {
+    const test = setup();
+    sent(test, { outcome: 'sent', priorId: null, row: row(5) });
+    const message = await test.sut.send(ANN, { receiverId: BOB, content: ' hi ' });
+    expect(test.mock(ServiceEvents).statementEvent).toHaveBeenCalledWith(
       'messaging.message.sent',
-      expect.objectContaining({ messageId: 5, senderId: ANN.userId, receiverId: BOB, content: 'hi' }),
+      MESSAGE_SENT_COLUMNS,
     );
-    expect(sent).toMatchObject({ id: 5, sender: { id: ANN.userId, name: 'Ann' } });
-  });
-
-  it('answers a retry with the same clientMessageId with the first message and stores nothing', async () => {
-    const { sut, mock } = setup();
-    mock(MessagesRepository).bySenderKey.mockResolvedValue({ id: 3, receiverId: BOB });
-    const sent = await sut.send(ANN, { receiverId: BOB, content: 'hi', clientMessageId: 'k1' });
-    expect(sent.id).toBe(3);
-    expect(mock(MessagesRepository).insert).not.toHaveBeenCalled();
-    expect(mock(ServiceEvents).record).not.toHaveBeenCalled();
-  });
-
-  it('refuses the same clientMessageId for a message to someone else (409)', async () => {
-    const { sut, mock } = setup();
-    mock(MessagesRepository).bySenderKey.mockResolvedValue({ id: 3, receiverId: 99 });
-    await expect(sut.send(ANN, { receiverId: BOB, content: 'hi', clientMessageId: 'k1' })).rejects.toThrow(
-      M.clientMessageIdReused,
+    expect(test.mock(MessagesRepository).sendChecked).toHaveBeenCalledWith(
+      manager,
+      {
+        senderId: ANN.userId,
+        receiverId: BOB,
+        content: 'hi',
+        messageType: 'text',
+        restaurantId: null,
+        restaurantName: null,
+        pollId: null,
+        clientMessageId: null,
+      },
+      statement,
     );
-    expect(mock(MessagesRepository).insert).not.toHaveBeenCalled();
+    expect(test.mock(ServiceEvents).publishSoon).toHaveBeenCalled();
+    expect(test.mock(PairLocks).lock).not.toHaveBeenCalled();
+    expect(message).toMatchObject({ id: 5, sender: { id: ANN.userId, name: 'Ann' } });
   });
 
-  it('refuses a blocked pair (403) and an unknown receiver (404), storing nothing', async () => {
-    const blocked = setup({ blocked: true });
-    await expect(blocked.sut.send(ANN, { receiverId: BOB, content: 'hi' })).rejects.toThrow(M.cannotMessage);
-    expect(blocked.mock(MessagesRepository).insert).not.toHaveBeenCalled();
-    const unknown = setup({ known: [ANN.userId] });
-    await expect(unknown.sut.send(ANN, { receiverId: BOB, content: 'hi' })).rejects.toThrow(M.userNotFound);
-    expect(unknown.mock(MessagesRepository).insert).not.toHaveBeenCalled();
+  it('answers a retry with the same clientMessageId with the first message', async () => {
+    const test = setup();
+    sent(test, { outcome: 'retry', priorId: 3, row: null });
+    const message = await test.sut.send(ANN, { receiverId: BOB, content: 'hi', clientMessageId: 'k1' });
+    expect(message.id).toBe(3);
+    expect(test.mock(ServiceEvents).publishSoon).not.toHaveBeenCalled();
+  });
+
+  it('answers the first message when the same key raced in at once (unique index)', async () => {
+    const test = setup();
+    test.mock(MessagesRepository).sendChecked.mockRejectedValue({ code: '23505' });
+    test.mock(MessagesRepository).isClientKeyConflict.mockReturnValue(true);
+    test.mock(MessagesRepository).bySenderKey.mockResolvedValue({ id: 4, receiverId: BOB });
+    const message = await test.sut.send(ANN, { receiverId: BOB, content: 'hi', clientMessageId: 'k1' });
+    expect(message.id).toBe(4);
+  });
+
+  it.each([
+    ['key-reused', M.clientMessageIdReused],
+    ['unknown-user', M.userNotFound],
+    ['deactivated', M.accountDeactivated],
+    ['blocked', M.cannotMessage],
+  ] as const)("turns the statement's %s into its sentence", async (outcome, sentence) => {
+    const test = setup();
+    sent(test, { outcome, priorId: null, row: null });
+    await expect(test.sut.send(ANN, { receiverId: BOB, content: 'hi' })).rejects.toThrow(sentence);
+    expect(test.mock(ServiceEvents).publishSoon).not.toHaveBeenCalled();
   });
 });
 

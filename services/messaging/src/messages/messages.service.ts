@@ -11,17 +11,21 @@ import {
   type MessageResponse,
   type MessageType,
   type SendMessageRequest,
+  type StreamCatchUp,
 } from '@dinebuds/contracts';
 import { badRequest, conflict } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { PairLocks } from '../common/pair-locks.repository.js';
 import type { MessagingEventType } from '../messaging.service-definition.js';
+import { AccountStatesRepository } from '../projections/identity/account-states.repository.js';
 import { IdentityUsersRepository } from '../projections/identity/identity-users.repository.js';
 import { SocialGraphRepository } from '../projections/social-graph/social-graph.repository.js';
 import { ConversationsRepository } from './conversations.repository.js';
-import { toMessageDto } from './message.mapper.js';
+import { MESSAGE_SENT_COLUMNS } from './message-events.js';
+import { toMessageDto, type MessageRow } from './message.mapper.js';
 import {
+  accountDeactivated,
   assertParticipant,
   cannotMessage,
   decideReport,
@@ -30,12 +34,13 @@ import {
   userNotFound,
   type PlannedMessage,
 } from './message.policy.js';
-import { MessagesRepository } from './messages.repository.js';
+import { ReadReceiptsRepository } from './read-receipts.repository.js';
+import { MessagesRepository, type SendResult } from './messages.repository.js';
 
 /**
- * Messages between two people. Every change of a conversation holds the pair's lock (PairLocks):
- * the block check, the idempotency key, the message, the conversation rows and the event commit
- * together.
+ * Messages between two people. A send is one statement (checks, message, conversation rows and
+ * event); mark-read locks the reader's conversation row, so a message arriving meanwhile is
+ * counted after the reset; polls hold the pair's lock (PairLocks) for their several statements.
  */
 @Injectable()
 export class MessagesService {
@@ -44,7 +49,9 @@ export class MessagesService {
     private readonly pairLocks: PairLocks,
     private readonly messages: MessagesRepository,
     private readonly conversations: ConversationsRepository,
+    private readonly receipts: ReadReceiptsRepository,
     private readonly users: IdentityUsersRepository,
+    private readonly accountStates: AccountStatesRepository,
     private readonly graph: SocialGraphRepository,
     private readonly events: ServiceEvents<MessagingEventType>,
   ) {}
@@ -63,55 +70,74 @@ export class MessagesService {
   }
 
   /**
-   * Sends a message. A retry carrying the same clientMessageId answers the message stored the
-   * first time and stores nothing; a block either way refuses it (403).
+   * Sends a message in one statement (MessagesRepository.sendChecked): a retry carrying the same
+   * clientMessageId answers the message stored the first time and stores nothing; an unknown
+   * person is 404, a deactivated receiver or a block either way 403.
    */
   async send(caller: Caller, request: SendMessageRequest): Promise<MessageDto> {
     const planned = planMessage(caller.userId, request);
     const key = request.clientMessageId ?? null;
-    let id: number;
+    const message = { ...planned, senderId: caller.userId, receiverId: request.receiverId, pollId: null };
+    let result: SendResult;
     try {
-      id = await this.transactions.run(async (manager) => {
-        // The retry check comes first: a message stored before a block is still answered as sent.
-        await this.pairLocks.lock(manager, caller.userId, request.receiverId);
-        if (key !== null) {
-          const existing = await this.messages.bySenderKey(manager, caller.userId, key);
-          if (existing && existing.receiverId !== request.receiverId) throw conflict(M.clientMessageIdReused);
-          if (existing) return existing.id;
-        }
-        await this.assertMayMessage(manager, caller.userId, request.receiverId);
-        return this.store(manager, caller.userId, request.receiverId, planned, { clientMessageId: key });
-      });
+      result = await this.messages.sendChecked(
+        this.transactions.outside,
+        { ...message, clientMessageId: key },
+        this.events.statementEvent('messaging.message.sent', MESSAGE_SENT_COLUMNS),
+      );
     } catch (error) {
-      // The same key sent to two people at once: the pair locks differ, the unique index decides.
-      if (key !== null && this.messages.isClientKeyConflict(error)) throw conflict(M.clientMessageIdReused);
-      throw error;
+      // The same key sent twice at once: the unique index let one in; this one answers it.
+      if (key === null || !this.messages.isClientKeyConflict(error)) throw error;
+      const existing = await this.messages.bySenderKey(this.transactions.outside, caller.userId, key);
+      if (!existing) throw error;
+      result = {
+        outcome: existing.receiverId === request.receiverId ? 'retry' : 'key-reused',
+        priorId: existing.id,
+        row: null,
+      };
     }
-    return this.messageFor(caller.userId, id);
+    switch (result.outcome) {
+      case 'sent':
+        this.events.publishSoon();
+        return toMessageDto(result.row as MessageRow, caller.userId);
+      case 'retry':
+        return this.messageFor(caller.userId, result.priorId as number);
+      case 'key-reused':
+        throw conflict(M.clientMessageIdReused);
+      case 'unknown-user':
+        throw userNotFound();
+      case 'deactivated':
+        throw accountDeactivated();
+      case 'blocked':
+        throw cannotMessage();
+    }
   }
 
-  /** Marks every message the other person sent the caller read; answers how many changed. */
+  /**
+   * Marks every message the other person sent the caller read; answers how many changed. The
+   * reader's conversation row is locked first, so a message sent meanwhile is counted after the
+   * reset (no pair lock); the receipt is stored with an id for reconnecting streams.
+   */
   async markRead(caller: Caller, otherUserId: number): Promise<MarkReadResponse> {
     const readerId = caller.userId;
     if (otherUserId === readerId) throw badRequest(M.conversationWithYourself);
     return this.transactions.run(async (manager) => {
-      await this.pairLocks.lock(manager, readerId, otherUserId);
-      if (
-        !(await this.conversations.exists(manager, readerId, otherUserId)) &&
-        (await this.users.existing(manager, [otherUserId])).size === 0
-      )
-        throw userNotFound();
+      if (!(await this.conversations.lockRow(manager, readerId, otherUserId))) {
+        if ((await this.users.existing(manager, [otherUserId])).size === 0) throw userNotFound();
+        return { count: 0 }; // nothing was ever sent to the reader by them
+      }
       const at = new Date();
       const { count, upToMessageId } = await this.messages.markRead(manager, readerId, otherUserId, at);
       await this.conversations.clearUnread(manager, readerId, otherUserId);
-      if (count > 0 && upToMessageId !== null)
+      if (count > 0 && upToMessageId !== null) {
+        const receipt = { readerId, otherUserId, upToMessageId, count, readAt: at };
+        const receiptId = await this.receipts.insert(manager, receipt);
         await this.events.record(manager, 'messaging.conversation.read', {
-          readerId,
-          otherUserId,
-          upToMessageId,
-          count,
+          ...receipt,
           readAt: at.toISOString(),
+          receiptId,
         });
+      }
       return { count };
     });
   }
@@ -140,22 +166,43 @@ export class MessagesService {
     });
   }
 
-  /** What a reconnecting stream missed: messages to or from the caller after `afterId`, oldest first. */
+  /**
+   * What a reconnecting stream missed: messages to or from the caller after `afterId` and the
+   * read receipts of their conversations after `afterReceiptId` (oldest first; none of a kind
+   * whose id is absent), and the newest ids now, the stream's cursor.
+   */
   async since(
     caller: Caller,
-    afterId: number,
-    limit: number = LIMITS.streamCatchUpMax,
-  ): Promise<MessageDto[]> {
-    const rows = await this.messages.since(this.transactions.outside, caller.userId, afterId, limit);
-    return rows.map((row) => toMessageDto(row, caller.userId));
+    request: { afterId?: number; afterReceiptId?: number; limit?: number },
+  ): Promise<StreamCatchUp> {
+    const manager = this.transactions.outside;
+    const limit = request.limit ?? LIMITS.streamCatchUpMax;
+    const [rows, receipts, messageId, receiptId] = await Promise.all([
+      request.afterId === undefined
+        ? []
+        : this.messages.since(manager, caller.userId, request.afterId, limit),
+      request.afterReceiptId === undefined
+        ? []
+        : this.receipts.since(manager, caller.userId, request.afterReceiptId, limit),
+      this.messages.newestId(manager, caller.userId),
+      this.receipts.newestId(manager, caller.userId),
+    ]);
+    return {
+      messages: rows.map((row) => toMessageDto(row, caller.userId)),
+      receipts,
+      cursor: { messageId, receiptId },
+    };
   }
 
   async unreadCount(caller: Caller): Promise<CountResponse> {
     return { count: await this.conversations.unreadTotal(this.transactions.outside, caller.userId) };
   }
 
-  /** The caller's inbox, newest conversation first. */
-  async inbox(caller: Caller, page: { limit: number; offset: number }): Promise<ConversationPreviewDto[]> {
+  /** The caller's inbox, newest conversation first; `before`: the page after that lastMessageId. */
+  async inbox(
+    caller: Caller,
+    page: { limit: number; offset: number; before: number | null },
+  ): Promise<ConversationPreviewDto[]> {
     const rows = await this.conversations.inbox(this.transactions.outside, caller.userId, page);
     return rows.map((row) => ({
       userId: row.userId,
@@ -169,6 +216,7 @@ export class MessagesService {
       lastMessageTime: row.lastMessageTime.toISOString(),
       unreadCount: row.unreadCount,
       unread: row.unreadCount > 0,
+      deactivated: row.deactivated,
     }));
   }
 
@@ -180,6 +228,7 @@ export class MessagesService {
     await this.pairLocks.lock(manager, senderId, receiverId);
     const known = await this.users.existing(manager, [senderId, receiverId]);
     if (!known.has(receiverId) || !known.has(senderId)) throw userNotFound();
+    if (await this.accountStates.isDeactivated(manager, receiverId)) throw accountDeactivated();
     if (await this.graph.blockedEitherWay(manager, senderId, receiverId)) throw cannotMessage();
   }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ConversationPreviewDto } from '@dinebuds/contracts';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
+import { CONVERSATIONS_PAGE_SIZE } from '../api/get-conversations';
 import { formatMonthDay } from '../lib/message-time';
 import { UnreadBadge } from './unread-badge';
 import { MessagesScreen } from './messages-screen';
@@ -24,6 +25,7 @@ function preview(overrides: Partial<ConversationPreviewDto>): ConversationPrevie
     lastMessageTime: '2025-03-07T18:30:00.000Z',
     unreadCount: 0,
     unread: false,
+    deactivated: false,
     ...overrides,
   };
 }
@@ -76,6 +78,60 @@ describe('the Messages tab of /social', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/messages/conversations?limit=100');
   });
 
+  it('reads the next page after the last row when asked (Load more), until a short page', async () => {
+    const firstPage = Array.from({ length: CONVERSATIONS_PAGE_SIZE }, (_, i) =>
+      preview({ userId: 100 + i, username: `bud${i}`, name: `Bud ${i}`, lastMessageId: 1000 - i }),
+    );
+    const fetchMock = mockFetch((call) => {
+      if (call.url === `/api/messages/conversations?limit=${CONVERSATIONS_PAGE_SIZE}`)
+        return jsonResponse(firstPage);
+      if (call.url === `/api/messages/conversations?limit=${CONVERSATIONS_PAGE_SIZE}&before=901`)
+        return jsonResponse([
+          preview({ userId: 7, username: 'oldest', name: 'Oldest Pal', lastMessageId: 5 }),
+        ]);
+      if (call.url === '/api/messages/unread-count') return jsonResponse({ count: 0 });
+      return never();
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MessagesTab meId={me.id} />, { signedInAs: me });
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(screen.queryByText('Oldest Pal')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Oldest Pal')).toBeVisible();
+    expect(within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('listitem')).toHaveLength(
+      CONVERSATIONS_PAGE_SIZE + 1,
+    );
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      `/api/messages/conversations?limit=${CONVERSATIONS_PAGE_SIZE}&before=901`,
+    );
+  });
+
+  it("says when the other person's account is deactivated", async () => {
+    serve([preview({ deactivated: true })]);
+    renderWithProviders(<MessagesTab meId={me.id} />, { signedInAs: me });
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(row('Bob Brown')).toHaveTextContent('Deactivated account');
+  });
+
+  it("opens a deactivated person's conversation without a message box", async () => {
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/messages/conversations'))
+        return jsonResponse([preview({ deactivated: true })]);
+      if (call.url === '/api/messages/conversation/1/2') return jsonResponse([]);
+      if (call.url === '/api/messages/mark-read/2') return jsonResponse({ count: 0 });
+      return never();
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MessagesTab meId={me.id} />, { signedInAs: me });
+    await user.click(await screen.findByRole('button', { name: /Bob Brown/ }));
+    const chat = await screen.findByRole('dialog', { name: 'Bob Brown' });
+    expect(
+      await within(chat).findByText("Bob Brown's account is deactivated: they cannot be messaged."),
+    ).toBeVisible();
+    expect(within(chat).queryByRole('textbox')).toBeNull();
+  });
+
   it('says "No Messages Yet" with its text when there is no conversation', async () => {
     serve([]);
     renderWithProviders(<MessagesTab meId={me.id} />, { signedInAs: me });
@@ -104,15 +160,6 @@ describe('the Messages tab of /social', () => {
 });
 
 describe('/messages', () => {
-  it('asks to log in when signed out', async () => {
-    mockFetch((call) =>
-      call.url === '/api/user' ? jsonResponse({ statusCode: 401, message: 'Not signed in' }, 401) : never(),
-    );
-    renderWithProviders(<MessagesScreen />);
-    expect(await screen.findByText('Please Login')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-  });
-
   it('offers Find People (to /search) when there is no conversation', async () => {
     serve([]);
     renderWithProviders(<MessagesScreen />, { signedInAs: me });

@@ -1,7 +1,8 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { MessageCircle } from 'lucide-react';
 import type { ConversationPreviewDto } from '@dinebuds/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { cn } from '@/lib/cn';
 import { useConversations } from '../api/get-conversations';
@@ -20,12 +21,14 @@ interface InboxProps {
 /** The conversation previews, newest first; a row opens its conversation. */
 export function Inbox({ meId, emptyAction }: InboxProps) {
   const conversations = useConversations(meId);
+  const rows = useMemo(() => conversations.data?.pages.flat() ?? [], [conversations.data]);
   const [open, setOpen] = useState<ChatPartner | null>(null);
   const close = useCallback(() => setOpen(null), []);
 
   let body: ReactNode;
   if (conversations.isPending) body = <LoadingState compact label="Loading messages" />;
-  else if (conversations.isError)
+  // A failed "Load more" keeps the rows read so far (the query holds them): shown below them.
+  else if (conversations.isError && !conversations.isFetchNextPageError)
     body = (
       <ErrorState
         compact
@@ -35,7 +38,7 @@ export function Inbox({ meId, emptyAction }: InboxProps) {
         retrying={conversations.isFetching}
       />
     );
-  else if (conversations.data.length === 0)
+  else if (rows.length === 0)
     body = (
       <EmptyState
         icon={<MessageCircle />}
@@ -46,24 +49,44 @@ export function Inbox({ meId, emptyAction }: InboxProps) {
     );
   else
     body = (
-      <ul className="conversation-list" aria-label="Conversations">
-        {conversations.data.map((row) => (
-          <li key={row.userId}>
-            <ConversationRow
-              row={row}
-              own={row.lastMessageSenderId === meId}
-              onOpen={() =>
-                setOpen({
-                  id: row.userId,
-                  username: row.username,
-                  name: row.name,
-                  profilePicture: row.profilePicture,
-                })
-              }
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="conversation-list" aria-label="Conversations">
+          {rows.map((row) => (
+            <li key={row.userId}>
+              <ConversationRow
+                row={row}
+                own={row.lastMessageSenderId === meId}
+                onOpen={() =>
+                  setOpen({
+                    id: row.userId,
+                    username: row.username,
+                    name: row.name,
+                    profilePicture: row.profilePicture,
+                    deactivated: row.deactivated,
+                  })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+        {conversations.hasNextPage ? (
+          <div className="conversation-list__more">
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={conversations.isFetchingNextPage}
+              onClick={() => void conversations.fetchNextPage()}
+            >
+              Load more
+            </Button>
+          </div>
+        ) : null}
+        {conversations.isFetchNextPageError ? (
+          <p className="conversation-list__error" role="alert">
+            {`Couldn't load more conversations: ${conversations.error.message}`}
+          </p>
+        ) : null}
+      </>
     );
 
   return (
@@ -107,6 +130,7 @@ function ConversationRow({
       <span className="conversation__body">
         <span className="conversation__top">
           <span className="conversation__name">{name}</span>
+          {row.deactivated ? <span className="conversation__deactivated">Deactivated account</span> : null}
           <time className="conversation__date" dateTime={row.lastMessageTime}>
             {formatMonthDay(row.lastMessageTime)}
           </time>

@@ -155,6 +155,7 @@ describe('the message modal', () => {
         lastMessageTime: '2025-03-07T18:05:00.000Z',
         unreadCount: 0,
         unread: false,
+        deactivated: false,
       };
       mockFetch((call) => {
         if (call.url.startsWith('/api/messages/conversations')) return jsonResponse([row]);

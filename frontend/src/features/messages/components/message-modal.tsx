@@ -1,17 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { toast } from 'sonner';
-import type { MessageDto } from '@dinebuds/contracts';
-import { useBlockPartner } from '../hooks/use-block-partner';
-import { useChat } from '../hooks/use-chat';
+import { useConversation } from '../hooks/use-conversation';
 import { partnerName, type ChatPartner } from '../types';
-import { BlockedNotice, ChatMenu } from './chat-menu';
-import { Composer } from './composer';
+import { ChatMenu } from './chat-menu';
+import { ConversationFooter } from './conversation-footer';
 import { MessageThread } from './message-thread';
-import { PollCard, PollLauncher } from './poll';
-import { ReportDialog } from './report-dialog';
+import { PollLauncher } from './poll';
 import '../messages.css';
 
 interface MessageModalProps {
@@ -38,10 +34,8 @@ export function MessageModal({ partner, onClose }: MessageModalProps) {
 }
 
 function OpenMessageModal({ partner, onClose }: MessageModalProps) {
-  const chat = useChat(partner);
-  const blocking = useBlockPartner(partner);
-  const [reporting, setReporting] = useState<MessageDto | null>(null);
-  if (!chat.me) return null;
+  const wiring = useConversation(partner);
+  if (!wiring.thread) return null;
   return (
     <RadixDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <RadixDialog.Portal>
@@ -52,38 +46,24 @@ function OpenMessageModal({ partner, onClose }: MessageModalProps) {
               {partnerName(partner)}
             </RadixDialog.Title>
             <PollLauncher partner={partner} />
-            <ChatMenu partner={partner} blocking={blocking} onBlocked={onClose} />
+            <ChatMenu partner={partner} blocking={wiring.blocking} onBlocked={onClose} />
             <RadixDialog.Close className="icon-button" aria-label="Close">
               <X aria-hidden="true" />
             </RadixDialog.Close>
           </header>
           <MessageThread
-            conversation={chat.conversation}
-            messages={chat.messages}
-            earlier={chat.earlier}
-            meId={chat.me.id}
+            {...wiring.thread}
             variant="modal"
             emptyText="No messages yet. Start a conversation!"
-            onReport={setReporting}
-            renderPoll={(message) =>
-              message.pollId ? <PollCard pollId={message.pollId} meId={chat.me!.id} /> : null
-            }
             className="message-modal__thread"
           />
-          {blocking.isBlocked ? (
-            <BlockedNotice partner={partner} blocking={blocking} />
-          ) : (
-            <div className="message-modal__composer">
-              <Composer
-                placeholder="Type your message..."
-                rows={2}
-                sending={chat.sending}
-                onSend={chat.sendText}
-                onError={(error) => toast.error('Error sending message', { description: error.message })}
-              />
-            </div>
-          )}
-          <ReportDialog message={reporting} onClose={() => setReporting(null)} />
+          <ConversationFooter
+            partner={partner}
+            wiring={wiring}
+            className="message-modal__composer"
+            placeholder="Type your message..."
+            rows={2}
+          />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom';
-import { LogIn, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/states';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
 import { Inbox } from './inbox';
 
-/** /messages (spec 2 §Messages inbox): the conversations; "Please Login" when signed out. */
+/**
+ * /messages (spec 2 §Messages inbox): the conversations. A login-required route (spec 2's route
+ * table): signed out, ProtectedRoute sends the visitor to /auth before this renders.
+ */
 export function MessagesScreen() {
   useDocumentTitle('Messages');
   const session = useCurrentUser();
@@ -34,20 +36,7 @@ export function MessagesScreen() {
             </Button>
           }
         />
-      ) : (
-        <EmptyState
-          title="Please Login"
-          description="Sign in to read and send messages."
-          action={
-            <Button asChild>
-              <Link to="/auth" state={{ from: '/messages' }}>
-                <LogIn aria-hidden="true" />
-                Sign In
-              </Link>
-            </Button>
-          }
-        />
-      )}
+      ) : null}
     </div>
   );
 }

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CalendarDays, Check, Search, UtensilsCrossed, X } from 'lucide-react';
+import { CalendarDays, Check, UtensilsCrossed } from 'lucide-react';
 import { toast } from 'sonner';
 import { DISCOVERY_LIMITS, LIMITS } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useCurrentUser } from '@/features/auth';
+import { useRestaurantSearch } from '@/features/discover';
 import { useSavedRestaurants } from '@/features/reviews';
 import { cn } from '@/lib/cn';
 import { useCreatePoll, usePoll, useVotePoll } from '../api/polls';
-import { usePollRestaurantSearch } from '../api/search-restaurants';
 import { partnerName, type ChatPartner } from '../types';
+import { PickedChips, PickRow, PickSearch, usePicked } from './pick-list';
 
 /** The reservation dialog of the restaurant page opens from this address. */
 export const reservationLink = (restaurantId: number) => `/restaurant/${restaurantId}?reserve=1`;
@@ -50,11 +50,11 @@ function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: ()
   const { data: me } = useCurrentUser();
   const saved = useSavedRestaurants(me?.id ?? 0, Boolean(me));
   const create = useCreatePoll();
-  const [chosen, setChosen] = useState<Place[]>([]);
+  const { picked: chosen, isPicked: isChosen, toggle } = usePicked((place: Place) => place.restaurantId);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search, 300);
   const searching = query.trim().length >= DISCOVERY_LIMITS.searchQueryMin;
-  const found = usePollRestaurantSearch(searching ? query : '');
+  const found = useRestaurantSearch(searching ? query : '');
   const full = chosen.length >= LIMITS.pollOptionsMax;
 
   const places: Place[] = searching
@@ -70,13 +70,6 @@ function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: ()
       }));
   const source = searching ? found : saved;
 
-  const isChosen = (restaurantId: number) => chosen.some((place) => place.restaurantId === restaurantId);
-  const toggle = (place: Place) =>
-    setChosen((current) =>
-      current.some((entry) => entry.restaurantId === place.restaurantId)
-        ? current.filter((entry) => entry.restaurantId !== place.restaurantId)
-        : [...current, place],
-    );
   const propose = () =>
     create.mutate(
       {
@@ -115,34 +108,20 @@ function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: ()
         <p className="poll-choices__count" aria-live="polite">
           {chosen.length} of {LIMITS.pollOptionsMax} chosen
         </p>
-        {chosen.length > 0 ? (
-          <ul className="share-dialog__chips" aria-label="Chosen places">
-            {chosen.map((place) => (
-              <li key={place.restaurantId} className="share-chip">
-                {place.restaurantName}
-                <button
-                  type="button"
-                  className="share-chip__remove"
-                  aria-label={`Remove ${place.restaurantName}`}
-                  onClick={() => toggle(place)}
-                >
-                  <X aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="share-dialog__search">
-          <Search aria-hidden="true" />
-          <Input
-            type="search"
-            value={search}
-            aria-label="Search restaurants"
-            placeholder="Search restaurants (or pick a saved one)"
-            maxLength={DISCOVERY_LIMITS.searchQueryMax}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <PickedChips
+          items={chosen}
+          label="Chosen places"
+          keyOf={(place) => place.restaurantId}
+          nameOf={(place) => place.restaurantName}
+          onRemove={toggle}
+        />
+        <PickSearch
+          value={search}
+          onChange={setSearch}
+          label="Search restaurants"
+          placeholder="Search restaurants (or pick a saved one)"
+          maxLength={DISCOVERY_LIMITS.searchQueryMax}
+        />
         <h3 className="poll-choices__heading">{searching ? 'Search results' : 'Your saved places'}</h3>
         {source.isPending ? (
           <LoadingState compact label={searching ? 'Searching restaurants' : 'Loading your saved places'} />
@@ -166,16 +145,13 @@ function ProposeDialog({ partner, onClose }: { partner: ChatPartner; onClose: ()
               const checked = isChosen(place.restaurantId);
               return (
                 <li key={place.restaurantId}>
-                  <label className="share-person">
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      disabled={!checked && full}
-                      onChange={() => toggle(place)}
-                    />
-                    <span className="share-person__name">{place.restaurantName}</span>
-                    <span className="share-person__handle">{place.address}</span>
-                  </label>
+                  <PickRow
+                    checked={checked}
+                    disabled={!checked && full}
+                    onToggle={() => toggle(place)}
+                    name={place.restaurantName}
+                    detail={place.address}
+                  />
                 </li>
               );
             })}

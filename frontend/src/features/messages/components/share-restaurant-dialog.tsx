@@ -1,18 +1,18 @@
 import { useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Search, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { LIMITS, type FollowUserDto } from '@dinebuds/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useCurrentUser } from '@/features/auth';
 import { getFollowListQueryOptions } from '@/features/social';
 import { newClientMessageId } from '../api/send-message';
 import { useShareRestaurant } from '../api/share-restaurant';
+import { PickedChips, PickRow, PickSearch, usePicked } from './pick-list';
 import '../messages.css';
 
 export interface SharedRestaurant {
@@ -38,7 +38,12 @@ export function ShareRestaurantDialog({ restaurant, open, onOpenChange }: ShareR
   const defaultText = `Let's go to ${restaurant.name} soon!`;
   const [text, setText] = useState(defaultText);
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<FollowUserDto[]>([]);
+  const {
+    picked: selected,
+    setPicked: setSelected,
+    isPicked: isSelected,
+    toggle: togglePicked,
+  } = usePicked((user: FollowUserDto) => user.id);
   const [missingRecipient, setMissingRecipient] = useState(false);
   // One idempotency key per recipient, kept while the dialog lives, so retrying a partly failed
   // share never stores a message twice.
@@ -56,14 +61,9 @@ export function ShareRestaurantDialog({ restaurant, open, onOpenChange }: ShareR
         (user) => user.username.toLowerCase().includes(needle) || user.name?.toLowerCase().includes(needle),
       )
     : people;
-  const isSelected = (id: number) => selected.some((user) => user.id === id);
   const toggle = (user: FollowUserDto) => {
     setMissingRecipient(false);
-    setSelected((current) =>
-      current.some((entry) => entry.id === user.id)
-        ? current.filter((entry) => entry.id !== user.id)
-        : [...current, user],
-    );
+    togglePicked(user);
   };
 
   const close = () => {
@@ -144,35 +144,21 @@ export function ShareRestaurantDialog({ restaurant, open, onOpenChange }: ShareR
           />
         </Field>
 
-        {selected.length > 0 ? (
-          <ul className="share-dialog__chips" aria-label="Selected buds">
-            {selected.map((user) => (
-              <li key={user.id} className="share-chip">
-                {displayName(user)}
-                <button
-                  type="button"
-                  className="share-chip__remove"
-                  aria-label={`Remove ${displayName(user)}`}
-                  onClick={() => toggle(user)}
-                >
-                  <X aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <PickedChips
+          items={selected}
+          label="Selected buds"
+          keyOf={(user) => user.id}
+          nameOf={displayName}
+          onRemove={toggle}
+        />
 
-        <div className="share-dialog__search">
-          <Search aria-hidden="true" />
-          <Input
-            type="search"
-            value={search}
-            aria-label="Search people you follow"
-            placeholder="Search people you follow"
-            maxLength={LIMITS.searchQueryMax}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <PickSearch
+          value={search}
+          onChange={setSearch}
+          label="Search people you follow"
+          placeholder="Search people you follow"
+          maxLength={LIMITS.searchQueryMax}
+        />
 
         <div className="share-dialog__list">
           {following.isPending ? (
@@ -195,17 +181,20 @@ export function ShareRestaurantDialog({ restaurant, open, onOpenChange }: ShareR
             <ul aria-label="People you follow">
               {shown.map((user) => (
                 <li key={user.id}>
-                  <label className="share-person">
-                    <input type="checkbox" checked={isSelected(user.id)} onChange={() => toggle(user)} />
-                    <UserAvatar
-                      name={user.name}
-                      username={user.username}
-                      src={user.profilePicture}
-                      size="sm"
-                    />
-                    <span className="share-person__name">{displayName(user)}</span>
-                    <span className="share-person__handle">@{user.username}</span>
-                  </label>
+                  <PickRow
+                    checked={isSelected(user.id)}
+                    onToggle={() => toggle(user)}
+                    leading={
+                      <UserAvatar
+                        name={user.name}
+                        username={user.username}
+                        src={user.profilePicture}
+                        size="sm"
+                      />
+                    }
+                    name={displayName(user)}
+                    detail={`@${user.username}`}
+                  />
                 </li>
               ))}
               {following.hasNextPage ? (

@@ -23,6 +23,16 @@ export class IdentityUsersConsumer {
     await this.users.applyProfile(manager, event.data, changeOf(event));
   }
 
+  @OnDomainEvent('identity.user.deactivated', { consumer: 'messaging.users.deactivated' })
+  async onDeactivated(event: EnvelopeOf<'identity.user.deactivated'>, manager: EntityManager): Promise<void> {
+    await this.users.applyDeactivation(manager, event.data.userId, true, changeOf(event));
+  }
+
+  @OnDomainEvent('identity.user.reactivated', { consumer: 'messaging.users.reactivated' })
+  async onReactivated(event: EnvelopeOf<'identity.user.reactivated'>, manager: EntityManager): Promise<void> {
+    await this.users.applyDeactivation(manager, event.data.userId, false, changeOf(event));
+  }
+
   @OnDomainEvent('identity.user.deleted', { consumer: 'messaging.users.deleted' })
   async onDeleted(event: EnvelopeOf<'identity.user.deleted'>, manager: EntityManager): Promise<void> {
     await this.users.removeUser(manager, event.data.userId);

@@ -3,7 +3,9 @@ import type { UserSnapshot } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
 import { ConversationsRepository } from '../../messages/conversations.repository.js';
 import { MessagesRepository } from '../../messages/messages.repository.js';
+import { ReadReceiptsRepository } from '../../messages/read-receipts.repository.js';
 import { PollsRepository } from '../../polls/polls.repository.js';
+import { AccountStatesRepository } from './account-states.repository.js';
 import { SocialGraphRepository } from '../social-graph/social-graph.repository.js';
 import { IdentityUsersRepository } from './identity-users.repository.js';
 import type { UserChange } from '@dinebuds/projections';
@@ -20,11 +22,25 @@ export class IdentityUsersService {
     private readonly messages: MessagesRepository,
     private readonly conversations: ConversationsRepository,
     private readonly polls: PollsRepository,
+    private readonly receipts: ReadReceiptsRepository,
+    private readonly accountStates: AccountStatesRepository,
   ) {}
 
   /** identity.user.registered / updated: a newer profile (by identity's user version) replaces the stored one. */
   async applyProfile(manager: EntityManager, snapshot: UserSnapshot, change: UserChange): Promise<void> {
     await this.users.applySnapshot(manager, snapshot, change, {});
+  }
+
+  /** identity.user.deactivated / reactivated: nothing for a deleted user. */
+  async applyDeactivation(
+    manager: EntityManager,
+    userId: number,
+    deactivated: boolean,
+    change: UserChange,
+  ): Promise<void> {
+    await this.users.lockUserEvents(manager, userId);
+    if (await this.users.isDeleted(manager, userId)) return;
+    await this.accountStates.apply(manager, userId, deactivated, change.version);
   }
 
   /**
@@ -36,6 +52,8 @@ export class IdentityUsersService {
     await this.messages.deleteAllOf(manager, userId);
     await this.conversations.deleteAllOf(manager, userId);
     await this.polls.deleteAllOf(manager, userId);
+    await this.receipts.deleteAllOf(manager, userId);
+    await this.accountStates.deleteOf(manager, userId);
     await this.graph.removeAllOf(manager, userId);
     await this.users.removeWithTombstone(manager, userId, new Date());
   }
