@@ -1,3 +1,6 @@
+import { MessagingExportRepository } from './account/messaging-export.repository.js';
+import { MessagingExportRpcController } from './account/messaging-export.rpc-controller.js';
+import { MessagingExportService } from './account/messaging-export.service.js';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { PairLocks } from './common/pair-locks.repository.js';
@@ -51,8 +54,10 @@ export const messagingService = defineService({
   defaultPort: MESSAGING_DEFAULT_PORT,
   entities: MESSAGING_ENTITIES,
   migrations: messagingMigrations,
-  controllers: [MessagesRpcController, PollsRpcController],
+  controllers: [MessagesRpcController, PollsRpcController, MessagingExportRpcController],
   providers: [
+    MessagingExportRepository,
+    MessagingExportService,
     PairLocks,
     MessagesService,
     MessagesRepository,

@@ -1,3 +1,7 @@
+import { AccountRpcController } from './account/account.rpc-controller.js';
+import { ReviewsExportRepository } from './account/reviews-export.repository.js';
+import { ReviewsExportService } from './account/reviews-export.service.js';
+import { SavedImportService } from './saved/saved-import.service.js';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { CheckInEntity } from './activity/check-in.entity.js';
@@ -84,6 +88,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
   migrations: reviewsMigrations,
   controllers: [
     ReviewsRpcController,
+    AccountRpcController,
     RestaurantsRpcController,
     SavedRpcController,
     ActivityRpcController,
@@ -91,6 +96,9 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     CheckInsRpcController,
   ],
   providers: [
+    ReviewsExportRepository,
+    ReviewsExportService,
+    SavedImportService,
     IdentityUsersRepository,
     IdentityUsersService,
     IdentityUsersConsumer,

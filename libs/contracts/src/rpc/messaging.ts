@@ -1,3 +1,4 @@
+import type { MessagingExport } from '../api/account.js';
 import type { CountResponse, MessageResponse } from '../api/identity.js';
 import type {
   ConversationPreviewDto,
@@ -35,6 +36,8 @@ export type MessagingRpc = {
   'polls.create': { request: CreatePollRequest; response: PollDto };
   'polls.get': { request: { pollId: number }; response: PollDto };
   'polls.vote': { request: VotePollRequest & { pollId: number }; response: PollDto };
+  /** The caller's part of their data export. */
+  'messages.export': { request: Record<string, never>; response: MessagingExport };
 };
 
 export type MessagingPattern = keyof MessagingRpc;

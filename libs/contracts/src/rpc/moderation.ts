@@ -1,3 +1,4 @@
+import type { ModerationExport } from '../api/account.js';
 import type { MessageResponse } from '../api/identity.js';
 import type {
   AppealDto,
@@ -36,6 +37,8 @@ export type ModerationRpc = {
   'appeals.decisions': { request: Record<string, never>; response: ModerationDecisionDto[] };
   'appeals.create': { request: CreateAppealRequest & { reportId: number }; response: AppealDto };
   'appeals.decide': { request: DecideAppealRequest & { appealId: number }; response: AppealDto };
+  /** The caller's part of their data export. */
+  'feedback.export': { request: Record<string, never>; response: ModerationExport };
 };
 
 export type ModerationPattern = keyof ModerationRpc;

@@ -57,6 +57,9 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'users.setPicture',
     'users.getPicture',
     'users.changePassword',
+    'users.deleteSelf',
+    'users.delete',
+    'users.export',
     'badges.listFlavor',
     'badges.setFlavor',
     'badges.listCity',
@@ -79,6 +82,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'blocks.unblock',
     'blocks.list',
     'recommendations.list',
+    'follows.export',
   ]),
   reviews: patternsOf<ReviewsRpc>()([
     'reviews.byUser',
@@ -109,6 +113,8 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'checkIns.toggleLike',
     'checkIns.comments',
     'checkIns.comment',
+    'reviews.export',
+    'saved.import',
   ]),
   messaging: patternsOf<MessagingRpc>()([
     'messages.conversation',
@@ -121,6 +127,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'polls.create',
     'polls.get',
     'polls.vote',
+    'messages.export',
   ]),
   moderation: patternsOf<ModerationRpc>()([
     'feedback.submit',
@@ -136,5 +143,6 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'appeals.decisions',
     'appeals.create',
     'appeals.decide',
+    'feedback.export',
   ]),
 };

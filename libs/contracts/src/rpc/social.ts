@@ -11,6 +11,7 @@ import type {
   UnfollowResponse,
 } from '../api/social.js';
 import type { Paging } from './identity.js';
+import type { SocialExport } from '../api/account.js';
 
 /** A page of a user's followers / following after `cursor` (a previous page's nextCursor). */
 export interface FollowPageRequest {
@@ -44,6 +45,8 @@ export type SocialRpc = {
   'blocks.unblock': { request: { blockedId: number }; response: MessageResponse };
   'blocks.list': { request: Record<string, never>; response: BlockedUserDto[] };
   'recommendations.list': { request: { limit?: number }; response: FriendRecommendationDto[] };
+  /** The caller's part of their data export. */
+  'follows.export': { request: Record<string, never>; response: SocialExport };
 };
 
 export type SocialPattern = keyof SocialRpc;
