@@ -87,7 +87,12 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
   }
 
   async function review(who: Person, restaurantName: string, address: string, rating: number) {
-    const res = await who.client.post<ReviewDto>('/api/reviews', { restaurantName, address, rating, notes: 'ok' });
+    const res = await who.client.post<ReviewDto>('/api/reviews', {
+      restaurantName,
+      address,
+      rating,
+      notes: 'ok',
+    });
     expect(res.status).toBe(201);
     return res.body;
   }
@@ -102,7 +107,9 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       [SCHEMAS],
     );
     return rows.filter(
-      (r) => !KEPT_TABLES.test(r.table) && (PERSON_COLUMN.test(r.column) || (r.table === 'users' && r.column === 'id')),
+      (r) =>
+        !KEPT_TABLES.test(r.table) &&
+        (PERSON_COLUMN.test(r.column) || (r.table === 'users' && r.column === 'id')),
     );
   }
 
@@ -133,7 +140,12 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
     };
     anonymous = new ApiClient(baseUrl);
     admin = await signIn(ADMIN_USERNAME, ADMIN_PASSWORD);
-    [ann, bob, cat, dan] = [await register('ann'), await register('bob'), await register('cat'), await register('dan')];
+    [ann, bob, cat, dan] = [
+      await register('ann'),
+      await register('bob'),
+      await register('cat'),
+      await register('dan'),
+    ];
   }, 180_000);
 
   afterAll(async () => {
@@ -148,31 +160,54 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       await bob.client.post(`/api/users/${bob.id}/follow/${ann.id}`);
       await eventually(
         async () =>
-          (await sql('SELECT 1 FROM messaging.follows WHERE follower_id = $1 AND following_id = $2', [bob.id, ann.id]))
-            .length === 1,
+          (
+            await sql('SELECT 1 FROM messaging.follows WHERE follower_id = $1 AND following_id = $2', [
+              bob.id,
+              ann.id,
+            ])
+          ).length === 1,
         20_000,
       );
-      expect((await ann.client.post('/api/messages/send', { receiverId: bob.id, content: 'Hi, "bob"' })).status).toBe(
+      expect(
+        (await ann.client.post('/api/messages/send', { receiverId: bob.id, content: 'Hi, "bob"' })).status,
+      ).toBe(201);
+      expect((await ann.client.post('/api/feedback', { type: 'compliment', text: 'Nice app' })).status).toBe(
         201,
       );
-      expect((await ann.client.post('/api/feedback', { type: 'compliment', text: 'Nice app' })).status).toBe(201);
 
       const res = await ann.client.get<AccountExport>('/api/user/export');
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="dinebuds-export-\d{4}-\d\d-\d\d\.json"$/);
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="dinebuds-export-\d{4}-\d\d-\d\d\.json"$/,
+      );
       const data = res.body;
       expect(data.identity.profile).toMatchObject({ id: ann.id, username: ann.username });
       expect(data.identity.sessions.length).toBeGreaterThan(0);
-      expect(data.social.following).toEqual([expect.objectContaining({ userId: bob.id, username: bob.username })]);
+      expect(data.social.following).toEqual([
+        expect.objectContaining({ userId: bob.id, username: bob.username }),
+      ]);
       expect(data.social.followers).toEqual([expect.objectContaining({ userId: bob.id })]);
       expect(data.reviews.reviews).toEqual([
-        expect.objectContaining({ reviewId: rev.id, restaurantId: rev.restaurantId, name: 'Export Diner', rating: 4 }),
+        expect.objectContaining({
+          reviewId: rev.id,
+          restaurantId: rev.restaurantId,
+          name: 'Export Diner',
+          rating: 4,
+        }),
       ]);
-      expect(data.reviews.savedRestaurants).toEqual([expect.objectContaining({ restaurantId: rev.restaurantId })]);
+      expect(data.reviews.savedRestaurants).toEqual([
+        expect.objectContaining({ restaurantId: rev.restaurantId }),
+      ]);
       expect(data.messaging.messages).toEqual([
-        expect.objectContaining({ direction: 'sent', content: 'Hi, "bob"', other: expect.objectContaining({ userId: bob.id }) }),
+        expect.objectContaining({
+          direction: 'sent',
+          content: 'Hi, "bob"',
+          other: expect.objectContaining({ userId: bob.id }),
+        }),
       ]);
-      expect(data.moderation.feedback).toEqual([expect.objectContaining({ type: 'compliment', text: 'Nice app' })]);
+      expect(data.moderation.feedback).toEqual([
+        expect.objectContaining({ type: 'compliment', text: 'Nice app' }),
+      ]);
 
       const reviewsCsv = await ann.client.get<string>('/api/user/export/reviews.csv');
       expect(reviewsCsv.status).toBe(200);
@@ -196,13 +231,17 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       const csv = await dan.client.get<string>('/api/user/export/saved.csv');
       expect(csv.status).toBe(200);
 
-      const imported = await cat.client.post<ImportSavedResponse>('/api/saved-restaurants/import', { text: csv.body });
+      const imported = await cat.client.post<ImportSavedResponse>('/api/saved-restaurants/import', {
+        text: csv.body,
+      });
       expect(imported.status).toBe(200);
       expect(imported.body).toMatchObject({ imported: 2, alreadySaved: 0, skipped: 0 });
       const mine = await cat.client.get<SavedRestaurantDto[]>('/api/saved-restaurants');
       expect(mine.body.map((s) => s.restaurantId).sort()).toEqual([a.restaurantId, b.restaurantId].sort());
 
-      const again = await cat.client.post<ImportSavedResponse>('/api/saved-restaurants/import', { text: csv.body });
+      const again = await cat.client.post<ImportSavedResponse>('/api/saved-restaurants/import', {
+        text: csv.body,
+      });
       expect(again.body).toMatchObject({ imported: 0, alreadySaved: 2, skipped: 0 });
     }, 60_000);
 
@@ -231,17 +270,31 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
     it('refuses empty text (400), too many rows (413) and anonymous callers (401)', async () => {
       expectError(await bob.client.post('/api/saved-restaurants/import', { text: '' }), 400, A.importEmpty);
       expectError(await bob.client.post('/api/saved-restaurants/import', {}), 400, A.importEmpty);
-      expectError(await bob.client.post('/api/saved-restaurants/import', { text: '\n\n' }), 400, A.importEmpty);
+      expectError(
+        await bob.client.post('/api/saved-restaurants/import', { text: '\n\n' }),
+        400,
+        A.importEmpty,
+      );
       const six = Array.from({ length: 6 }, (_, i) => `Place ${i}, ${i} Main St, Miami, FL`).join('\n');
-      expectError(await bob.client.post('/api/saved-restaurants/import', { text: six }), 413, A.importTooManyRows(5));
-      expect((await anonymous.post('/api/saved-restaurants/import', { text: 'A, 1 B St, Miami' })).status).toBe(401);
+      expectError(
+        await bob.client.post('/api/saved-restaurants/import', { text: six }),
+        413,
+        A.importTooManyRows(5),
+      );
+      expect(
+        (await anonymous.post('/api/saved-restaurants/import', { text: 'A, 1 B St, Miami' })).status,
+      ).toBe(401);
     }, 30_000);
   });
 
   describe('delete my account', () => {
     it('needs the right password: 400 without one, 403 when wrong, 401 anonymous', async () => {
       expectError(await ann.client.request('DELETE', '/api/user', {}), 400, A.passwordRequired);
-      expectError(await ann.client.request('DELETE', '/api/user', { password: 'Wrong#123' }), 403, A.wrongPassword);
+      expectError(
+        await ann.client.request('DELETE', '/api/user', { password: 'Wrong#123' }),
+        403,
+        A.wrongPassword,
+      );
       expect((await anonymous.request('DELETE', '/api/user', { password: PASSWORD })).status).toBe(401);
       expect((await ann.client.get('/api/user')).status).toBe(200);
     });
@@ -252,19 +305,35 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       // follower, a poll, reports both ways.
       const shared = await review(bob, 'Shared Grill', '9 Cascade St, Chicago, IL', 2);
       await review(ann, 'Shared Grill', '9 Cascade St, Chicago, IL', 5);
-      const annIn = await ann.client.post<{ id: number }>('/api/check-ins', { restaurantId: shared.restaurantId });
+      const annIn = await ann.client.post<{ id: number }>('/api/check-ins', {
+        restaurantId: shared.restaurantId,
+      });
       expect(annIn.status).toBe(201);
       expect((await bob.client.post(`/api/check-ins/${annIn.body.id}/like`)).status).toBe(200);
-      expect((await bob.client.post(`/api/check-ins/${annIn.body.id}/comments`, { text: 'Enjoy' })).status).toBe(201);
-      const bobIn = await bob.client.post<{ id: number }>('/api/check-ins', { restaurantId: shared.restaurantId });
-      expect((await ann.client.post(`/api/check-ins/${bobIn.body.id}/comments`, { text: 'Me too' })).status).toBe(201);
+      expect(
+        (await bob.client.post(`/api/check-ins/${annIn.body.id}/comments`, { text: 'Enjoy' })).status,
+      ).toBe(201);
+      const bobIn = await bob.client.post<{ id: number }>('/api/check-ins', {
+        restaurantId: shared.restaurantId,
+      });
+      expect(
+        (await ann.client.post(`/api/check-ins/${bobIn.body.id}/comments`, { text: 'Me too' })).status,
+      ).toBe(201);
       expect((await ann.client.post(`/api/check-ins/${bobIn.body.id}/like`)).status).toBe(200);
       expect((await ann.client.post('/api/users/block', { blockedId: dan.id })).status).toBeLessThan(300);
       await cat.client.post(`/api/users/${cat.id}/follow/${ann.id}`);
-      const fromBob = await bob.client.post<{ id: number }>('/api/messages/send', { receiverId: ann.id, content: 'Yo' });
+      const fromBob = await bob.client.post<{ id: number }>('/api/messages/send', {
+        receiverId: ann.id,
+        content: 'Yo',
+      });
       expect(fromBob.status).toBe(201);
-      const annMsg = await ann.client.post<{ id: number }>('/api/messages/send', { receiverId: bob.id, content: 'Spam' });
-      expect((await bob.client.post(`/api/messages/report/${annMsg.body.id}`, { reason: 'Spam' })).status).toBe(200);
+      const annMsg = await ann.client.post<{ id: number }>('/api/messages/send', {
+        receiverId: bob.id,
+        content: 'Spam',
+      });
+      expect(
+        (await bob.client.post(`/api/messages/report/${annMsg.body.id}`, { reason: 'Spam' })).status,
+      ).toBe(200);
       expect(
         (
           await ann.client.post('/api/messages/polls', {
@@ -273,14 +342,22 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
           })
         ).status,
       ).toBe(201);
-      expect((await ann.client.post('/api/reports', { type: 'review', contentId: shared.id, reason: 'Fake' })).status).toBe(201);
-      expect((await bob.client.post('/api/reports', { type: 'user', contentId: ann.id, reason: 'Rude' })).status).toBe(201);
+      expect(
+        (await ann.client.post('/api/reports', { type: 'review', contentId: shared.id, reason: 'Fake' }))
+          .status,
+      ).toBe(201);
+      expect(
+        (await bob.client.post('/api/reports', { type: 'user', contentId: ann.id, reason: 'Rude' })).status,
+      ).toBe(201);
       await eventually(
         async () =>
-          (await sql('SELECT 1 FROM moderation.reported_messages WHERE message_id = $1', [annMsg.body.id])).length === 1,
+          (await sql('SELECT 1 FROM moderation.reported_messages WHERE message_id = $1', [annMsg.body.id]))
+            .length === 1,
         20_000,
       );
-      expect((await anonymous.get<RestaurantDetailDto>(`/api/restaurants/${shared.restaurantId}`)).body).toMatchObject({
+      expect(
+        (await anonymous.get<RestaurantDetailDto>(`/api/restaurants/${shared.restaurantId}`)).body,
+      ).toMatchObject({
         totalReviews: 2,
         averageRating: 3.5,
       });
@@ -293,8 +370,16 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       expect(res).toMatchObject({ status: 200, body: { message: A.accountDeleted } });
       expect(ann.client.sessionCookie).toBeUndefined();
       const stale = new ApiClient(baseUrl);
-      expect((await stale.request('GET', '/api/user', undefined, { headers: { cookie: `dinebuds_sid=${oldCookie}` } })).status).toBe(401);
-      expect((await anonymous.post('/api/login', { username: ann.username, password: PASSWORD })).status).toBe(401);
+      expect(
+        (
+          await stale.request('GET', '/api/user', undefined, {
+            headers: { cookie: `dinebuds_sid=${oldCookie}` },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (await anonymous.post('/api/login', { username: ann.username, password: PASSWORD })).status,
+      ).toBe(401);
 
       await eventually(async () => (await leftovers(ann.id)).length === 0, 30_000).catch(() => undefined);
       expect(await leftovers(ann.id)).toEqual([]);
@@ -305,7 +390,10 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       expectError(await bob.client.get(`/api/saved-restaurants?userId=${ann.id}`), 404);
       expectError(await bob.client.get(`/api/users/${ann.id}/followers`), 404);
       expectError(await bob.client.get(`/api/messages/conversation/${bob.id}/${ann.id}`), 404);
-      expectError(await bob.client.post('/api/messages/send', { receiverId: ann.id, content: 'Still there?' }), 404);
+      expectError(
+        await bob.client.post('/api/messages/send', { receiverId: ann.id, content: 'Still there?' }),
+        404,
+      );
       expectError(await bob.client.post(`/api/users/${bob.id}/follow/${ann.id}`), 404);
 
       // Others' data stays right: the restaurant's reviews and bob's counts are bob's alone.
@@ -313,7 +401,9 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       expect(place.body.reviews.map((r) => r.user.id)).toEqual([bob.id]);
       expect(place.body).toMatchObject({ totalReviews: 1, averageRating: 2 });
       expect((await anonymous.get<UserDto>(`/api/users/${bob.id}`)).body.reviewCount).toBe(bobBefore);
-      expect((await bob.client.get<{ count: number }>(`/api/users/${bob.id}/followers/count`)).body.count).toBe(0);
+      expect(
+        (await bob.client.get<{ count: number }>(`/api/users/${bob.id}/followers/count`)).body.count,
+      ).toBe(0);
     }, 120_000);
   });
 
@@ -327,7 +417,7 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       expect((await anonymous.get(`/api/users/${cat.id}`)).status).toBe(200);
     });
 
-    it("deletes the person and ends their sessions at once", async () => {
+    it('deletes the person and ends their sessions at once', async () => {
       const res = await admin.client.delete(`/api/users/${cat.id}`);
       expect(res).toMatchObject({ status: 200, body: { message: A.userDeleted } });
       expect((await cat.client.get('/api/user')).status).toBe(401);
@@ -336,7 +426,9 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       await eventually(async () => (await leftovers(cat.id)).length === 0, 30_000).catch(() => undefined);
       expect(await leftovers(cat.id)).toEqual([]);
       // Bob's import of dan's places stays: only cat's saves went.
-      expect((await sql('SELECT 1 FROM reviews.saved_restaurants WHERE user_id = $1', [cat.id])).length).toBe(0);
+      expect((await sql('SELECT 1 FROM reviews.saved_restaurants WHERE user_id = $1', [cat.id])).length).toBe(
+        0,
+      );
     }, 60_000);
   });
 });

@@ -527,11 +527,13 @@ describe('the API answers what its OpenAPI document says', () => {
     expect((await call(anonymous, 'GET', '/api/admin/audit-log')).status).toBe(401);
   }, 60_000);
 
-  it('a diner\'s own data: export, import, deleting one\'s account and an admin\'s delete', async () => {
+  it("a diner's own data: export, import, deleting one's account and an admin's delete", async () => {
     const uma = await register('uma');
     const vic = await register('vic');
     const admin = new ApiClient(baseUrl);
-    expect((await admin.post('/api/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+    expect(
+      (await admin.post('/api/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status,
+    ).toBe(200);
     expect((await call(uma.client, 'GET', '/api/user/export')).status).toBe(200);
     expect((await call(uma.client, 'GET', '/api/user/export/reviews.csv')).status).toBe(200);
     expect((await call(uma.client, 'GET', '/api/user/export/saved.csv')).status).toBe(200);
@@ -543,7 +545,9 @@ describe('the API answers what its OpenAPI document says', () => {
       { text: 'Contract Cafe, 3 Schema St, Chicago, IL\nNo address' },
     );
     expect(imported.status).toBe(200);
-    expect((await call(uma.client, 'POST', '/api/saved-restaurants/import', {}, { text: '' })).status).toBe(400);
+    expect((await call(uma.client, 'POST', '/api/saved-restaurants/import', {}, { text: '' })).status).toBe(
+      400,
+    );
     expect((await call(uma.client, 'DELETE', '/api/users/{id}', { id: vic.id })).status).toBe(403);
     expect((await call(anonymous, 'DELETE', '/api/users/{id}', { id: vic.id })).status).toBe(401);
     expect((await call(admin, 'DELETE', '/api/users/{id}', { id: 2_000_000_000 })).status).toBe(404);

@@ -37,7 +37,11 @@ describe('export my data and delete my account in the browser', () => {
   async function signedInPage(size: { width: number; height: number }) {
     const api = new ApiClient(system.baseUrl);
     const username = uniqueUsername('dataer');
-    const me = await api.post<CurrentUserDto>('/api/register', { username, password: PASSWORD, name: 'Data Owner' });
+    const me = await api.post<CurrentUserDto>('/api/register', {
+      username,
+      password: PASSWORD,
+      name: 'Data Owner',
+    });
     expect(me.status).toBe(201);
     const review = await api.post('/api/reviews', {
       restaurantName: 'Browser Export Bistro',
@@ -45,9 +49,19 @@ describe('export my data and delete my account in the browser', () => {
       rating: 5,
     });
     expect(review.status).toBe(201);
-    const context: BrowserContext = await browser.newContext({ viewport: size, acceptDownloads: true, bypassCSP: true });
+    const context: BrowserContext = await browser.newContext({
+      viewport: size,
+      acceptDownloads: true,
+      bypassCSP: true,
+    });
     await context.addCookies([
-      { name: 'dinebuds_sid', value: api.sessionCookie as string, url: system.baseUrl, httpOnly: true, sameSite: 'Lax' },
+      {
+        name: 'dinebuds_sid',
+        value: api.sessionCookie as string,
+        url: system.baseUrl,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
     ]);
     const page: Page = await context.newPage();
     return { api, me: me.body, context, page };
@@ -73,7 +87,9 @@ describe('export my data and delete my account in the browser', () => {
 
         await page.getByRole('button', { name: 'Import saved places' }).click();
         const importDialog = page.getByRole('dialog', { name: 'Import saved places' });
-        await importDialog.getByLabel('Or paste a list').fill('Browser Export Bistro, 12 Download Ave, Chicago, IL\nNo address here');
+        await importDialog
+          .getByLabel('Or paste a list')
+          .fill('Browser Export Bistro, 12 Download Ave, Chicago, IL\nNo address here');
         await expectAccessible(page, `import saved places (${label})`);
         await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
         await importDialog.getByText('1 place saved').waitFor();

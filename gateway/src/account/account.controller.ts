@@ -1,12 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiCookieAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
   AccountExportSchema,
   DeleteAccountDto,
@@ -109,7 +102,9 @@ export class AccountController {
   @Get('user/export/reviews.csv')
   @ApiOperation({ summary: 'My reviews as CSV (download)' })
   @ApiProduces('text/csv')
-  @csvResponse('reviewId, restaurantId, name, address, city, latitude, longitude, rating, notes, visitDate, createdAt')
+  @csvResponse(
+    'reviewId, restaurantId, name, address, city, latitude, longitude, rating, notes, visitDate, createdAt',
+  )
   @ApiErrors(401)
   async exportReviews(
     @CurrentCaller() caller: Caller,

@@ -25,7 +25,7 @@ export class ImportSavedDto implements ImportSavedRequest {
     description:
       'A CSV with a header naming `name` and `address` columns (optionally `latitude`, `longitude`, ' +
       '`notes`), as GET /api/user/export/saved.csv writes it, or one place per line: "Name, Address"',
-    example: 'Joe\'s Pizza, 7 Carmine St, New York, NY',
+    example: "Joe's Pizza, 7 Carmine St, New York, NY",
   })
   @IsDefined({ message: ACCOUNT_MESSAGES.importEmpty })
   @IsString({ message: ACCOUNT_MESSAGES.importEmpty })

@@ -35,7 +35,9 @@ export class SocialExportSchema implements SocialExport {
 }
 
 export class ReviewsExportSchema implements ReviewsExport {
-  @records('{ reviewId, restaurantId, name, address, city, latitude, longitude, rating, notes, visitDate, createdAt }')
+  @records(
+    '{ reviewId, restaurantId, name, address, city, latitude, longitude, rating, notes, visitDate, createdAt }',
+  )
   reviews: ReviewsExport['reviews'];
   @records('{ restaurantId, name, address, city, latitude, longitude, notes, savedAt }')
   savedRestaurants: ReviewsExport['savedRestaurants'];
@@ -46,7 +48,9 @@ export class ReviewsExportSchema implements ReviewsExport {
 }
 
 export class MessagingExportSchema implements MessagingExport {
-  @records('{ messageId, direction, other: { userId, username, name }, content, messageType, read, createdAt }')
+  @records(
+    '{ messageId, direction, other: { userId, username, name }, content, messageType, read, createdAt }',
+  )
   messages: MessagingExport['messages'];
   @records('{ pollId, role, other: { userId, username, name }, options, chosen, createdAt }')
   polls: MessagingExport['polls'];

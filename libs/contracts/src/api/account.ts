@@ -109,7 +109,14 @@ export interface MessagingExport {
 /** moderation's part: feedback, reports the person filed and their appeals. */
 export interface ModerationExport {
   feedback: { feedbackId: number; type: string; text: string; resolved: boolean; createdAt: string }[];
-  reportsFiled: { reportId: number; targetType: string; targetId: number; reason: string; status: string; createdAt: string }[];
+  reportsFiled: {
+    reportId: number;
+    targetType: string;
+    targetId: number;
+    reason: string;
+    status: string;
+    createdAt: string;
+  }[];
   appeals: { appealId: number; reportId: number; text: string; status: string; createdAt: string }[];
 }
 

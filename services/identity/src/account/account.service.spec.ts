@@ -28,9 +28,11 @@ function account() {
 }
 
 describe('AccountService', () => {
-  it('deletes one\'s own account with the right password: the row, the tallies, the events', async () => {
+  it("deletes one's own account with the right password: the row, the tallies, the events", async () => {
     const { sut, users, events, tallies } = account();
-    await expect(sut.deleteSelf(person(7), 'right')).resolves.toEqual({ message: ACCOUNT_MESSAGES.accountDeleted });
+    await expect(sut.deleteSelf(person(7), 'right')).resolves.toEqual({
+      message: ACCOUNT_MESSAGES.accountDeleted,
+    });
     expect(users.delete).toHaveBeenCalledWith(manager, 7);
     expect(tallies.deleteAllOf).toHaveBeenCalledWith(manager, 7);
     expect(events.record.mock.calls.map((c) => c.slice(1))).toEqual([
@@ -49,16 +51,23 @@ describe('AccountService', () => {
     expect(events.record).not.toHaveBeenCalled();
   });
 
-  it("lets an admin delete another person, recorded for the audit log before the deletion", async () => {
+  it('lets an admin delete another person, recorded for the audit log before the deletion', async () => {
     const { sut, users, events } = account();
-    await expect(sut.deleteByAdmin(person(1, true), 7)).resolves.toEqual({ message: ACCOUNT_MESSAGES.userDeleted });
+    await expect(sut.deleteByAdmin(person(1, true), 7)).resolves.toEqual({
+      message: ACCOUNT_MESSAGES.userDeleted,
+    });
     expect(users.delete).toHaveBeenCalledWith(manager, 7);
     expect(events.record.mock.calls.map((c) => c[1])).toEqual([
       'admin.action.recorded',
       'identity.user.deleted',
       'identity.user.access-changed',
     ]);
-    expect(events.record.mock.calls[0][2]).toMatchObject({ action: 'user.deleted', actorId: 1, targetType: 'user', targetId: 7 });
+    expect(events.record.mock.calls[0][2]).toMatchObject({
+      action: 'user.deleted',
+      actorId: 1,
+      targetType: 'user',
+      targetId: 7,
+    });
   });
 
   it('refuses non-admins (403), an admin deleting themselves (400) and unknown people (404)', async () => {

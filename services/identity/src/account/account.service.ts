@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { ACCOUNT_MESSAGES, type Caller, type IdentityExport, type MessageResponse } from '@dinebuds/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  type Caller,
+  type IdentityExport,
+  type MessageResponse,
+} from '@dinebuds/contracts';
 import { forbidden } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import { PasswordHasher } from '../auth/password-hasher.js';
@@ -81,7 +86,10 @@ export class AccountService {
           reason: null,
         });
       await this.events.record(manager, 'identity.user.deleted', { userId }, version);
-      await this.events.record(manager, 'identity.user.access-changed', { userId, reason: 'account-deleted' });
+      await this.events.record(manager, 'identity.user.access-changed', {
+        userId,
+        reason: 'account-deleted',
+      });
       await this.tallies.deleteAllOf(manager, userId);
       await this.users.delete(manager, userId);
     });

@@ -20,7 +20,10 @@ export class AccountRpcController {
   }
 
   @Rpc('saved.import')
-  import(@RpcBody(ImportSavedDto) body: ImportSavedDto, @RequiredCaller() caller: Caller): RpcResult<'saved.import'> {
+  import(
+    @RpcBody(ImportSavedDto) body: ImportSavedDto,
+    @RequiredCaller() caller: Caller,
+  ): RpcResult<'saved.import'> {
     return this.imports.import(caller, body.text);
   }
 }

@@ -86,11 +86,18 @@ export class RestaurantsRepository {
   }
 
   /** The restaurant stored under these place keys (placeKey of its name and address), if any. */
-  findByPlaceKeys(manager: EntityManager, nameKey: string, addressKey: string): Promise<RestaurantRow | null> {
+  findByPlaceKeys(
+    manager: EntityManager,
+    nameKey: string,
+    addressKey: string,
+  ): Promise<RestaurantRow | null> {
     return this.findByKeys(manager, { nameKey, addressKey });
   }
 
-  private async findByKeys(manager: EntityManager, place: Pick<NewPlace, 'nameKey' | 'addressKey'>): Promise<RestaurantRow | null> {
+  private async findByKeys(
+    manager: EntityManager,
+    place: Pick<NewPlace, 'nameKey' | 'addressKey'>,
+  ): Promise<RestaurantRow | null> {
     const rows = rowsOf<RestaurantRow>(
       await manager.query(
         `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE name_key = $1 AND address_key = $2`,

@@ -6,7 +6,16 @@ describe('placesFromImportText', () => {
     const csv = toCsv(
       ['restaurantId', 'name', 'address', 'city', 'latitude', 'longitude', 'notes', 'savedAt'],
       [
-        [4, 'Joe\'s "Best" Pizza', '7 Carmine St, New York, NY', 'new york', 40.73, -74.0, 'slice,\nplease', 'x'],
+        [
+          4,
+          'Joe\'s "Best" Pizza',
+          '7 Carmine St, New York, NY',
+          'new york',
+          40.73,
+          -74.0,
+          'slice,\nplease',
+          'x',
+        ],
         [5, 'Lou Malnati', '439 N Wells St, Chicago', 'chicago', null, null, null, 'y'],
       ],
     );
@@ -33,7 +42,9 @@ describe('placesFromImportText', () => {
   });
 
   it('reads a plain list: name before the first comma (or tab), blank lines left out', () => {
-    const rows = placesFromImportText('Katz Deli, 205 E Houston St, New York\n\nPok Pok\tPortland\nJust a name\n');
+    const rows = placesFromImportText(
+      'Katz Deli, 205 E Houston St, New York\n\nPok Pok\tPortland\nJust a name\n',
+    );
     expect(rows.map((r) => [r.line, r.name, r.address, r.problem])).toEqual([
       [1, 'Katz Deli', '205 E Houston St, New York', null],
       [3, 'Pok Pok', 'Portland', null],

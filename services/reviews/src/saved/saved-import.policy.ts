@@ -29,7 +29,12 @@ function problemOf(name: string, address: string): string | null {
   return null;
 }
 
-function place(line: number, name: string, address: string, extra: Partial<ImportedPlace> = {}): ImportedPlace {
+function place(
+  line: number,
+  name: string,
+  address: string,
+  extra: Partial<ImportedPlace> = {},
+): ImportedPlace {
   const cleanName = name.trim();
   const cleanAddress = address.trim();
   return {

@@ -43,10 +43,19 @@ export class SavedImportService {
       return out;
     });
     const count = (status: ImportSavedRow['status']) => rows.filter((r) => r.status === status).length;
-    return { imported: count('imported'), alreadySaved: count('already-saved'), skipped: count('skipped'), rows };
+    return {
+      imported: count('imported'),
+      alreadySaved: count('already-saved'),
+      skipped: count('skipped'),
+      rows,
+    };
   }
 
-  private async importOne(manager: EntityManager, userId: number, place: ImportedPlace): Promise<ImportSavedRow> {
+  private async importOne(
+    manager: EntityManager,
+    userId: number,
+    place: ImportedPlace,
+  ): Promise<ImportSavedRow> {
     const row = { line: place.line, name: place.name, address: place.address };
     if (place.problem) return { ...row, status: 'skipped', restaurantId: null, reason: place.problem };
     const nameKey = placeKey(place.name);
@@ -73,6 +82,11 @@ export class SavedImportService {
       });
     }
     const added = await this.saved.add(manager, userId, restaurant.id, cleanNotes(place.notes ?? undefined));
-    return { ...row, status: added ? 'imported' : 'already-saved', restaurantId: restaurant.id, reason: null };
+    return {
+      ...row,
+      status: added ? 'imported' : 'already-saved',
+      restaurantId: restaurant.id,
+      reason: null,
+    };
   }
 }

@@ -27,6 +27,11 @@ export class SocialExportRepository {
         [userId],
       ),
     );
-    return rows.map((r) => ({ userId: r.userId, username: r.username ?? null, name: r.name ?? null, at: r.at }));
+    return rows.map((r) => ({
+      userId: r.userId,
+      username: r.username ?? null,
+      name: r.name ?? null,
+      at: r.at,
+    }));
   }
 }

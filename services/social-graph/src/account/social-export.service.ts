@@ -28,7 +28,9 @@ export class SocialExportService {
         following: (await edges('follows', 'follower_id', 'following_id')).map(since),
         followers: (await edges('follows', 'following_id', 'follower_id')).map(since),
         followRequestsSent: (await edges('follow_requests', 'requester_id', 'recipient_id')).map(requested),
-        followRequestsReceived: (await edges('follow_requests', 'recipient_id', 'requester_id')).map(requested),
+        followRequestsReceived: (await edges('follow_requests', 'recipient_id', 'requester_id')).map(
+          requested,
+        ),
         blocked: (await edges('blocks', 'blocker_id', 'blocked_id')).map(since),
       };
     });

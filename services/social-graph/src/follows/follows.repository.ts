@@ -107,7 +107,9 @@ export class FollowsRepository {
 
   /** The per-pair counters of a deleted person (no pair of theirs recurs). */
   async deleteVersionsOf(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query(`DELETE FROM ${FOLLOW_VERSIONS} WHERE follower_id = $1 OR following_id = $1`, [userId]);
+    await manager.query(`DELETE FROM ${FOLLOW_VERSIONS} WHERE follower_id = $1 OR following_id = $1`, [
+      userId,
+    ]);
   }
 
   /** Every follow from or to the user goes; answers those that existed. */

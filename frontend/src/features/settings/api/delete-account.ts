@@ -3,7 +3,8 @@ import type { DeleteAccountRequest, MessageResponse } from '@dinebuds/contracts'
 import { api } from '@/lib/api';
 import { currentUserQueryKey } from '@/features/auth';
 
-export const deleteAccount = (body: DeleteAccountRequest) => api.delete<MessageResponse>('/api/user', { body });
+export const deleteAccount = (body: DeleteAccountRequest) =>
+  api.delete<MessageResponse>('/api/user', { body });
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();

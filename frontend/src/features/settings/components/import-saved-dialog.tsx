@@ -81,7 +81,9 @@ export function ImportSavedDialog({ open, onOpenChange }: ImportSavedDialogProps
               rows={6}
               value={text}
               maxLength={ACCOUNT_LIMITS.importTextMax}
-              placeholder={'Katz Deli, 205 E Houston St, New York, NY\nPok Pok, 3226 SE Division St, Portland, OR'}
+              placeholder={
+                'Katz Deli, 205 E Houston St, New York, NY\nPok Pok, 3226 SE Division St, Portland, OR'
+              }
               onChange={(e) => setText(e.target.value)}
             />
           </Field>

@@ -28,7 +28,10 @@ describe('Settings: Your Data', () => {
   const realRevoke = URL.revokeObjectURL;
   const clicks: string[] = [];
   beforeAll(() => {
-    window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: true })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...realMatchMedia(query),
+      matches: true,
+    })) as typeof window.matchMedia;
     URL.createObjectURL = jest.fn(() => 'blob:export') as typeof URL.createObjectURL;
     URL.revokeObjectURL = jest.fn() as typeof URL.revokeObjectURL;
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -70,8 +73,22 @@ describe('Settings: Your Data', () => {
             alreadySaved: 0,
             skipped: 1,
             rows: [
-              { line: 1, name: 'Katz Deli', address: '205 E Houston St, New York', status: 'imported', restaurantId: 3, reason: null },
-              { line: 2, name: 'Only a name', address: '', status: 'skipped', restaurantId: null, reason: ACCOUNT_MESSAGES.rowNoAddress },
+              {
+                line: 1,
+                name: 'Katz Deli',
+                address: '205 E Houston St, New York',
+                status: 'imported',
+                restaurantId: 3,
+                reason: null,
+              },
+              {
+                line: 2,
+                name: 'Only a name',
+                address: '',
+                status: 'skipped',
+                restaurantId: null,
+                reason: ACCOUNT_MESSAGES.rowNoAddress,
+              },
             ],
           })
         : never(),
@@ -84,7 +101,10 @@ describe('Settings: Your Data', () => {
     expect(await screen.findByText(ACCOUNT_MESSAGES.importEmpty)).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText('Or paste a list'), 'Katz Deli, 205 E Houston St, New York{enter}Only a name');
+    await user.type(
+      screen.getByLabelText('Or paste a list'),
+      'Katz Deli, 205 E Houston St, New York{enter}Only a name',
+    );
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('1 place saved')).toBeVisible();
     expect(screen.getByRole('list', { name: 'Skipped rows' })).toHaveTextContent(
