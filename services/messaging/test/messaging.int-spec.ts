@@ -146,7 +146,11 @@ describe('messaging with its projections (PostgreSQL, in-process bus)', () => {
     // Graph changes still in flight when the deletion was applied (social-graph's own removals of
     // the person's edges among them) leave no row naming the person behind.
     await publish('social.follow.removed', { followerId: ANN, followingId: BOB }, 9);
-    await publish('social.follow.created', { followerId: BOB, followingId: CAT }, 9);
+    await publish(
+      'social.follow.created',
+      { followerId: BOB, followingId: CAT, createdAt: new Date().toISOString() },
+      9,
+    );
     await publish('social.block.created', { blockerId: CAT, blockedId: BOB });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await rows('SELECT 1 FROM messaging.users WHERE id = $1', [BOB])).toEqual([]);
