@@ -16,14 +16,13 @@ export async function assembleExport(clients: ServiceClients, caller: Caller): P
   return { exportedAt: new Date().toISOString(), identity, social, reviews, messaging, moderation };
 }
 
+/** Where a place is, as both CSVs name it. */
+const PLACE_COLUMNS = ['name', 'address', 'city', 'latitude', 'longitude'] as const;
+
 export const REVIEWS_CSV_HEADER = [
   'reviewId',
   'restaurantId',
-  'name',
-  'address',
-  'city',
-  'latitude',
-  'longitude',
+  ...PLACE_COLUMNS,
   'rating',
   'notes',
   'visitDate',
@@ -31,16 +30,7 @@ export const REVIEWS_CSV_HEADER = [
 ] as const;
 
 /** The columns the saved-places import reads back: name and address (and coordinates, notes). */
-export const SAVED_CSV_HEADER = [
-  'restaurantId',
-  'name',
-  'address',
-  'city',
-  'latitude',
-  'longitude',
-  'notes',
-  'savedAt',
-] as const;
+export const SAVED_CSV_HEADER = ['restaurantId', ...PLACE_COLUMNS, 'notes', 'savedAt'] as const;
 
 export function reviewsCsv(data: ReviewsExport): string {
   return toCsv(
