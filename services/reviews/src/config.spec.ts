@@ -13,7 +13,9 @@ describe('reviews settings', () => {
     expect(reviewsSettings(reviewsOptionsFromEnv({ REVIEWS_MOOD_SAMPLE: '300' }))).toEqual({
       restaurantPageReviews: 100,
       moodTagSampleSize: 300,
+      savedImportMaxRows: 500,
     });
+    expect(reviewsOptionsFromEnv({ SAVED_IMPORT_MAX_ROWS: '20' })).toEqual({ savedImportMaxRows: 20 });
   });
 
   it('refuses a setting out of its range, naming its variable', () => {
