@@ -2,8 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { reviewsOptionsFromEnv, reviewsSettings } from './config.js';
 
 describe('reviews settings', () => {
-  it('defaults: 100 reviews per page, 200 read for mood tags', () => {
-    expect(reviewsSettings({})).toEqual({ restaurantPageReviews: 100, moodTagSampleSize: 200 });
+  it('defaults: 100 reviews per page, 200 read for mood tags, 500 places per import', () => {
+    expect(reviewsSettings({})).toEqual({
+      restaurantPageReviews: 100,
+      moodTagSampleSize: 200,
+      savedImportMaxRows: 500,
+    });
   });
 
   it('the environment sets the options; unset or empty variables set nothing', () => {
