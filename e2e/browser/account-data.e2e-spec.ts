@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AccountExport, CurrentUserDto } from '@dinebuds/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
-import { expectAccessible } from '../support/axe.js';
+import { expectAccessible, horizontalOverflowProblem } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
@@ -17,7 +17,7 @@ const VIEWPORTS = [
  * Settings' Your Data card in a real browser against the all-in-one system, at desktop and phone
  * sizes: export my data downloads the JSON (and it holds my review), the import dialog saves a
  * pasted list, and deleting my account (a wrong password first) signs me out to /auth; axe finds
- * nothing serious on the screen and its dialogs.
+ * nothing serious on the screen and its dialogs, and nothing scrolls sideways.
  */
 describe('export my data and delete my account in the browser', () => {
   let system: Awaited<ReturnType<typeof startAllInOneSystem>>;
@@ -74,6 +74,7 @@ describe('export my data and delete my account in the browser', () => {
         await page.goto(`${system.baseUrl}/settings`);
         await page.getByRole('heading', { name: 'Export my data' }).waitFor();
         await expectAccessible(page, `settings (${label})`);
+        expect(await horizontalOverflowProblem(page, `settings (${label})`)).toBeNull();
 
         const [download] = await Promise.all([
           page.waitForEvent('download'),
@@ -91,6 +92,7 @@ describe('export my data and delete my account in the browser', () => {
           .getByLabel('Or paste a list')
           .fill('Browser Export Bistro, 12 Download Ave, Chicago, IL\nNo address here');
         await expectAccessible(page, `import saved places (${label})`);
+        expect(await horizontalOverflowProblem(page, `import saved places (${label})`)).toBeNull();
         await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
         await importDialog.getByText('1 place saved').waitFor();
         await importDialog.getByText('Line 2 (No address here): Needs a name and an address').waitFor();
