@@ -250,20 +250,26 @@ describe('account data API through the gateway (all-in-one, RabbitMQ)', () => {
       const text = [
         'List Bistro, 5 List Rd, Boston, MA',
         '',
+        'Round Trip Tacos, Austin',
         'Brand New Cafe, 77 Fresh St, Denver, CO',
         'Nowhere Diner, 1 Unknown Lane, Atlantis',
         'Only a name',
       ].join('\n');
       const res = await bob.client.post<ImportSavedResponse>('/api/saved-restaurants/import', { text });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ imported: 2, alreadySaved: 0, skipped: 2 });
+      expect(res.body).toMatchObject({ imported: 3, alreadySaved: 0, skipped: 2 });
+      const [tacos] = await sql<{ id: number }>(
+        `SELECT id FROM reviews.restaurants WHERE name = 'Round Trip Tacos'`,
+      );
       expect(res.body.rows).toEqual([
         expect.objectContaining({ line: 1, status: 'imported', restaurantId: known.restaurantId }),
-        expect.objectContaining({ line: 3, name: 'Brand New Cafe', status: 'imported' }),
-        expect.objectContaining({ line: 4, status: 'skipped', reason: expect.any(String) }),
-        expect.objectContaining({ line: 5, status: 'skipped', reason: A.rowNoAddress }),
+        // Only the city given: the one restaurant of that name there.
+        expect.objectContaining({ line: 3, status: 'imported', restaurantId: tacos.id }),
+        expect.objectContaining({ line: 4, name: 'Brand New Cafe', status: 'imported' }),
+        expect.objectContaining({ line: 5, status: 'skipped', reason: expect.any(String) }),
+        expect.objectContaining({ line: 6, status: 'skipped', reason: A.rowNoAddress }),
       ]);
-      const created = res.body.rows[1].restaurantId as number;
+      const created = res.body.rows[2].restaurantId as number;
       expect((await anonymous.get(`/api/restaurants/${created}`)).status).toBe(200);
     }, 60_000);
 

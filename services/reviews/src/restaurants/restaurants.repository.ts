@@ -85,6 +85,21 @@ export class RestaurantsRepository {
       : row;
   }
 
+  /** The one restaurant of this name in the city, if exactly one (an import naming only the city). */
+  async findOnlyByNameInCity(
+    manager: EntityManager,
+    nameKey: string,
+    city: string,
+  ): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
+      await manager.query(
+        `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE city = $1 AND name_key = $2 LIMIT 2`,
+        [city, nameKey],
+      ),
+    );
+    return rows.length === 1 ? rows[0] : null;
+  }
+
   /** The restaurant stored under these place keys (placeKey of its name and address), if any. */
   findByPlaceKeys(
     manager: EntityManager,

@@ -10,17 +10,18 @@ import { Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
 import { placeKey } from '../restaurants/place-key.policy.js';
-import { resolvePlace } from '../restaurants/place.policy.js';
-import { RestaurantsRepository } from '../restaurants/restaurants.repository.js';
+import { resolvePlace, type ResolvedPlace } from '../restaurants/place.policy.js';
+import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
 import { cleanNotes } from '../reviews/review.policy.js';
 import { placesFromImportText, type ImportedPlace } from './saved-import.policy.js';
 import { SavedService } from './saved.service.js';
 
 /**
  * Saved places from a CSV (the export's saved.csv) or a plain "Name, Address" list: each row is
- * matched to the restaurant stored under the same name and address, or creates it the way saving
- * a new place does (its city from the address or coordinates); a row that cannot be placed is
- * skipped with its reason. All rows commit together.
+ * matched to the restaurant stored under the same name and address, else to the only one of that
+ * name in the address's city (a list often gives just "Katz Deli, New York"), else creates it the
+ * way saving a new place does (its city from the address or coordinates); a row that cannot be
+ * placed is skipped with its reason. All rows commit together.
  */
 @Injectable()
 export class SavedImportService {
@@ -57,20 +58,28 @@ export class SavedImportService {
     place: ImportedPlace,
   ): Promise<ImportSavedRow> {
     const row = { line: place.line, name: place.name, address: place.address };
-    if (place.problem) return { ...row, status: 'skipped', restaurantId: null, reason: place.problem };
+    const found = place.problem ?? (await this.placeOf(manager, place));
+    if (typeof found === 'string') return { ...row, status: 'skipped', restaurantId: null, reason: found };
+    const added = await this.saved.add(manager, userId, found.id, cleanNotes(place.notes ?? undefined));
+    return { ...row, status: added ? 'imported' : 'already-saved', restaurantId: found.id, reason: null };
+  }
+
+  /** The row's restaurant (found, or created as saving a new place does), or why it cannot be placed. */
+  private async placeOf(manager: EntityManager, place: ImportedPlace): Promise<RestaurantRow | string> {
     const nameKey = placeKey(place.name);
     const addressKey = placeKey(place.address);
-    let restaurant = await this.restaurants.findByPlaceKeys(manager, nameKey, addressKey);
-    if (!restaurant) {
-      let resolved;
-      try {
-        resolved = resolvePlace(place);
-      } catch (error) {
-        if (error instanceof DomainError)
-          return { ...row, status: 'skipped', restaurantId: null, reason: error.message };
-        throw error;
-      }
-      restaurant = await this.restaurants.findOrCreate(manager, {
+    const stored = await this.restaurants.findByPlaceKeys(manager, nameKey, addressKey);
+    if (stored) return stored;
+    let resolved: ResolvedPlace;
+    try {
+      resolved = resolvePlace(place);
+    } catch (error) {
+      if (error instanceof DomainError) return error.message;
+      throw error;
+    }
+    return (
+      (await this.restaurants.findOnlyByNameInCity(manager, nameKey, resolved.city)) ??
+      (await this.restaurants.findOrCreate(manager, {
         name: place.name,
         address: place.address,
         nameKey,
@@ -79,14 +88,7 @@ export class SavedImportService {
         latitude: resolved.latitude,
         longitude: resolved.longitude,
         approximate: resolved.approximate,
-      });
-    }
-    const added = await this.saved.add(manager, userId, restaurant.id, cleanNotes(place.notes ?? undefined));
-    return {
-      ...row,
-      status: added ? 'imported' : 'already-saved',
-      restaurantId: restaurant.id,
-      reason: null,
-    };
+      }))
+    );
   }
 }
