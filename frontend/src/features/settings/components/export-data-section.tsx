@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useExportData, type ExportKind } from '../api/export-data';
+import { DataSection } from './data-section';
 
 const LABELS: Record<ExportKind, string> = {
   all: 'Download all my data (JSON)',
@@ -18,29 +19,24 @@ export function ExportDataSection() {
       onError: (error) => toast.error('Export failed', { description: error.message }),
     });
   return (
-    <section className="data-section" aria-labelledby="export-data-title">
-      <h3 id="export-data-title" className="data-section__title">
-        Export my data
-      </h3>
-      <p className="muted">
-        Everything DineBuds holds about you: profile, badges, reviews, saved places, check-ins, follows,
-        messages and feedback.
-      </p>
-      <div className="data-section__actions">
-        {(Object.keys(LABELS) as ExportKind[]).map((kind) => (
-          <Button
-            key={kind}
-            variant={kind === 'all' ? 'primary' : 'outline'}
-            size="sm"
-            loading={exporter.isPending && exporter.variables === kind}
-            disabled={exporter.isPending}
-            onClick={() => download(kind)}
-          >
-            <Download aria-hidden="true" />
-            {LABELS[kind]}
-          </Button>
-        ))}
-      </div>
-    </section>
+    <DataSection
+      id="export-data-title"
+      title="Export my data"
+      description="Everything DineBuds holds about you: profile, badges, reviews, saved places, check-ins, follows, messages and feedback."
+    >
+      {(Object.keys(LABELS) as ExportKind[]).map((kind) => (
+        <Button
+          key={kind}
+          variant={kind === 'all' ? 'primary' : 'outline'}
+          size="sm"
+          loading={exporter.isPending && exporter.variables === kind}
+          disabled={exporter.isPending}
+          onClick={() => download(kind)}
+        >
+          <Download aria-hidden="true" />
+          {LABELS[kind]}
+        </Button>
+      ))}
+    </DataSection>
   );
 }
