@@ -545,6 +545,35 @@ describe('the API answers what its OpenAPI document says', () => {
     expect((await call(anonymous, 'GET', '/api/admin/audit-log')).status).toBe(401);
   }, 60_000);
 
+  it("a diner's own data: export, import, deleting one's account and an admin's delete", async () => {
+    const uma = await register('uma');
+    const vic = await register('vic');
+    const admin = new ApiClient(baseUrl);
+    expect(
+      (await admin.post('/api/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status,
+    ).toBe(200);
+    expect((await call(uma.client, 'GET', '/api/user/export')).status).toBe(200);
+    expect((await call(uma.client, 'GET', '/api/user/export/reviews.csv')).status).toBe(200);
+    expect((await call(uma.client, 'GET', '/api/user/export/saved.csv')).status).toBe(200);
+    const imported = await call(
+      uma.client,
+      'POST',
+      '/api/saved-restaurants/import',
+      {},
+      { text: 'Contract Cafe, 3 Schema St, Chicago, IL\nNo address' },
+    );
+    expect(imported.status).toBe(200);
+    expect((await call(uma.client, 'POST', '/api/saved-restaurants/import', {}, { text: '' })).status).toBe(
+      400,
+    );
+    expect((await call(uma.client, 'DELETE', '/api/users/{id}', { id: vic.id })).status).toBe(403);
+    expect((await call(anonymous, 'DELETE', '/api/users/{id}', { id: vic.id })).status).toBe(401);
+    expect((await call(admin, 'DELETE', '/api/users/{id}', { id: 2_000_000_000 })).status).toBe(404);
+    expect((await call(admin, 'DELETE', '/api/users/{id}', { id: vic.id })).status).toBe(200);
+    expect((await call(uma.client, 'DELETE', '/api/user', {}, { password: 'Wrong#123' })).status).toBe(403);
+    expect((await call(uma.client, 'DELETE', '/api/user', {}, { password: PASSWORD })).status).toBe(200);
+  }, 60_000);
+
   it('errors: 400, 401, 404, 413 and 415, each listed by its route with the one error body', async () => {
     const bad = await call(anonymous, 'POST', '/api/register', {}, { username: 'x', password: PASSWORD });
     expect(bad.status).toBe(400);
@@ -618,6 +647,16 @@ describe('the API answers what its OpenAPI document says', () => {
         'GET /api/moderation/decisions 200',
         'POST /api/moderation/decisions/{reportId}/appeal 201',
         'POST /api/admin/appeals/{id}/decide 200',
+        'GET /api/user/export 200',
+        'GET /api/user/export/reviews.csv 200',
+        'GET /api/user/export/saved.csv 200',
+        'POST /api/saved-restaurants/import 200',
+        'POST /api/saved-restaurants/import 400',
+        'DELETE /api/users/{id} 200',
+        'DELETE /api/users/{id} 403',
+        'DELETE /api/users/{id} 404',
+        'DELETE /api/user 200',
+        'DELETE /api/user 403',
       ]),
     );
   });

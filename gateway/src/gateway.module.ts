@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { structuredLoggerModule } from '@dinebuds/logging';
+import { AccountController } from './account/account.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { sessionCacheProvider } from './auth/session-cache.provider.js';
 import { SessionGuard } from './auth/session.guard.js';
@@ -53,6 +54,7 @@ export class GatewayModule {
       ],
       controllers: [
         AuthController,
+        AccountController,
         SessionsController,
         BlocksController,
         SafetyController,

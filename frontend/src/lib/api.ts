@@ -124,5 +124,6 @@ export const api = {
     request<T>('PATCH', path, { ...options, body }),
   put: <T>(path: string, body?: Body, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  // A DELETE may carry a JSON body (DELETE /api/user: the password confirming it).
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };

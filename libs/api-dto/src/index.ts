@@ -27,3 +27,5 @@ export * from './messaging/messaging.dto.js';
 export * from './messaging/messaging.responses.js';
 export * from './moderation/moderation.dto.js';
 export * from './moderation/moderation.responses.js';
+export * from './account/account.dto.js';
+export * from './account/account.responses.js';

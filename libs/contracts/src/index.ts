@@ -24,3 +24,5 @@ export * from './api/messaging.js';
 export * from './rpc/messaging.js';
 export * from './api/moderation.js';
 export * from './rpc/moderation.js';
+export * from './api/account.js';
+export * from './domain/csv.js';

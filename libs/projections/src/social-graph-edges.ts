@@ -98,24 +98,29 @@ export class SocialGraphEdges {
     edge: { followerId: number; followingId: number },
     version: number | null,
   ): Promise<void> {
-    if ((await this.isDeleted(manager, edge.followerId)) || (await this.isDeleted(manager, edge.followingId)))
-      return;
+    if (await this.eitherDeleted(manager, edge.followerId, edge.followingId)) return;
     if (!(await this.newerFollowChange(manager, edge, version))) return;
     await insertIfAbsent(manager, this.entities.FollowEntity, edge);
   }
 
-  /** social.follow.removed: the edge goes, unless a newer change of it (a re-follow) was applied. */
+  /**
+   * social.follow.removed: the edge goes, unless a newer change of it (a re-follow) was applied.
+   * After a user's deletion (which removed every edge of theirs) it changes nothing, so no
+   * version row of theirs comes back.
+   */
   async applyFollowRemoved(
     manager: EntityManager,
     edge: { followerId: number; followingId: number },
     version: number | null,
   ): Promise<void> {
+    if (await this.eitherDeleted(manager, edge.followerId, edge.followingId)) return;
     if (!(await this.newerFollowChange(manager, edge, version))) return;
     await manager.delete(this.entities.FollowEntity, edge);
   }
 
-  /** social.block.created (a set: each change is applied once by the inbox). */
+  /** social.block.created (a set: each change is applied once by the inbox); none for a gone user. */
   async addBlock(manager: EntityManager, blockerId: number, blockedId: number): Promise<void> {
+    if (await this.eitherDeleted(manager, blockerId, blockedId)) return;
     await insertIfAbsent(manager, this.entities.BlockEntity, { blockerId, blockedId });
   }
 
@@ -150,6 +155,10 @@ export class SocialGraphEdges {
     await manager.query(`DELETE FROM ${this.tables.blocks} WHERE blocker_id = $1 OR blocked_id = $1`, [
       userId,
     ]);
+  }
+
+  private async eitherDeleted(manager: EntityManager, a: number, b: number): Promise<boolean> {
+    return (await this.isDeleted(manager, a)) || (await this.isDeleted(manager, b));
   }
 
   /**

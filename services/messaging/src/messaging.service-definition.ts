@@ -2,6 +2,9 @@ import { AdminMessagesRepository } from './admin/admin-messages.repository.js';
 import { AdminMessagesRpcController } from './admin/admin-messages.rpc-controller.js';
 import { AdminMessagesService } from './admin/admin-messages.service.js';
 import { MessageReportsConsumer } from './admin/message-reports.consumer.js';
+import { MessagingExportRepository } from './account/messaging-export.repository.js';
+import { MessagingExportRpcController } from './account/messaging-export.rpc-controller.js';
+import { MessagingExportService } from './account/messaging-export.service.js';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { PairLocks } from './common/pair-locks.repository.js';
@@ -57,8 +60,15 @@ export const messagingService = defineService({
   defaultPort: MESSAGING_DEFAULT_PORT,
   entities: MESSAGING_ENTITIES,
   migrations: messagingMigrations,
-  controllers: [MessagesRpcController, PollsRpcController, AdminMessagesRpcController],
+  controllers: [
+    MessagesRpcController,
+    PollsRpcController,
+    AdminMessagesRpcController,
+    MessagingExportRpcController,
+  ],
   providers: [
+    MessagingExportRepository,
+    MessagingExportService,
     PairLocks,
     MessagesService,
     MessagesRepository,

@@ -205,8 +205,24 @@ describe('messaging with its projections (PostgreSQL, in-process bus)', () => {
       CAT,
     ]);
     await registered(BOB, 'Bob Again');
+    // Graph changes still in flight when the deletion was applied (social-graph's own removals of
+    // the person's edges among them) leave no row naming the person behind.
+    await publish('social.follow.removed', { followerId: ANN, followingId: BOB }, 9);
+    await publish(
+      'social.follow.created',
+      { followerId: BOB, followingId: CAT, createdAt: new Date().toISOString() },
+      9,
+    );
+    await publish('social.block.created', { blockerId: CAT, blockedId: BOB });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await rows('SELECT 1 FROM messaging.users WHERE id = $1', [BOB])).toEqual([]);
+    const edges = await rows(
+      `SELECT 'follow_versions' AS t FROM messaging.follow_versions WHERE $1 IN (follower_id, following_id)
+       UNION ALL SELECT 'follows' FROM messaging.follows WHERE $1 IN (follower_id, following_id)
+       UNION ALL SELECT 'blocks' FROM messaging.blocks WHERE $1 IN (blocker_id, blocked_id)`,
+      [BOB],
+    );
+    expect(edges).toEqual([]);
     await expect(send(ANN, BOB, 'still there?')).rejects.toMatchObject({ status: 404 });
   });
 });

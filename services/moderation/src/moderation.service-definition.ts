@@ -1,3 +1,5 @@
+import { ModerationExportRepository } from './account/moderation-export.repository.js';
+import { ModerationExportRpcController } from './account/moderation-export.rpc-controller.js';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { AppealEntity } from './appeals/appeal.entity.js';
@@ -61,6 +63,7 @@ export const moderationService = defineService({
   migrations: moderationMigrations,
   controllers: [
     FeedbackRpcController,
+    ModerationExportRpcController,
     ReportsRpcController,
     ReportedMessagesRpcController,
     AuditLogRpcController,
@@ -68,6 +71,7 @@ export const moderationService = defineService({
   ],
   providers: [
     FeedbackService,
+    ModerationExportRepository,
     FeedbackRepository,
     ReportsService,
     ReportsRepository,

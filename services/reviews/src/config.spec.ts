@@ -2,8 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { reviewsOptionsFromEnv, reviewsSettings } from './config.js';
 
 describe('reviews settings', () => {
-  it('defaults: 100 reviews per page, 200 read for mood tags', () => {
-    expect(reviewsSettings({})).toEqual({ restaurantPageReviews: 100, moodTagSampleSize: 200 });
+  it('defaults: 100 reviews per page, 200 read for mood tags, 500 places per import', () => {
+    expect(reviewsSettings({})).toEqual({
+      restaurantPageReviews: 100,
+      moodTagSampleSize: 200,
+      savedImportMaxRows: 500,
+    });
   });
 
   it('the environment sets the options; unset or empty variables set nothing', () => {
@@ -13,7 +17,9 @@ describe('reviews settings', () => {
     expect(reviewsSettings(reviewsOptionsFromEnv({ REVIEWS_MOOD_SAMPLE: '300' }))).toEqual({
       restaurantPageReviews: 100,
       moodTagSampleSize: 300,
+      savedImportMaxRows: 500,
     });
+    expect(reviewsOptionsFromEnv({ SAVED_IMPORT_MAX_ROWS: '20' })).toEqual({ savedImportMaxRows: 20 });
   });
 
   it('refuses a setting out of its range, naming its variable', () => {

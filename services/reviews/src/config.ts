@@ -21,6 +21,8 @@ export const reviewsOptionsSchema = z.object({
   restaurantPageReviews: reviewCount(100),
   /** Recent reviews whose words feed a restaurant's mood tags. */
   moodTagSampleSize: reviewCount(200),
+  /** Places one saved-places import may name (more is refused with 413). */
+  savedImportMaxRows: z.number().int().min(1).max(10_000).default(500),
 });
 
 /** The reviews service's own start options (the kit's common ones are in ServiceStartOptions). */
@@ -33,6 +35,7 @@ export const REVIEWS_SETTINGS = Symbol('REVIEWS_SETTINGS');
 const REVIEWS_ENV = {
   REVIEWS_PAGE_REVIEWS: 'restaurantPageReviews',
   REVIEWS_MOOD_SAMPLE: 'moodTagSampleSize',
+  SAVED_IMPORT_MAX_ROWS: 'savedImportMaxRows',
 } as const satisfies Record<string, keyof ReviewsOptions>;
 
 /** The start options the environment sets (unset variables set nothing; the ranges are the options'). */

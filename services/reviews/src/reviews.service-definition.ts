@@ -1,3 +1,7 @@
+import { AccountRpcController } from './account/account.rpc-controller.js';
+import { ReviewsExportRepository } from './account/reviews-export.repository.js';
+import { ReviewsExportService } from './account/reviews-export.service.js';
+import { SavedImportService } from './saved/saved-import.service.js';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { CheckInEntity } from './activity/check-in.entity.js';
@@ -90,6 +94,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
   migrations: reviewsMigrations,
   controllers: [
     ReviewsRpcController,
+    AccountRpcController,
     RestaurantsRpcController,
     SavedRpcController,
     ActivityRpcController,
@@ -98,6 +103,9 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     RestaurantsAdminRpcController,
   ],
   providers: [
+    ReviewsExportRepository,
+    ReviewsExportService,
+    SavedImportService,
     IdentityUsersRepository,
     IdentityUsersService,
     IdentityUsersConsumer,

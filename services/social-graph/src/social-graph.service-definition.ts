@@ -1,3 +1,6 @@
+import { SocialExportRepository } from './account/social-export.repository.js';
+import { SocialExportRpcController } from './account/social-export.rpc-controller.js';
+import { SocialExportService } from './account/social-export.service.js';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { BlockEntity } from './blocks/block.entity.js';
@@ -59,6 +62,7 @@ export const socialGraphService = defineService({
   migrations: socialMigrations,
   controllers: [
     FollowsRpcController,
+    SocialExportRpcController,
     RequestsRpcController,
     BlocksRpcController,
     MutesRpcController,
@@ -66,6 +70,8 @@ export const socialGraphService = defineService({
   ],
   providers: [
     FollowsService,
+    SocialExportService,
+    SocialExportRepository,
     FollowRequestsService,
     FollowChanges,
     FollowsRepository,

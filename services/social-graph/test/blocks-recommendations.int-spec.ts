@@ -472,6 +472,10 @@ describe('social-graph: blocks, recommendations and user deletion (identity + so
         await count('social.follow_requests WHERE requester_id = $1 OR recipient_id = $1', [gone.id]),
       ).toBe(0);
       expect(await count('social.blocks WHERE blocker_id = $1 OR blocked_id = $1', [gone.id])).toBe(0);
+      // The per-pair counters go too (after the removals took their versions): only the tombstone stays.
+      expect(
+        await count('social.follow_versions WHERE follower_id = $1 OR following_id = $1', [gone.id]),
+      ).toBe(0);
       await expect(social.client.call('follows.followersCount', { userId: friend.id })).resolves.toEqual({
         count: 0,
       });

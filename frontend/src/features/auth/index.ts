@@ -10,4 +10,4 @@ export {
   useSetCurrentUser,
   usersQueryKey,
 } from './api/get-current-user';
-export { useLogout } from './api/logout';
+export { forgetSignedInUser, useLogout } from './api/logout';

@@ -15,6 +15,7 @@ import type {
   UserDto,
   UserSummaryDto,
 } from '../api/identity.js';
+import type { DeleteAccountRequest, IdentityExport } from '../api/account.js';
 
 /** Where a sign-in came from, recorded on the session for the Sessions tab. */
 export interface ClientInfo {
@@ -84,6 +85,12 @@ export interface IdentityRpc {
   'badges.setFlavor': { request: SetFlavorBadgesRequest; response: FlavorBadgeDto[] };
   'badges.listCity': { request: { userId: number }; response: CityBadgeDto[] };
   'badges.setCity': { request: SetCityBadgesRequest; response: CityBadgeDto[] };
+  /** The caller deletes their own account (password confirmation). */
+  'users.deleteSelf': { request: DeleteAccountRequest; response: MessageResponse };
+  /** An admin deletes another person. */
+  'users.delete': { request: { id: number }; response: MessageResponse };
+  /** The caller's part of their data export. */
+  'users.export': { request: Record<string, never>; response: IdentityExport };
 }
 
 export type IdentityPattern = keyof IdentityRpc;

@@ -1,3 +1,4 @@
+import type { MessagingExport } from '../api/account.js';
 import type { CountResponse, MessageResponse } from '../api/identity.js';
 import type {
   ConversationPreviewDto,
@@ -47,6 +48,8 @@ export type MessagingRpc = {
   'polls.vote': { request: VotePollRequest & { pollId: number }; response: PollDto };
   /** Admins only: the messages around one message of any conversation (View Conversation). */
   'admin.messageContext': { request: { messageId: number; around?: number }; response: MessageContextDto };
+  /** The caller's part of their data export. */
+  'messages.export': { request: Record<string, never>; response: MessagingExport };
 };
 
 export type MessagingPattern = keyof MessagingRpc;

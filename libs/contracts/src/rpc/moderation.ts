@@ -1,3 +1,4 @@
+import type { ModerationExport } from '../api/account.js';
 import type { MessageResponse } from '../api/identity.js';
 import type {
   AdminAppealDto,
@@ -44,6 +45,8 @@ export type ModerationRpc = {
   'appeals.createForAction': { request: CreateAppealRequest & { auditEntryId: number }; response: AppealDto };
   /** Appeals for admins, newest first. */
   'appeals.list': { request: AppealListRequest; response: AdminAppealDto[] };
+  /** The caller's part of their data export. */
+  'feedback.export': { request: Record<string, never>; response: ModerationExport };
 };
 
 export type ModerationPattern = keyof ModerationRpc;

@@ -57,6 +57,9 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'users.setPicture',
     'users.getPicture',
     'users.changePassword',
+    'users.deleteSelf',
+    'users.delete',
+    'users.export',
     'badges.listFlavor',
     'badges.setFlavor',
     'badges.listCity',
@@ -84,6 +87,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'mutes.status',
     'mutes.list',
     'follows.removeFollower',
+    'follows.export',
   ]),
   reviews: patternsOf<ReviewsRpc>()([
     'reviews.byUser',
@@ -116,6 +120,8 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'checkIns.toggleLike',
     'checkIns.comments',
     'checkIns.comment',
+    'reviews.export',
+    'saved.import',
   ]),
   messaging: patternsOf<MessagingRpc>()([
     'messages.conversation',
@@ -129,6 +135,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'polls.get',
     'polls.vote',
     'admin.messageContext',
+    'messages.export',
   ]),
   moderation: patternsOf<ModerationRpc>()([
     'feedback.submit',
@@ -146,5 +153,6 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'appeals.decide',
     'appeals.createForAction',
     'appeals.list',
+    'feedback.export',
   ]),
 };

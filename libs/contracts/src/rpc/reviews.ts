@@ -1,3 +1,4 @@
+import type { ImportSavedRequest, ImportSavedResponse, ReviewsExport } from '../api/account.js';
 import type { MessageResponse } from '../api/identity.js';
 import type {
   ActivityResponse,
@@ -84,6 +85,10 @@ export type ReviewsRpc = {
   'checkIns.comments': { request: { checkInId: number }; response: CheckInCommentDto[] };
   'checkIns.comment': { request: CheckInCommentRequest; response: CheckInCommentDto };
   'discovery.stories': { request: Record<string, never>; response: StoryDto[] };
+  /** The caller's part of their data export. */
+  'reviews.export': { request: Record<string, never>; response: ReviewsExport };
+  /** Saves the places a CSV or a "Name, Address" list names, creating unknown ones. */
+  'saved.import': { request: ImportSavedRequest; response: ImportSavedResponse };
 };
 
 export type ReviewsPattern = keyof ReviewsRpc;

@@ -14,6 +14,7 @@ import type {
   UnfollowResponse,
 } from '../api/social.js';
 import type { Paging } from './identity.js';
+import type { SocialExport } from '../api/account.js';
 
 /** A page of a user's followers / following after `cursor` (a previous page's nextCursor). */
 export interface FollowPageRequest {
@@ -54,6 +55,8 @@ export type SocialRpc = {
   /** The caller removes a follower (their follow ends, social.follow.removed); they are not told. */
   'follows.removeFollower': { request: { followerId: number }; response: MessageResponse };
   'recommendations.list': { request: { limit?: number }; response: FriendRecommendationDto[] };
+  /** The caller's part of their data export. */
+  'follows.export': { request: Record<string, never>; response: SocialExport };
 };
 
 export type SocialPattern = keyof SocialRpc;

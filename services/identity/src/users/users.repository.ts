@@ -166,6 +166,11 @@ export class UsersRepository {
       .getOne();
   }
 
+  /** Removes the account; its sessions and badges go with it (ON DELETE CASCADE). */
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await this.repo(manager).delete({ id });
+  }
+
   /**
    * Increments the user's version and answers it, in the caller's transaction. The UPDATE holds
    * the row lock until commit, so two changes of one user get versions in commit order.

@@ -85,7 +85,34 @@ export class RestaurantsRepository {
       : row;
   }
 
-  private async findByKeys(manager: EntityManager, place: NewPlace): Promise<RestaurantRow | null> {
+  /** The one restaurant of this name in the city, if exactly one (an import naming only the city). */
+  async findOnlyByNameInCity(
+    manager: EntityManager,
+    nameKey: string,
+    city: string,
+  ): Promise<RestaurantRow | null> {
+    const rows = rowsOf<RestaurantRow>(
+      await manager.query(
+        `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE city = $1 AND name_key = $2 LIMIT 2`,
+        [city, nameKey],
+      ),
+    );
+    return rows.length === 1 ? rows[0] : null;
+  }
+
+  /** The restaurant stored under these place keys (placeKey of its name and address), if any. */
+  findByPlaceKeys(
+    manager: EntityManager,
+    nameKey: string,
+    addressKey: string,
+  ): Promise<RestaurantRow | null> {
+    return this.findByKeys(manager, { nameKey, addressKey });
+  }
+
+  private async findByKeys(
+    manager: EntityManager,
+    place: Pick<NewPlace, 'nameKey' | 'addressKey'>,
+  ): Promise<RestaurantRow | null> {
     const rows = rowsOf<RestaurantRow>(
       await manager.query(
         `SELECT ${COLUMNS} FROM ${RESTAURANTS} r WHERE name_key = $1 AND address_key = $2`,

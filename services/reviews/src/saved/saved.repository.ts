@@ -69,7 +69,9 @@ export class SavedRepository {
     return rows[0].version;
   }
 
+  /** A deleted person's saves and their list's version counter. */
   async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
     await manager.delete(SavedRestaurantEntity, { userId });
+    await manager.query(`DELETE FROM ${VERSIONS} WHERE user_id = $1`, [userId]);
   }
 }

@@ -108,13 +108,14 @@ export class SavedService {
     return { isSaved: await this.saved.isSaved(manager, caller.userId, restaurantId) };
   }
 
-  private async add(
+  /** Saves in the caller's transaction, with its versioned event; false when it was saved already. */
+  async add(
     manager: EntityManager,
     userId: number,
     restaurantId: number,
     notes: string | null,
-  ): Promise<void> {
-    if (!(await this.saved.insert(manager, userId, restaurantId, notes))) return;
+  ): Promise<boolean> {
+    if (!(await this.saved.insert(manager, userId, restaurantId, notes))) return false;
     const version = await this.saved.nextVersion(manager, userId);
     await this.events.record(
       manager,
@@ -122,6 +123,7 @@ export class SavedService {
       { userId, restaurantId, occurredAt: new Date().toISOString() },
       version,
     );
+    return true;
   }
 
   private async drop(manager: EntityManager, userId: number, restaurantId: number): Promise<boolean> {

@@ -96,6 +96,11 @@ export class FollowChanges {
   }
 
   /** Every follow (each with social.follow.removed) and request from or to a deleted user. */
+  /** A deleted person's per-pair version counters, after their removals took their versions. */
+  async forgetVersionsOf(manager: EntityManager, userId: number): Promise<void> {
+    await this.follows.deleteVersionsOf(manager, userId);
+  }
+
   async removeAllOf(manager: EntityManager, userId: number): Promise<void> {
     const follows = await this.follows.deleteAllOf(manager, userId);
     for (const follow of follows) await this.followRemoved(manager, follow);

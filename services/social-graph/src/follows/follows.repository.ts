@@ -105,6 +105,13 @@ export class FollowsRepository {
     return rows[0].version;
   }
 
+  /** The per-pair counters of a deleted person (no pair of theirs recurs). */
+  async deleteVersionsOf(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${FOLLOW_VERSIONS} WHERE follower_id = $1 OR following_id = $1`, [
+      userId,
+    ]);
+  }
+
   /** Every follow from or to the user goes; answers those that existed. */
   async deleteAllOf(
     manager: EntityManager,

@@ -10,6 +10,7 @@ import { ProfileForm } from './profile-form';
 import { ProfilePhotoField } from './profile-photo-field';
 import { SecurityDialog } from './security-dialog';
 import { SignOutDialog } from './sign-out-dialog';
+import { YourDataCard } from './your-data-card';
 import '../settings.css';
 
 export function SettingsScreen() {
@@ -64,6 +65,8 @@ export function SettingsScreen() {
           </li>
         </ul>
       </Card>
+
+      <YourDataCard />
 
       <p className="page__footer-links">
         <Link to="/privacy-policy">Privacy Policy</Link>

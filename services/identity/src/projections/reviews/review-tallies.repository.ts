@@ -61,6 +61,12 @@ export interface TallyWrite {
  */
 @Injectable()
 export class ReviewTalliesRepository {
+  /** A deleted account's tallies and per-city counts. */
+  async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${REVIEW_TALLIES} WHERE user_id = $1`, [userId]);
+    await manager.query(`DELETE FROM ${CITY_REVIEW_COUNTS} WHERE user_id = $1`, [userId]);
+  }
+
   /**
    * Locks the author's row (events of one user apply one at a time) and reads what identity holds
    * of the review. `userExists` false: no such account (deleted; its events may still arrive).

@@ -123,6 +123,9 @@ export class UsersProjectionService {
     await this.followChanges.removeAllOf(manager, userId);
     const blocks = await this.blocks.deleteAllOf(manager, userId);
     for (const block of blocks) await this.events.record(manager, 'social.block.removed', block);
+    // The removals above took their versions; no pair of a deleted person recurs, so their
+    // counters go too (nothing of the person is left but the tombstone).
+    await this.followChanges.forgetVersionsOf(manager, userId);
     await this.users.deleteWithTombstone(manager, userId, new Date());
   }
 
