@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
+import { AdminUsersRepository } from './admin-users/admin-users.repository.js';
+import { AdminUsersRpcController } from './admin-users/admin-users.rpc-controller.js';
+import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AdminBootstrapService } from './auth/admin-bootstrap.service.js';
 import { AuthRpcController } from './auth/auth.rpc-controller.js';
 import { AuthService } from './auth/auth.service.js';
@@ -41,7 +44,7 @@ import { ReviewTalliesService } from './projections/reviews/review-tallies.servi
  * identity.user.* changes carry the user's next version (UsersRepository.nextVersion), taken in the
  * transaction of the change, as aggregateVersion; access-changed carries none.
  */
-export type IdentityEventType = Extract<EventType, `identity.${string}`>;
+export type IdentityEventType = Extract<EventType, `identity.${string}` | 'admin.action.recorded'>;
 
 export type { IdentityOptions };
 export type IdentityServiceOptions = ServiceStartOptions & IdentityOptions;
@@ -63,7 +66,13 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
   defaultPort: 4101,
   entities: IDENTITY_ENTITIES,
   migrations: identityMigrations,
-  controllers: [AuthRpcController, SessionsRpcController, UsersRpcController, BadgesRpcController],
+  controllers: [
+    AuthRpcController,
+    SessionsRpcController,
+    UsersRpcController,
+    BadgesRpcController,
+    AdminUsersRpcController,
+  ],
   providers: [
     {
       provide: PasswordHasher,
@@ -96,6 +105,8 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     ReviewTalliesRepository,
     ReviewTalliesService,
     ReviewsConsumer,
+    AdminUsersRepository,
+    AdminUsersService,
   ],
   settings: { token: IDENTITY_SETTINGS, from: identitySettings },
   fromEnv: identityOptionsFromEnv,

@@ -53,7 +53,12 @@ export interface AdminActionRecordedEvent {
 }
 
 /** Why a user's sessions, or what they may do, changed (for logs). */
-export type AccessChangeReason = 'signed-out' | 'session-revoked' | 'password-changed' | 'role-changed';
+export type AccessChangeReason =
+  | 'signed-out'
+  | 'session-revoked'
+  | 'password-changed'
+  | 'role-changed'
+  | 'deactivated';
 
 /**
  * Something a gateway may hold about the user's sessions is no longer true: a session was ended
