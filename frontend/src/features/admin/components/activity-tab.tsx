@@ -11,6 +11,13 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'reported-message.dismissed': 'dismissed the report of message',
   'appeal.upheld': 'upheld appeal',
   'appeal.overturned': 'overturned appeal',
+  'user.deactivated': 'deactivated user',
+  'user.reactivated': 'reactivated user',
+  'user.deleted': 'deleted user',
+  'review.deleted': 'deleted review',
+  'badge.updated': 'updated badge',
+  'restaurant.updated': 'updated restaurant',
+  'restaurants.merged': 'merged restaurants into',
 };
 
 /** The activity log (GET /api/admin/audit-log): who did what to whom, when and why. */
@@ -37,13 +44,15 @@ export function ActivityTab() {
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntryDto }) {
+export function AuditRow({ entry }: { entry: AuditEntryDto }) {
   return (
     <li className="admin-card">
       <p className="admin-card__line">
-        <strong>{personLabel(entry.actor, entry.actorId)}</strong> {ACTION_LABELS[entry.action] ?? entry.action} #
-        {entry.targetId}
-        {entry.subjectUserId !== null ? ` (about ${personLabel(entry.subjectUser, entry.subjectUserId)})` : ''}
+        <strong>{personLabel(entry.actor, entry.actorId)}</strong>{' '}
+        {ACTION_LABELS[entry.action] ?? entry.action} #{entry.targetId}
+        {entry.subjectUserId !== null
+          ? ` (about ${personLabel(entry.subjectUser, entry.subjectUserId)})`
+          : ''}
       </p>
       <p className="admin-card__meta">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
