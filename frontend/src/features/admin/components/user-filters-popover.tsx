@@ -30,7 +30,7 @@ export function UserFiltersPopover({ filters, onChange, onReset }: UserFiltersPo
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className="admin-popover" align="start" sideOffset={6}>
+        <Popover.Content className="admin-popover" align="start" sideOffset={6} aria-label="Filter users">
           <fieldset className="admin-popover__group">
             <legend>Reviews</legend>
             {REVIEW_OPTIONS.map((option) => (
