@@ -17,6 +17,7 @@ import { MessagesController } from './messaging/messages.controller.js';
 import { AppealsController } from './moderation/appeals.controller.js';
 import { FeedbackController } from './moderation/feedback.controller.js';
 import { ModerationAdminController } from './moderation/moderation-admin.controller.js';
+import { AdminUsersController } from './admin-users/admin-users.controller.js';
 import { ReportsController } from './moderation/reports.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { SessionsController } from './sessions/sessions.controller.js';
@@ -72,6 +73,7 @@ export class GatewayModule {
         FeedbackController,
         ReportsController,
         ModerationAdminController,
+        AdminUsersController,
         AppealsController,
       ],
       providers: [

@@ -14,6 +14,8 @@ export * from './identity/auth.dto.js';
 export * from './identity/users.dto.js';
 export * from './identity/sessions.dto.js';
 export * from './identity/badges.dto.js';
+export * from './identity/admin-users.dto.js';
+export * from './identity/admin-users.responses.js';
 export * from './identity/users.responses.js';
 export * from './identity/badges.responses.js';
 export * from './identity/sessions.responses.js';

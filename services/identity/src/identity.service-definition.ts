@@ -3,6 +3,9 @@ import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { AccountRpcController } from './account/account.rpc-controller.js';
 import { AccountService } from './account/account.service.js';
+import { AdminUsersRepository } from './admin-users/admin-users.repository.js';
+import { AdminUsersRpcController } from './admin-users/admin-users.rpc-controller.js';
+import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AdminBootstrapService } from './auth/admin-bootstrap.service.js';
 import { AuthRpcController } from './auth/auth.rpc-controller.js';
 import { AuthService } from './auth/auth.service.js';
@@ -71,6 +74,7 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     UsersRpcController,
     BadgesRpcController,
     AccountRpcController,
+    AdminUsersRpcController,
   ],
   providers: [
     {
@@ -105,6 +109,8 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     ReviewTalliesRepository,
     ReviewTalliesService,
     ReviewsConsumer,
+    AdminUsersRepository,
+    AdminUsersService,
   ],
   settings: { token: IDENTITY_SETTINGS, from: identitySettings },
   fromEnv: identityOptionsFromEnv,

@@ -16,6 +16,12 @@ import type {
   UserSummaryDto,
 } from '../api/identity.js';
 import type { DeleteAccountRequest, IdentityExport } from '../api/account.js';
+import type {
+  AdminUserDto,
+  AdminUserListDto,
+  AdminUserListQuery,
+  UserStatusChangeRequest,
+} from '../api/admin-users.js';
 
 /** Where a sign-in came from, recorded on the session for the Sessions tab. */
 export interface ClientInfo {
@@ -69,6 +75,10 @@ export interface IdentityRpc {
   'sessions.list': { request: Record<string, never>; response: SessionDto[] };
   'sessions.revoke': { request: { sessionId: string }; response: MessageResponse };
   'users.me': { request: Record<string, never>; response: CurrentUserDto };
+  'adminUsers.list': { request: AdminUserListQuery; response: AdminUserListDto };
+  'adminUsers.get': { request: { id: number }; response: AdminUserDto };
+  'adminUsers.deactivate': { request: { id: number } & UserStatusChangeRequest; response: AdminUserDto };
+  'adminUsers.reactivate': { request: { id: number } & UserStatusChangeRequest; response: AdminUserDto };
   'users.list': { request: Paging; response: UserSummaryDto[] };
   'users.search': { request: { query: string } & Paging; response: UserSummaryDto[] };
   'users.get': { request: { id: number }; response: UserDto };

@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  ADMIN_USERS_MESSAGES,
   generateBio,
   type AuthResult,
   type Caller,
   type ClientInfo,
   type MessageResponse,
 } from '@dinebuds/contracts';
-import { badRequest, DomainError } from '@dinebuds/errors';
+import { badRequest, DomainError, forbidden } from '@dinebuds/errors';
 import { CONSTRAINTS, isUniqueViolation } from '../common/db-errors.js';
 import { BadgesService } from '../badges/badges.service.js';
 import type { FlavorChoice } from '../badges/badge.policy.js';
@@ -139,6 +140,8 @@ export class AuthService {
     if (!(await this.hasher.verify(user.passwordHash, password))) {
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
+    // Told only to whoever knows the password: a wrong one never reveals the account's state.
+    if (!user.isActive) throw forbidden(ADMIN_USERS_MESSAGES.accountDeactivated);
     const rehash = this.hasher.needsRehash(user.passwordHash) ? await this.hasher.hash(password) : null;
     return this.transactions.run(async (manager) => {
       if (rehash) await this.users.update(manager, user.id, { passwordHash: rehash });

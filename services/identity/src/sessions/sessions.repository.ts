@@ -18,11 +18,12 @@ export interface ActiveSessionRow {
 
 /**
  * The one hot read of every signed-in request: one indexed lookup joined to the user, whose public
- * columns come along so `GET /api/user` needs no second call.
+ * columns come along so `GET /api/user` needs no second call. A deactivated person's session is no
+ * session (deactivation also revokes them: this holds if one was made while it ran).
  */
 const ACTIVE_SESSION_BY_TOKEN_HASH = `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${publicUserColumns('u')}
   FROM ${SESSIONS} s JOIN ${USERS} u ON u.id = s.user_id
- WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+ WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`;
 
 /**
  * Persistence of identity.sessions, in the caller's manager (a transaction's, or

@@ -26,6 +26,13 @@ export class UserEntity {
   @Column({ name: 'is_private', type: 'boolean', default: false })
   isPrivate: boolean;
 
+  /** False once an admin deactivated the account: it cannot sign in and has no sessions. */
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive: boolean;
+
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt: Date | null;
+
   @Column({ name: 'review_count', type: 'integer', default: 0 })
   reviewCount: number;
 

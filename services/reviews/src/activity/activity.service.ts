@@ -19,7 +19,7 @@ export class ActivityService {
     userId: number,
     paging: { limit?: number; offset?: number },
   ): Promise<ActivityResponse> {
-    await this.privacy.assertCanSee(viewer?.userId ?? null, userId);
+    await this.privacy.assertCanSee(viewer?.userId ?? null, userId, viewer?.isAdmin);
     const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const manager = this.transactions.outside;
     const [rows, counts] = await Promise.all([

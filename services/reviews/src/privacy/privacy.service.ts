@@ -15,12 +15,16 @@ export class PrivacyService {
     private readonly edges: SocialGraphEdgesRepository,
   ) {}
 
-  /** Throws 404 (unknown user) or 403 (private, not an approved follower) unless the viewer may see. */
-  async assertCanSee(viewerId: number | null, ownerId: number): Promise<void> {
+  /**
+   * Throws 404 (unknown user) or 403 (private, not an approved follower) unless the viewer may see.
+   * Admins see every known person's content: moderation (the admin user detail) needs it.
+   */
+  async assertCanSee(viewerId: number | null, ownerId: number, viewerIsAdmin = false): Promise<void> {
     if (viewerId === ownerId) return;
     const manager = this.transactions.outside;
     const owner = await this.users.find(manager, ownerId);
     if (owner === null) throw notFound('User not found');
+    if (viewerIsAdmin) return;
     const follows =
       viewerId !== null && owner.isPrivate && (await this.edges.isFollowing(manager, viewerId, ownerId));
     if (!canSeeContent(viewerId, owner, ownerId, follows)) throw forbidden(REVIEW_MESSAGES.privateProfile);

@@ -37,7 +37,7 @@ export class ReviewsService {
     userId: number,
     paging: { limit?: number; offset?: number },
   ): Promise<ReviewDto[]> {
-    await this.privacy.assertCanSee(viewer?.userId ?? null, userId);
+    await this.privacy.assertCanSee(viewer?.userId ?? null, userId, viewer?.isAdmin);
     const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const rows = await this.reviews.byUser(this.transactions.outside, userId, limit, offset);
     return rows.map(toReviewDto);

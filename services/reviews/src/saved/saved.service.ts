@@ -38,7 +38,7 @@ export class SavedService {
     userId: number,
     paging: { limit?: number; offset?: number },
   ): Promise<SavedRestaurantDto[]> {
-    await this.privacy.assertCanSee(viewer.userId, userId);
+    await this.privacy.assertCanSee(viewer.userId, userId, viewer.isAdmin);
     const { limit, offset } = listWindow(paging, REVIEW_LIMITS);
     const rows = await this.saved.byUser(this.transactions.outside, userId, limit, offset);
     return rows.map((row) => ({

@@ -44,13 +44,15 @@ export function ActivityTab() {
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntryDto }) {
+export function AuditRow({ entry }: { entry: AuditEntryDto }) {
   return (
     <li className="admin-card">
       <p className="admin-card__line">
-        <strong>{personLabel(entry.actor, entry.actorId)}</strong> {ACTION_LABELS[entry.action] ?? entry.action} #
-        {entry.targetId}
-        {entry.subjectUserId !== null ? ` (about ${personLabel(entry.subjectUser, entry.subjectUserId)})` : ''}
+        <strong>{personLabel(entry.actor, entry.actorId)}</strong>{' '}
+        {ACTION_LABELS[entry.action] ?? entry.action} #{entry.targetId}
+        {entry.subjectUserId !== null
+          ? ` (about ${personLabel(entry.subjectUser, entry.subjectUserId)})`
+          : ''}
       </p>
       <p className="admin-card__meta">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>

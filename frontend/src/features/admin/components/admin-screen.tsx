@@ -4,12 +4,14 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { ActivityTab } from './activity-tab';
+import { UsersTab } from './users-tab';
 import { MessagesTab } from './messages-tab';
 import { ReportsTab } from './reports-tab';
 import '../admin.css';
 
 // Only the tabs the server backs today: Users, Reviews and Badges join when their admin routes exist.
 const TABS = [
+  { value: 'users', label: 'Users' },
   { value: 'reports', label: 'Reports' },
   { value: 'messages', label: 'Messages' },
   { value: 'activity', label: 'Activity Log' },
@@ -43,6 +45,9 @@ export function AdminScreen() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        <Tabs.Content value="users" className="admin__panel">
+          <UsersTab />
+        </Tabs.Content>
         <Tabs.Content value="reports" className="admin__panel">
           <ReportsTab />
         </Tabs.Content>
