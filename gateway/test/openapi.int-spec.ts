@@ -24,6 +24,8 @@ type Document = {
 const IMAGE_ROUTES = new Set(['GET /api/users/{id}/profile-picture', 'GET /api/restaurants/{id}/photo']);
 /** Server-sent event streams: their 2xx is `text/event-stream` (the frames are described in text). */
 const STREAM_ROUTES = new Set(['GET /api/messages/stream']);
+/** Downloads answered as CSV text (the data export). */
+const CSV_ROUTES = new Set(['GET /api/user/export/reviews.csv', 'GET /api/user/export/saved.csv']);
 /**
  * The health check answers @nestjs/terminus's shape, left out here: it belongs to the
  * observability work, not to the API the frontend reads.
@@ -79,7 +81,9 @@ describe('the OpenAPI description', () => {
           )
         : STREAM_ROUTES.has(key)
           ? success.some(([, r]) => r.content?.['text/event-stream']?.schema !== undefined)
-          : success.some(([, r]) => isTyped(r.content?.['application/json']?.schema));
+          : CSV_ROUTES.has(key)
+            ? success.some(([, r]) => r.content?.['text/csv']?.schema !== undefined)
+            : success.some(([, r]) => isTyped(r.content?.['application/json']?.schema));
       if (!typed) untyped.push(key);
     }
     expect(untyped).toEqual([]);
