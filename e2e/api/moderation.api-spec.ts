@@ -17,7 +17,8 @@ import {
 } from '@dinebuds/contracts';
 import { createEnvelope } from '@dinebuds/events';
 import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
-import { ApiClient, uniqueUsername, type ApiResponse } from '../support/api-client.js';
+import { ApiClient, uniqueUsername } from '../support/api-client.js';
+import { DocumentedCalls, expectError } from '../support/api-system.js';
 import { removeDataDir, startAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Secret#123';
@@ -29,10 +30,6 @@ interface Person {
   username: string;
   name: string;
   client: ApiClient;
-}
-
-interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 }
 
 /**
@@ -52,38 +49,14 @@ describe('moderation API through the gateway (all-in-one)', () => {
   let bob: Person;
   let cat: Person;
   let bobsReview: ReviewDto;
-  /** `METHOD template status` of every answer, checked against the document at the end. */
-  const answered = new Set<string>();
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     query<T>(database.url, text, params);
   const count = async (table: string) =>
     Number((await sql<{ n: string }>(`SELECT COUNT(*) AS n FROM moderation.${table}`))[0].n);
 
-  /** Calls a route by its documented template and remembers the answer's status. */
-  async function call<T = unknown>(
-    who: ApiClient,
-    method: string,
-    template: string,
-    params: Record<string, string | number> = {},
-    body?: unknown,
-    init: { search?: string; raw?: string; headers?: Record<string, string> } = {},
-  ): Promise<ApiResponse<T>> {
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-      encodeURIComponent(String(params[name])),
-    );
-    const res = await who.request<T>(method, path + (init.search ?? ''), body, init);
-    answered.add(`${method} ${template} ${res.status}`);
-    return res;
-  }
-
-  function expectError(res: ApiResponse, status: number, message?: string): void {
-    expect({ status: res.status, body: res.body }).toMatchObject({
-      status,
-      body: { statusCode: status, ...(message ? { message } : {}) },
-    });
-    expect(typeof (res.body as { message: unknown }).message).toBe('string');
-  }
+  const routes = new DocumentedCalls();
+  const call = routes.call.bind(routes);
 
   async function known(id: number): Promise<void> {
     await eventually(
@@ -918,13 +891,8 @@ describe('moderation API through the gateway (all-in-one)', () => {
 
   describe('the OpenAPI document', () => {
     it('lists every answer above for its route', async () => {
-      const doc = (await anonymous.get<OpenApiDocument>('/api/docs-json')).body;
-      const undocumented = [...answered].filter((key) => {
-        const [method, template, status] = key.split(' ');
-        return !doc.paths[template]?.[method.toLowerCase()]?.responses[status];
-      });
-      expect(undocumented).toEqual([]);
-      expect(answered.size).toBeGreaterThan(20);
+      expect(await routes.undocumented(anonymous)).toEqual([]);
+      expect(routes.answered.size).toBeGreaterThan(20);
     });
   });
 });

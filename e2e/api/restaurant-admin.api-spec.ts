@@ -8,10 +8,10 @@ import {
   type SavedRestaurantDto,
   type UserDto,
 } from '@dinebuds/contracts';
-import { createTestDatabase, eventually, query, type TestDatabase } from '@dinebuds/testing';
-import { ApiClient, uniqueUsername, type ApiResponse } from '../support/api-client.js';
+import { eventually, query } from '@dinebuds/testing';
+import { ApiClient, uniqueUsername } from '../support/api-client.js';
+import { expectError, startApiSystem } from '../support/api-system.js';
 import { registerKnownToReviews, signInAdmin, type ApiPerson } from '../support/api-people.js';
-import { removeDataDir, startAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Secret#123';
 const ADMIN_USERNAME = uniqueUsername('chief');
@@ -30,7 +30,7 @@ const LOUS_AGAIN = { restaurantName: 'Lous Pizzeria', address: '5 Oak Street, Ch
  * saved lists, check-ins and moderation's review projection.
  */
 describe('restaurant admin API: edit details and merge (all-in-one)', () => {
-  let database: TestDatabase;
+  let databaseUrl: string;
   let baseUrl: string;
   let stop: () => Promise<void>;
   let anonymous: ApiClient;
@@ -40,9 +40,9 @@ describe('restaurant admin API: edit details and merge (all-in-one)', () => {
   let cat: Person;
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-    query<T>(database.url, text, params);
+    query<T>(databaseUrl, text, params);
 
-  const person = (prefix: string) => registerKnownToReviews(baseUrl, database.url, prefix, PASSWORD);
+  const person = (prefix: string) => registerKnownToReviews(baseUrl, databaseUrl, prefix, PASSWORD);
 
   async function review(who: Person, place: typeof LOUS, rating: number): Promise<ReviewDto> {
     const res = await who.client.post<ReviewDto>('/api/reviews', { ...place, rating });
@@ -57,25 +57,10 @@ describe('restaurant admin API: edit details and merge (all-in-one)', () => {
   const savedIds = async (who: Person) =>
     (await who.client.get<SavedRestaurantDto[]>('/api/saved-restaurants')).body.map((s) => s.restaurantId);
 
-  function expectError(res: ApiResponse, status: number, message?: string): void {
-    expect({ status: res.status, body: res.body }).toMatchObject({
-      status,
-      body: { statusCode: status, ...(message ? { message } : {}) },
-    });
-  }
-
   beforeAll(async () => {
-    database = await createTestDatabase('api_restaurant_admin');
-    const system = await startAllInOneSystem({
-      databaseUrl: database.url,
+    ({ baseUrl, databaseUrl, stop } = await startApiSystem('api_restaurant_admin', {
       env: { ADMIN_USERNAME, ADMIN_PASSWORD },
-    });
-    baseUrl = system.baseUrl;
-    stop = async () => {
-      await system.stop();
-      removeDataDir(system.dataDir);
-      await database.drop();
-    };
+    }));
     anonymous = new ApiClient(baseUrl);
     admin = await signInAdmin(baseUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     ann = await person('ann');

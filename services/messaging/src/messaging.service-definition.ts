@@ -8,6 +8,8 @@ import { MessagingExportService } from './account/messaging-export.service.js';
 import type { EventType } from '@dinebuds/contracts';
 import { defineService, type RunningService, type ServiceStartOptions } from '@dinebuds/service-kit';
 import { PairLocks } from './common/pair-locks.repository.js';
+import { ReadReceiptEntity } from './messages/read-receipt.entity.js';
+import { AccountStateEntity } from './projections/identity/account-state.entity.js';
 import { MESSAGING_DEFAULT_PORT, MESSAGING_SCHEMA, MESSAGING_SERVICE } from './config.js';
 import { messagingMigrations } from './database/migrations/index.js';
 import { ConversationEntity } from './messages/conversation.entity.js';
@@ -51,6 +53,8 @@ export const MESSAGING_ENTITIES = [
   ConversationEntity,
   PollEntity,
   PollOptionEntity,
+  AccountStateEntity,
+  ReadReceiptEntity,
 ];
 
 /** Messages, conversations, reports and "Let's eat" polls, with projections of users, follows and blocks. */
