@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { QueryClient } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { Route, Routes } from 'react-router-dom';
@@ -47,5 +47,47 @@ describe('RestaurantScreen save toggle', () => {
     await user.click(screen.getByRole('button', { name: 'Saved' }));
     expect(await screen.findByText('Restaurant removed from saved list')).toBeVisible();
     expect(screen.getAllByText('Noodle Nook').length).toBeGreaterThan(1);
+  });
+  it('says "Failed to save restaurant" or "Failed to unsave restaurant" and reverts', async () => {
+    let saved = false;
+    mockFetch((call) => {
+      if (call.url === '/api/restaurants/5') return jsonResponse({ ...PLACE, isSaved: saved });
+      if (call.method === 'POST' && call.url === '/api/restaurants/5/toggle-save')
+        return jsonResponse({ message: 'Down' }, 500);
+      return never();
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/restaurant/:restaurantId" element={<RestaurantScreen />} />
+      </Routes>,
+      {
+        route: '/restaurant/5',
+        signedInAs: makeUser(),
+        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+      },
+    );
+    await screen.findByRole('heading', { name: 'Noodle Nook', level: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save restaurant. Please try again.')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
+    act(() => toast.dismiss());
+
+    saved = true;
+    cleanup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/restaurant/:restaurantId" element={<RestaurantScreen />} />
+      </Routes>,
+      {
+        route: '/restaurant/5',
+        signedInAs: makeUser(),
+        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Saved' }));
+    expect(await screen.findByText('Failed to unsave restaurant. Please try again.')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
