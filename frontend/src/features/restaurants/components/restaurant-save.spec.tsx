@@ -11,6 +11,20 @@ import { RestaurantScreen } from './restaurant-screen';
 
 const PLACE = EMPTY_RESTAURANT;
 
+/** The restaurant page of PLACE (id 5), signed in, without query retries. */
+function renderPage() {
+  renderWithProviders(
+    <Routes>
+      <Route path="/restaurant/:restaurantId" element={<RestaurantScreen />} />
+    </Routes>,
+    {
+      route: '/restaurant/5',
+      signedInAs: makeUser(),
+      queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    },
+  );
+}
+
 /** Spec 2 §8: the detail page's save toggle names the place in both toasts. */
 describe('RestaurantScreen save toggle', () => {
   afterEach(() => {
@@ -28,16 +42,7 @@ describe('RestaurantScreen save toggle', () => {
       return never();
     });
     const user = userEvent.setup();
-    renderWithProviders(
-      <Routes>
-        <Route path="/restaurant/:restaurantId" element={<RestaurantScreen />} />
-      </Routes>,
-      {
-        route: '/restaurant/5',
-        signedInAs: makeUser(),
-        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-      },
-    );
+    renderPage();
     await screen.findByRole('heading', { name: 'Noodle Nook', level: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -57,16 +62,7 @@ describe('RestaurantScreen save toggle', () => {
       return never();
     });
     const user = userEvent.setup();
-    renderWithProviders(
-      <Routes>
-        <Route path="/restaurant/:restaurantId" element={<RestaurantScreen />} />
-      </Routes>,
-      {
-        route: '/restaurant/5',
-        signedInAs: makeUser(),
-        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-      },
-    );
+    renderPage();
     await screen.findByRole('heading', { name: 'Noodle Nook', level: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -76,16 +72,7 @@ describe('RestaurantScreen save toggle', () => {
 
     saved = true;
     cleanup();
-    renderWithProviders(
-      <Routes>
-        <Route path="/restaurant/:restaurantId" element={<RestaurantScreen />} />
-      </Routes>,
-      {
-        route: '/restaurant/5',
-        signedInAs: makeUser(),
-        queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-      },
-    );
+    renderPage();
     await user.click(await screen.findByRole('button', { name: 'Saved' }));
     expect(await screen.findByText('Failed to unsave restaurant. Please try again.')).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
