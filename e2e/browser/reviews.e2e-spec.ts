@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CurrentUserDto, ReviewDto } from '@dinebuds/contracts';
 import { uniqueUsername } from '../support/api-client.js';
+import { expectAccessible } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
@@ -26,7 +27,12 @@ describe('reviews on the profile in the browser', () => {
   beforeAll(async () => {
     system = await startAllInOneSystem();
     browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: system.baseUrl, viewport: { width: 1280, height: 900 } });
+    // bypassCSP: axe is injected as an inline script, which the app's CSP refuses.
+    context = await browser.newContext({
+      baseURL: system.baseUrl,
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const response = await context.request.post(`${system.baseUrl}/api/register`, {
       data: { username: uniqueUsername('rita'), password: 'Review#123', name: 'Rita Ramen' },
     });
@@ -288,7 +294,7 @@ describe('reviews on the profile in the browser', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       // Flipped at once, back when the failure arrives.
       await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
-      await page.getByText('Failed to save restaurant').waitFor();
+      await page.getByText('Failed to save restaurant. Please try again.').waitFor();
       await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
       await page.unroute('**/toggle-save');
 
@@ -322,6 +328,26 @@ describe('reviews on the profile in the browser', () => {
         await page.goto(path);
         await page.getByText('Restaurant Not Found').waitFor();
       }
+    });
+
+    it('offers the existing place in the add-review sheet, so the review joins it instead of a near-duplicate', async () => {
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'Rita Ramen' }).waitFor();
+      await page.getByRole('button', { name: 'Add review' }).click();
+      const sheet = page.getByRole('dialog', { name: 'Add Review' });
+      await sheet.getByLabel('Restaurant Name *').pressSequentially('sushi nakazwa');
+      const matches = sheet.getByRole('list', { name: /Already on DineBuds/ });
+      await matches.getByRole('button', { name: /Sushi Nakazawa/ }).click();
+      expect(await sheet.getByLabel('Address *').inputValue()).toBe('23 Commerce St, New York, NY');
+      await sheet
+        .getByText('Your review will be added to Sushi Nakazawa at 23 Commerce St, New York, NY.')
+        .waitFor();
+      await expectAccessible(page, 'add-review sheet with a picked place');
+      await sheet.getByRole('radio', { name: '5 stars' }).click();
+      await sheet.getByRole('button', { name: 'Submit Review' }).click();
+      await page.getByText('Review added').waitFor();
+      const mine = await reviewsOf(rita.id);
+      expect(mine.map((review) => review.restaurantId)).toContain(restaurantId);
     });
   });
 });

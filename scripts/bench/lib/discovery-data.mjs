@@ -101,7 +101,7 @@ export async function seedUsers(db, { from, to, reviewsPerUser, firstRestaurantI
     first,
   ]);
   await db.query(
-    'ANALYZE reviews.users, reviews.reviews, reviews.saved_restaurants, reviews.follows, reviews.restaurants',
+    'ANALYZE reviews.users, reviews.reviews, reviews.saved_restaurants, reviews.follows, reviews.restaurants, reviews.restaurant_ratings',
   );
   return (performance.now() - started) / 1000;
 }

@@ -7,6 +7,11 @@ import {
   visibleToViewerSql,
 } from '../projections/social-graph/social-graph-edges.repository.js';
 import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
+import {
+  RESTAURANT_RATINGS,
+  restaurantRatingColumnsSql,
+  restaurantRatingJoinSql,
+} from '../restaurants/restaurant-ratings.sql.js';
 
 const RESTAURANTS = table('restaurants');
 const REVIEWS = table('reviews');
@@ -193,14 +198,13 @@ export class DiscoveryRepository {
            WHERE $2 <% ${SEARCH_TEXT} OR ${SEARCH_TEXT} LIKE $3
            ORDER BY score DESC, r.id LIMIT $5)
          SELECT h.id AS restaurant_id, ${prefixedRestaurantSql('r')}, r.cuisine AS r_cuisine,
-                agg.average_rating, COALESCE(agg.total_reviews, 0)::int AS total_reviews,
+                ${restaurantRatingColumnsSql('agg')},
                 COALESCE(bud.n, 0)::int AS bud_review_count, bud.average AS bud_average_rating,
                 (COALESCE(bud.fans, 0) + COALESCE(bud_saves.n, 0))::int AS bud_favorite_count,
                 EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = h.id AND s.user_id = $1) AS is_saved,
                 round(h.score::numeric, 3)::float AS match_score
          FROM hits h JOIN ${RESTAURANTS} r ON r.id = h.id
-         LEFT JOIN LATERAL (SELECT AVG(v.rating)::float AS average_rating, COUNT(*) AS total_reviews
-                            FROM ${REVIEWS} v WHERE v.restaurant_id = h.id) agg ON true
+         ${restaurantRatingJoinSql('agg', 'h.id')}
          LEFT JOIN LATERAL (
            SELECT COUNT(*) AS n, AVG(x.rating)::float AS average,
                   COUNT(*) FILTER (WHERE x.rating >= 4) AS fans
@@ -259,19 +263,19 @@ export class DiscoveryRepository {
            SELECT x.id FROM me CROSS JOIN LATERAL unnest(me.cities) AS mc(city)
            CROSS JOIN LATERAL (
              SELECT r.id FROM ${RESTAURANTS} r
-             WHERE r.city = mc.city AND EXISTS (SELECT 1 FROM ${REVIEWS} v WHERE v.restaurant_id = r.id)
+             WHERE r.city = mc.city
+               AND EXISTS (SELECT 1 FROM ${RESTAURANT_RATINGS} rr WHERE rr.restaurant_id = r.id AND rr.review_count > 0)
              ORDER BY r.id DESC LIMIT $4) x
            ORDER BY x.id DESC LIMIT $4),
          candidates AS (SELECT restaurant_id AS id FROM bud_rated UNION SELECT id FROM in_my_cities)
          SELECT c.id AS restaurant_id, ${prefixedRestaurantSql('r')}, r.cuisine AS r_cuisine,
-                agg.average_rating, COALESCE(agg.total_reviews, 0)::int AS total_reviews,
+                ${restaurantRatingColumnsSql('agg')},
                 COALESCE(br.n, 0)::int AS bud_review_count, br.average AS bud_average_rating,
                 EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = c.id AND s.user_id = $1) AS is_saved,
                 me.flavors AS my_flavors, me.cities AS my_cities, me.liked AS my_liked_names
          FROM candidates c JOIN ${RESTAURANTS} r ON r.id = c.id CROSS JOIN me
          LEFT JOIN bud_rated br ON br.restaurant_id = c.id
-         LEFT JOIN LATERAL (SELECT AVG(v.rating)::float AS average_rating, COUNT(*) AS total_reviews
-                            FROM ${REVIEWS} v WHERE v.restaurant_id = c.id) agg ON true
+         ${restaurantRatingJoinSql('agg', 'c.id')}
          WHERE NOT EXISTS (SELECT 1 FROM mine m WHERE m.restaurant_id = c.id)
            AND ($2::text IS NULL OR lower(r.address) LIKE $2 OR r.city = $3)`,
         [viewerId, contains, filter.locationCity, candidates],

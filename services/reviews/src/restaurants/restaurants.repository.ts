@@ -6,6 +6,7 @@ import { ReviewEntity } from '../reviews/review.entity.js';
 import { RestaurantEntity } from './restaurant.entity.js';
 import { visibleToViewerSql } from '../projections/social-graph/social-graph-edges.repository.js';
 import type { MoodSignal } from './mood.policy.js';
+import { restaurantRatingColumnsSql, restaurantRatingJoinSql } from './restaurant-ratings.sql.js';
 
 const RESTAURANTS = table('restaurants');
 const REVIEWS = table('reviews');
@@ -177,11 +178,9 @@ export class RestaurantsRepository {
   ): Promise<RatedRestaurantRow | null> {
     const rows = rowsOf<RatedRestaurantRow>(
       await manager.query(
-        `SELECT ${COLUMNS},
-           (SELECT AVG(v.rating)::float FROM ${REVIEWS} v WHERE v.restaurant_id = r.id) AS average_rating,
-           (SELECT COUNT(*)::int FROM ${REVIEWS} v WHERE v.restaurant_id = r.id) AS total_reviews,
+        `SELECT ${COLUMNS}, ${restaurantRatingColumnsSql('agg')},
            EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = r.id AND s.user_id = $2::int) AS is_saved
-         FROM ${RESTAURANTS} r WHERE r.id = $1`,
+         FROM ${RESTAURANTS} r ${restaurantRatingJoinSql('agg', 'r.id')} WHERE r.id = $1`,
         [id, viewerId],
       ),
     );
@@ -195,13 +194,11 @@ export class RestaurantsRepository {
   ): Promise<RatedRestaurantRow[]> {
     return rowsOf<RatedRestaurantRow>(
       await manager.query(
-        `SELECT ${COLUMNS}, agg.average_rating, COALESCE(agg.total_reviews, 0)::int AS total_reviews,
+        `SELECT ${COLUMNS}, ${restaurantRatingColumnsSql('agg')},
            EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = r.id AND s.user_id = $2::int) AS is_saved
-         FROM ${RESTAURANTS} r
-         LEFT JOIN LATERAL (SELECT AVG(v.rating)::float AS average_rating, COUNT(*) AS total_reviews
-                            FROM ${REVIEWS} v WHERE v.restaurant_id = r.id) agg ON true
+         FROM ${RESTAURANTS} r ${restaurantRatingJoinSql('agg', 'r.id')}
          WHERE ($1::text IS NULL OR r.city = $1)
-         ORDER BY agg.average_rating DESC NULLS LAST, total_reviews DESC, r.id
+         ORDER BY average_rating DESC NULLS LAST, total_reviews DESC, r.id
          LIMIT $3 OFFSET $4`,
         [filter.city, filter.viewerId, filter.limit, filter.offset],
       ),

@@ -190,6 +190,31 @@ describe('FeedScreen', () => {
     expect(screen.getByRole('button', { name: 'Saved Noodle Nook' })).toBeVisible();
   });
 
+  it('names the place when the feed unsaves it, and reverts with the spec’s error when a save fails', async () => {
+    let saved = [{ restaurantId: 5 }];
+    let answer: 'unsave' | 'fail' = 'unsave';
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed')) return jsonResponse(PAGE_1);
+      if (call.url.startsWith('/api/saved-restaurants')) return jsonResponse(saved);
+      if (call.method === 'POST' && call.url === '/api/restaurants/5/toggle-save') {
+        if (answer === 'fail') return jsonResponse({ message: 'x' }, 500);
+        saved = [];
+        return jsonResponse({ restaurantId: 5, isSaved: false, saved: false });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt();
+    await user.click(await screen.findByRole('button', { name: 'Saved Noodle Nook' }));
+    expect(await screen.findByText('Restaurant removed from saved list')).toBeVisible();
+    expect(screen.getAllByText('Noodle Nook').length).toBeGreaterThan(1);
+
+    answer = 'fail';
+    await user.click(screen.getByRole('button', { name: 'Save Noodle Nook' }));
+    expect(await screen.findByText('Failed to update saved status')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save Noodle Nook' })).toBeVisible();
+  });
+
   it('shows the live hotspots with my buds there and how busy it is', async () => {
     server((call) => {
       if (call.url.startsWith('/api/activity/feed')) return jsonResponse(PAGE_1);

@@ -93,7 +93,13 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
         else if (!answer.isSaved && !saving)
           toast.success('Restaurant removed from saved list', { description: restaurant.name });
       },
-      onError: () => toast.error('Failed to save restaurant', { description: 'Please try again later.' }),
+      // Spec 2 §8, detail page: "Error: Failed to save/unsave restaurant. Please try again."
+      onError: () =>
+        toast.error('Error', {
+          description: saving
+            ? 'Failed to save restaurant. Please try again.'
+            : 'Failed to unsave restaurant. Please try again.',
+        }),
     });
   };
 

@@ -5,6 +5,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { useCreateReview } from '../api/create-review';
+import { ExistingPlaceSuggestions, type ExistingPlace } from './existing-place-suggestions';
 import { ReviewRatingNotesFields } from './review-rating-notes-fields';
 import '../reviews.css';
 
@@ -24,7 +25,17 @@ export function AddReviewSheet({ open, onOpenChange, initial }: AddReviewSheetPr
   const [rating, setRating] = useState(0);
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  // Suggest known places only while the person types a name (not for the page's own place).
+  const [suggesting, setSuggesting] = useState(false);
+  const [picked, setPicked] = useState<ExistingPlace | null>(null);
   const create = useCreateReview();
+
+  const pick = (place: ExistingPlace) => {
+    setRestaurantName(place.name);
+    setAddress(place.address);
+    setPicked(place);
+    setSuggesting(false);
+  };
 
   const reset = () => {
     setRestaurantName(initial?.restaurantName ?? '');
@@ -32,6 +43,8 @@ export function AddReviewSheet({ open, onOpenChange, initial }: AddReviewSheetPr
     setRating(0);
     setNotes('');
     setErrors({});
+    setSuggesting(false);
+    setPicked(null);
   };
 
   const submit = (event: FormEvent) => {
@@ -91,9 +104,19 @@ export function AddReviewSheet({ open, onOpenChange, initial }: AddReviewSheetPr
             value={restaurantName}
             maxLength={REVIEW_LIMITS.restaurantNameMax}
             autoComplete="off"
-            onChange={(event) => setRestaurantName(event.target.value)}
+            onChange={(event) => {
+              setRestaurantName(event.target.value);
+              setSuggesting(true);
+              setPicked(null);
+            }}
           />
         </Field>
+        {suggesting ? <ExistingPlaceSuggestions text={restaurantName} onPick={pick} /> : null}
+        {picked && picked.name === restaurantName && picked.address === address ? (
+          <p className="existing-places__hint" role="status">
+            Your review will be added to {picked.name} at {picked.address}.
+          </p>
+        ) : null}
         <Field label="Address *" error={errors.address} hint='Street and city, e.g. "12 Main St, Chicago"'>
           <Input
             value={address}

@@ -8,6 +8,7 @@ import { Discovery1734100000006 } from './1734100000006-discovery.js';
 import { CheckIns1734100000007 } from './1734100000007-check-ins.js';
 import { CheckInReactions1734100000008 } from './1734100000008-check-in-reactions.js';
 import { RestaurantContactsAndMutes1734100000020 } from './1734100000020-restaurant-contacts-and-mutes.js';
+import { RestaurantRatings1734100000040 } from './1734100000040-restaurant-ratings.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -21,4 +22,5 @@ export const reviewsMigrations = [
   CheckIns1734100000007,
   CheckInReactions1734100000008,
   RestaurantContactsAndMutes1734100000020,
+  RestaurantRatings1734100000040,
 ];
