@@ -25,6 +25,7 @@ import { RecommendationsController } from './social/recommendations.controller.j
 import { ServiceClientsModule } from './upstream/service-clients.js';
 import { RestaurantsController } from './restaurants/restaurants.controller.js';
 import { ReviewsController } from './reviews/reviews.controller.js';
+import { AdminReviewsController } from './reviews/admin-reviews.controller.js';
 import { UsersController } from './users/users.controller.js';
 
 /**
@@ -59,6 +60,7 @@ export class GatewayModule {
         FollowsController,
         EnvController,
         ReviewsController,
+        AdminReviewsController,
         DiscoveryController,
         RestaurantsController,
         MessagesController,

@@ -23,6 +23,8 @@ export * from './reviews/reviews.dto.js';
 export * from './reviews/reviews.responses.js';
 export * from './reviews/discovery.dto.js';
 export * from './reviews/discovery.responses.js';
+export * from './reviews/admin-reviews.dto.js';
+export * from './reviews/admin-reviews.responses.js';
 export * from './messaging/messaging.dto.js';
 export * from './messaging/messaging.responses.js';
 export * from './moderation/moderation.dto.js';

@@ -9,6 +9,9 @@ import { CheckInsService } from './check-ins/check-ins.service.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
+import { AdminReviewsRepository } from './admin-reviews/admin-reviews.repository.js';
+import { AdminReviewsRpcController } from './admin-reviews/admin-reviews.rpc-controller.js';
+import { AdminReviewsService } from './admin-reviews/admin-reviews.service.js';
 import {
   REVIEWS_DATA_SOURCE,
   REVIEWS_SCHEMA,
@@ -49,8 +52,8 @@ import { SavedRepository } from './saved/saved.repository.js';
 import { SavedRpcController } from './saved/saved.rpc-controller.js';
 import { SavedService } from './saved/saved.service.js';
 
-/** The events the reviews service publishes (all reviews.*, every one versioned). */
-export type ReviewsEventType = Extract<EventType, `reviews.${string}`>;
+/** The events the reviews service publishes (all reviews.*, every one versioned; and admins' actions). */
+export type ReviewsEventType = Extract<EventType, `reviews.${string}`> | 'admin.action.recorded';
 
 export type ReviewsServiceOptions = ServiceStartOptions & ReviewsOptions;
 export type RunningReviewsService = RunningService;
@@ -89,6 +92,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     ActivityRpcController,
     DiscoveryRpcController,
     CheckInsRpcController,
+    AdminReviewsRpcController,
   ],
   providers: [
     IdentityUsersRepository,
@@ -110,6 +114,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     DiscoveryService,
     CheckInsRepository,
     CheckInsService,
+    AdminReviewsRepository,
+    AdminReviewsService,
   ],
   settings: { token: REVIEWS_SETTINGS, from: reviewsSettings },
   fromEnv: reviewsOptionsFromEnv,

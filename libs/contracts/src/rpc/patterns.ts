@@ -85,6 +85,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'reviews.create',
     'reviews.update',
     'reviews.delete',
+    'reviews.adminList',
     'restaurants.list',
     'restaurants.detail',
     'restaurants.photo',
