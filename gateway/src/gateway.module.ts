@@ -5,6 +5,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { sessionCacheProvider } from './auth/session-cache.provider.js';
 import { SessionGuard } from './auth/session.guard.js';
 import { BadgesController } from './badges/badges.controller.js';
+import { AdminBadgesController } from './badges/admin-badges.controller.js';
 import { DiscoveryController } from './discovery/discovery.controller.js';
 import { EnvController } from './env/env.controller.js';
 import type { ResolvedGatewayOptions } from './gateway-options.js';
@@ -57,6 +58,7 @@ export class GatewayModule {
         RecommendationsController,
         UsersController,
         BadgesController,
+        AdminBadgesController,
         FollowsController,
         EnvController,
         ReviewsController,

@@ -17,6 +17,8 @@ export * from './identity/badges.dto.js';
 export * from './identity/users.responses.js';
 export * from './identity/badges.responses.js';
 export * from './identity/sessions.responses.js';
+export * from './identity/admin-badges.dto.js';
+export * from './identity/admin-badges.responses.js';
 export * from './social/social.dto.js';
 export * from './social/social.responses.js';
 export * from './reviews/reviews.dto.js';

@@ -8,6 +8,11 @@ import { PasswordHasher, argon2Threads } from './auth/password-hasher.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { PasswordWorkQueue } from './auth/password-work-queue.js';
 import { BadgesRpcController } from './badges/badges.rpc-controller.js';
+import { AdminBadgesRepository } from './badges/admin-badges.repository.js';
+import { AdminBadgesRpcController } from './badges/admin-badges.rpc-controller.js';
+import { AdminBadgesService } from './badges/admin-badges.service.js';
+import { BadgeNameEntity } from './badges/badge-name.entity.js';
+import { CityTierEntity } from './badges/city-tier.entity.js';
 import { BadgesService } from './badges/badges.service.js';
 import { CityBadgeEntity } from './badges/city-badge.entity.js';
 import { FlavorBadgeEntity } from './badges/flavor-badge.entity.js';
@@ -41,7 +46,7 @@ import { ReviewTalliesService } from './projections/reviews/review-tallies.servi
  * identity.user.* changes carry the user's next version (UsersRepository.nextVersion), taken in the
  * transaction of the change, as aggregateVersion; access-changed carries none.
  */
-export type IdentityEventType = Extract<EventType, `identity.${string}`>;
+export type IdentityEventType = Extract<EventType, `identity.${string}`> | 'admin.action.recorded';
 
 export type { IdentityOptions };
 export type IdentityServiceOptions = ServiceStartOptions & IdentityOptions;
@@ -52,6 +57,8 @@ export const IDENTITY_ENTITIES = [
   SessionEntity,
   FlavorBadgeEntity,
   CityBadgeEntity,
+  BadgeNameEntity,
+  CityTierEntity,
   ReviewTallyEntity,
   CityReviewCountEntity,
 ];
@@ -63,7 +70,13 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
   defaultPort: 4101,
   entities: IDENTITY_ENTITIES,
   migrations: identityMigrations,
-  controllers: [AuthRpcController, SessionsRpcController, UsersRpcController, BadgesRpcController],
+  controllers: [
+    AuthRpcController,
+    SessionsRpcController,
+    UsersRpcController,
+    BadgesRpcController,
+    AdminBadgesRpcController,
+  ],
   providers: [
     {
       provide: PasswordHasher,
@@ -91,6 +104,8 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     SessionPurgeService,
     UsersService,
     BadgesService,
+    AdminBadgesRepository,
+    AdminBadgesService,
     AuthService,
     AdminBootstrapService,
     ReviewTalliesRepository,

@@ -1,4 +1,11 @@
 import type {
+  AdminBadgeDto,
+  AdminBadgesDto,
+  CityTierDto,
+  RenameBadgeRequest,
+  SetTierThresholdRequest,
+} from '../api/admin-badges.js';
+import type {
   ChangePasswordRequest,
   CityBadgeDto,
   CurrentUserDto,
@@ -84,6 +91,9 @@ export interface IdentityRpc {
   'badges.setFlavor': { request: SetFlavorBadgesRequest; response: FlavorBadgeDto[] };
   'badges.listCity': { request: { userId: number }; response: CityBadgeDto[] };
   'badges.setCity': { request: SetCityBadgesRequest; response: CityBadgeDto[] };
+  'badges.adminCatalogue': { request: Record<string, never>; response: AdminBadgesDto };
+  'badges.rename': { request: RenameBadgeRequest; response: AdminBadgeDto };
+  'badges.setTierThreshold': { request: SetTierThresholdRequest; response: CityTierDto[] };
 }
 
 export type IdentityPattern = keyof IdentityRpc;

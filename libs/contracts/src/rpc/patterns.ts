@@ -61,6 +61,9 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'badges.setFlavor',
     'badges.listCity',
     'badges.setCity',
+    'badges.adminCatalogue',
+    'badges.rename',
+    'badges.setTierThreshold',
   ]),
   'social-graph': patternsOf<SocialRpc>()([
     'follows.status',

@@ -5,6 +5,7 @@ import { IdentitySessionExpiry1732300000002 } from './1732300000002-identity-ses
 import { IdentityUserSearchTrigram1732300000003 } from './1732300000003-identity-user-search-trigram.js';
 import { IdentityUserVersion1732300000005 } from './1732300000005-identity-user-version.js';
 import { IdentityReviewTallies1732300000006 } from './1732300000006-identity-review-tallies.js';
+import { IdentityBadgeCatalogue1732300000027 } from './1732300000027-identity-badge-catalogue.js';
 
 /** In order; TypeORM records each by name in identity_migrations. */
 export const identityMigrations = [
@@ -15,4 +16,5 @@ export const identityMigrations = [
   createEventsMigrationV2(IDENTITY_SCHEMA, 1732300000004),
   IdentityUserVersion1732300000005,
   IdentityReviewTallies1732300000006,
+  IdentityBadgeCatalogue1732300000027,
 ];
