@@ -41,9 +41,11 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
   return (
     <li className="admin-card">
       <p className="admin-card__line">
-        <strong>{personLabel(entry.actor, entry.actorId)}</strong> {ACTION_LABELS[entry.action] ?? entry.action} #
-        {entry.targetId}
-        {entry.subjectUserId !== null ? ` (about ${personLabel(entry.subjectUser, entry.subjectUserId)})` : ''}
+        <strong>{personLabel(entry.actor, entry.actorId)}</strong>{' '}
+        {ACTION_LABELS[entry.action] ?? entry.action} #{entry.targetId}
+        {entry.subjectUserId !== null
+          ? ` (about ${personLabel(entry.subjectUser, entry.subjectUserId)})`
+          : ''}
       </p>
       <p className="admin-card__meta">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>

@@ -77,7 +77,9 @@ describe('AdminScreen', () => {
   });
 
   it('resolves a pending report with POST .../resolve and the optional note', async () => {
-    const fetchMock = server(() => jsonResponse({ ...report(3, 'resolved', 'Spam'), decisionReason: 'Abusive' }));
+    const fetchMock = server(() =>
+      jsonResponse({ ...report(3, 'resolved', 'Spam'), decisionReason: 'Abusive' }),
+    );
     renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin' });
     const card = await screen.findByRole('listitem', { name: 'Report #3' });
     const user = userEvent.setup();
@@ -93,13 +95,18 @@ describe('AdminScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list and counts are read again after the decision.
     await waitFor(() =>
-      expect(callsOf(fetchMock).filter((c) => c === 'GET /api/admin/reports?status=all').length).toBeGreaterThan(1),
+      expect(
+        callsOf(fetchMock).filter((c) => c === 'GET /api/admin/reports?status=all').length,
+      ).toBeGreaterThan(1),
     );
   });
 
   it('dismisses a pending report with POST .../dismiss, and says so when the server refuses', async () => {
     const fetchMock = server(() =>
-      jsonResponse({ statusCode: 409, message: 'Only a pending report can be resolved or dismissed', error: 'Conflict' }, 409),
+      jsonResponse(
+        { statusCode: 409, message: 'Only a pending report can be resolved or dismissed', error: 'Conflict' },
+        409,
+      ),
     );
     renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin' });
     const card = await screen.findByRole('listitem', { name: 'Report #2' });

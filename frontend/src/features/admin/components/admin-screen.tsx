@@ -4,12 +4,16 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { ActivityTab } from './activity-tab';
+import { BadgesTab } from './badges-tab';
 import { MessagesTab } from './messages-tab';
 import { ReportsTab } from './reports-tab';
+import { ReviewsTab } from './reviews-tab';
 import '../admin.css';
 
 // Only the tabs the server backs today: Users, Reviews and Badges join when their admin routes exist.
 const TABS = [
+  { value: 'reviews', label: 'Reviews' },
+  { value: 'badges', label: 'Badges' },
   { value: 'reports', label: 'Reports' },
   { value: 'messages', label: 'Messages' },
   { value: 'activity', label: 'Activity Log' },
@@ -43,6 +47,12 @@ export function AdminScreen() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        <Tabs.Content value="reviews" className="admin__panel">
+          <ReviewsTab />
+        </Tabs.Content>
+        <Tabs.Content value="badges" className="admin__panel">
+          <BadgesTab />
+        </Tabs.Content>
         <Tabs.Content value="reports" className="admin__panel">
           <ReportsTab />
         </Tabs.Content>

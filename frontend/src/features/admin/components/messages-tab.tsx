@@ -67,7 +67,8 @@ function ReportedMessageRow({ message }: { message: ReportedMessageDto }) {
           setDetails(false);
           toast.success('Report dismissed');
         },
-        onError: (error) => toast.error('Error', { description: error.message || 'Failed to dismiss report' }),
+        onError: (error) =>
+          toast.error('Error', { description: error.message || 'Failed to dismiss report' }),
       },
     );
   return (
@@ -105,7 +106,9 @@ function ReportedMessageRow({ message }: { message: ReportedMessageDto }) {
             <dt>Reason</dt>
             <dd>{message.reportReason}</dd>
             <dt>Message</dt>
-            <dd className="admin-details__message">{full ? message.content : truncate(message.content, 100)}</dd>
+            <dd className="admin-details__message">
+              {full ? message.content : truncate(message.content, 100)}
+            </dd>
           </dl>
           {message.content.length > 100 ? (
             <Button size="sm" variant="ghost" onClick={() => setFull((v) => !v)} aria-expanded={full}>

@@ -99,7 +99,9 @@ function ReportCard({ report }: { report: ContentReportDto }) {
       <p className="admin-card__line">
         <strong>Reason:</strong> {report.reason}
       </p>
-      <p className="admin-card__line admin-card__preview">{truncate(report.content ?? 'Content unavailable', 50)}</p>
+      <p className="admin-card__line admin-card__preview">
+        {truncate(report.content ?? 'Content unavailable', 50)}
+      </p>
       {report.appeal ? (
         <p className="admin-card__line">
           <strong>Appeal ({report.appeal.status}):</strong> {report.appeal.text}
