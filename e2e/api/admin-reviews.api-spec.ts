@@ -28,7 +28,7 @@ interface OpenApiDocument {
 }
 
 /**
- * The admin Reviews and Badges tabs' API (docs/api-reviews.md, docs/api-identity.md) through the
+ * The admin Reviews and Badges tabs' API (docs/api-admin-reviews.md) through the
  * gateway on the all-in-one system over a fresh database: every route as an admin, a signed-in
  * person (403) and anonymous (401); search, rating filter and counts; an admin's deletion followed
  * by the author's reviewCount and the restaurant's numbers; a tier threshold change followed by the

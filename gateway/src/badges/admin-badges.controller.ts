@@ -24,7 +24,7 @@ import { assertAdmin } from '../moderation/admin-only.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 
 /**
- * The admin Badges tab (docs/api-identity.md), forwarded to identity: the badge catalogue with
+ * The admin Badges tab (docs/api-admin-reviews.md), forwarded to identity: the badge catalogue with
  * holder counts, badge names and the CityBud tier thresholds. Admins only (403 here and in identity).
  */
 @ApiTags('badges')

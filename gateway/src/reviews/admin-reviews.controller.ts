@@ -7,7 +7,7 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { assertAdmin } from '../moderation/admin-only.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 
-/** The admin Reviews tab (docs/api-reviews.md): admins only (403 here and in reviews). */
+/** The admin Reviews tab (docs/api-admin-reviews.md): admins only (403 here and in reviews). */
 @ApiTags('reviews')
 @ApiCookieAuth()
 @Controller('admin/reviews')
