@@ -194,6 +194,11 @@ const ADMIN_ONLY = [
   'POST /api/admin/messages/{id}/dismiss',
   'GET /api/admin/audit-log',
   'POST /api/admin/appeals/{id}/decide',
+  // The admin Reviews and Badges tabs (docs/api-admin-reviews.md; admin-reviews.api-spec.ts).
+  'GET /api/admin/reviews',
+  'GET /api/admin/badges',
+  'PATCH /api/admin/badges/tiers/{level}',
+  'PATCH /api/admin/badges/{kind}/{id}',
 ];
 for (const key of ADMIN_ONLY) OTHER_403.add(key);
 
@@ -220,6 +225,10 @@ function baseParam(name: string, world: World): string {
       return world.spareSessionId;
     case 'restaurantId':
       return UNKNOWN_ID;
+    case 'level':
+      return 'gold';
+    case 'kind':
+      return 'flavor';
     default:
       throw new Error(`no valid value for the path parameter '${name}': add one to baseParam`);
   }
@@ -344,6 +353,12 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
       return [{ reason: 'fine' }];
     case 'POST /api/admin/appeals/{id}/decide':
       return [{ outcome: 'upheld', reason: 'fine' }];
+    case 'DELETE /api/reviews/{id}':
+      return [{ reason: 'fine' }];
+    case 'PATCH /api/admin/badges/tiers/{level}':
+      return [{ minReviews: 31 }];
+    case 'PATCH /api/admin/badges/{kind}/{id}':
+      return [{ name: 'fine' }];
     default:
       throw new Error(`no base body for ${key}: add one to baseBodies`);
   }
