@@ -1,11 +1,9 @@
-import { REVIEW_MESSAGES } from '@dinebuds/contracts';
+import { MODERATION_MESSAGES, REVIEW_MESSAGES } from '@dinebuds/contracts';
 import { forbidden } from '@dinebuds/errors';
-
-const ADMINS_ONLY = 'Only admins can do this';
 
 /** The admin review list: admins only (403 for anyone else). */
 export function assertAdmin(caller: { isAdmin: boolean }): void {
-  if (!caller.isAdmin) throw forbidden(ADMINS_ONLY);
+  if (!caller.isAdmin) throw forbidden(MODERATION_MESSAGES.adminsOnly);
 }
 
 /**
