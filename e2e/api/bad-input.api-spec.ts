@@ -200,6 +200,11 @@ const ADMIN_ONLY = [
   // Restaurant details and merges (docs/api-restaurants.md; restaurant-admin.api-spec.ts as an admin).
   'PATCH /api/restaurants/{id}',
   'POST /api/restaurants/{id}/merge',
+  // The admin Reviews and Badges tabs (docs/api-admin-reviews.md; admin-reviews.api-spec.ts).
+  'GET /api/admin/reviews',
+  'GET /api/admin/badges',
+  'PATCH /api/admin/badges/tiers/{level}',
+  'PATCH /api/admin/badges/{kind}/{id}',
 ];
 for (const key of ADMIN_ONLY) OTHER_403.add(key);
 
@@ -230,6 +235,10 @@ function baseParam(name: string, world: World): string {
       return world.spareSessionId;
     case 'restaurantId':
       return UNKNOWN_ID;
+    case 'level':
+      return 'gold';
+    case 'kind':
+      return 'flavor';
     default:
       throw new Error(`no valid value for the path parameter '${name}': add one to baseParam`);
   }
@@ -367,6 +376,12 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
       ];
     case 'POST /api/restaurants/{id}/merge':
       return [{ keepId: Number(UNKNOWN_ID) }];
+    case 'DELETE /api/reviews/{id}':
+      return [{ reason: 'fine' }];
+    case 'PATCH /api/admin/badges/tiers/{level}':
+      return [{ minReviews: 31 }];
+    case 'PATCH /api/admin/badges/{kind}/{id}':
+      return [{ name: 'fine' }];
     default:
       throw new Error(`no base body for ${key}: add one to baseBodies`);
   }

@@ -6,6 +6,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { sessionCacheProvider } from './auth/session-cache.provider.js';
 import { SessionGuard } from './auth/session.guard.js';
 import { BadgesController } from './badges/badges.controller.js';
+import { AdminBadgesController } from './badges/admin-badges.controller.js';
 import { DiscoveryController } from './discovery/discovery.controller.js';
 import { EnvController } from './env/env.controller.js';
 import type { ResolvedGatewayOptions } from './gateway-options.js';
@@ -29,6 +30,7 @@ import { ServiceClientsModule } from './upstream/service-clients.js';
 import { RestaurantsController } from './restaurants/restaurants.controller.js';
 import { RestaurantsAdminController } from './restaurants/restaurants-admin.controller.js';
 import { ReviewsController } from './reviews/reviews.controller.js';
+import { AdminReviewsController } from './reviews/admin-reviews.controller.js';
 import { UsersController } from './users/users.controller.js';
 
 /**
@@ -62,9 +64,11 @@ export class GatewayModule {
         RecommendationsController,
         UsersController,
         BadgesController,
+        AdminBadgesController,
         FollowsController,
         EnvController,
         ReviewsController,
+        AdminReviewsController,
         DiscoveryController,
         RestaurantsController,
         RestaurantsAdminController,

@@ -1,9 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   ActivityQuery,
   ActivitySchema,
   CreateReviewDto,
+  DeleteReviewBody,
   MessageResponseSchema,
   ReviewSchema,
   ReviewsByUserQuery,
@@ -61,14 +69,20 @@ export class ReviewsController {
   @HttpCode(200)
   @RequireAuth()
   @ApiCookieAuth()
-  @ApiOperation({ summary: 'Delete your review' })
+  @ApiOperation({
+    summary: "Delete your review, or (admins) anyone's",
+    description:
+      "An admin's deletion of someone else's review is recorded in the audit log with the optional reason.",
+  })
+  @ApiBody({ type: DeleteReviewBody, required: false })
   @ApiOkResponse({ type: MessageResponseSchema })
   @ApiErrors(400, 401, 403, 404, 415, 429)
   delete(
     @Param('id', PositiveIntPipe) id: number,
+    @Body() body: DeleteReviewBody,
     @CurrentCaller() caller: Caller,
   ): Promise<MessageResponse> {
-    return this.clients.for('reviews').call('reviews.delete', { reviewId: id }, caller);
+    return this.clients.for('reviews').call('reviews.delete', { reviewId: id, reason: body.reason }, caller);
   }
 
   @Get('activity')

@@ -8,6 +8,7 @@ export * from './domain/common-passwords.js';
 export * from './domain/etag.js';
 export * from './api/identity.js';
 export * from './api/admin-users.js';
+export * from './api/admin-badges.js';
 export * from './rpc/caller.js';
 export * from './rpc/identity.js';
 export * from './rpc/social.js';

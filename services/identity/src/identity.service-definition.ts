@@ -13,6 +13,11 @@ import { PasswordHasher, argon2Threads } from './auth/password-hasher.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { PasswordWorkQueue } from './auth/password-work-queue.js';
 import { BadgesRpcController } from './badges/badges.rpc-controller.js';
+import { AdminBadgesRepository } from './badges/admin-badges.repository.js';
+import { AdminBadgesRpcController } from './badges/admin-badges.rpc-controller.js';
+import { AdminBadgesService } from './badges/admin-badges.service.js';
+import { BadgeNameEntity } from './badges/badge-name.entity.js';
+import { CityTierEntity } from './badges/city-tier.entity.js';
 import { BadgesService } from './badges/badges.service.js';
 import { CityBadgeEntity } from './badges/city-badge.entity.js';
 import { FlavorBadgeEntity } from './badges/flavor-badge.entity.js';
@@ -57,6 +62,8 @@ export const IDENTITY_ENTITIES = [
   SessionEntity,
   FlavorBadgeEntity,
   CityBadgeEntity,
+  BadgeNameEntity,
+  CityTierEntity,
   ReviewTallyEntity,
   CityReviewCountEntity,
 ];
@@ -75,6 +82,7 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     BadgesRpcController,
     AccountRpcController,
     AdminUsersRpcController,
+    AdminBadgesRpcController,
   ],
   providers: [
     {
@@ -104,6 +112,8 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
     UsersService,
     AccountService,
     BadgesService,
+    AdminBadgesRepository,
+    AdminBadgesService,
     AuthService,
     AdminBootstrapService,
     ReviewTalliesRepository,

@@ -13,6 +13,9 @@ import { CheckInsService } from './check-ins/check-ins.service.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
+import { AdminReviewsRepository } from './admin-reviews/admin-reviews.repository.js';
+import { AdminReviewsRpcController } from './admin-reviews/admin-reviews.rpc-controller.js';
+import { AdminReviewsService } from './admin-reviews/admin-reviews.service.js';
 import {
   REVIEWS_DATA_SOURCE,
   REVIEWS_SCHEMA,
@@ -58,8 +61,8 @@ import { SavedRepository } from './saved/saved.repository.js';
 import { SavedRpcController } from './saved/saved.rpc-controller.js';
 import { SavedService } from './saved/saved.service.js';
 
-/** The events the reviews service publishes (all reviews.*, every one versioned). */
-export type ReviewsEventType = Extract<EventType, `reviews.${string}`>;
+/** The events the reviews service publishes (all reviews.*, every one versioned; and admins' actions). */
+export type ReviewsEventType = Extract<EventType, `reviews.${string}`> | 'admin.action.recorded';
 
 export type ReviewsServiceOptions = ServiceStartOptions & ReviewsOptions;
 export type RunningReviewsService = RunningService;
@@ -101,6 +104,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     DiscoveryRpcController,
     CheckInsRpcController,
     RestaurantsAdminRpcController,
+    AdminReviewsRpcController,
   ],
   providers: [
     ReviewsExportRepository,
@@ -128,6 +132,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     CheckInsService,
     RestaurantsAdminRepository,
     RestaurantsAdminService,
+    AdminReviewsRepository,
+    AdminReviewsService,
   ],
   settings: { token: REVIEWS_SETTINGS, from: reviewsSettings },
   fromEnv: reviewsOptionsFromEnv,

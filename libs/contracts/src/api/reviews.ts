@@ -19,6 +19,9 @@ export const REVIEW_MESSAGES = {
   websiteInvalid: 'Website must be a web address starting with http:// or https://',
   mergeIntoItself: 'A restaurant cannot be merged into itself',
   mergeTargetNotFound: 'The restaurant to keep was not found',
+  adminRatingFilter: 'rating must be a whole number from 1 to 5',
+  adminSearchTooLong: 'Search must be at most 100 characters',
+  deleteReasonTooLong: 'Reason must be at most 500 characters',
 } as const;
 
 /** Limits of the reviews area, shared by the gateway's validation and the service. */
@@ -235,4 +238,31 @@ export interface ActivityResponse {
   items: ActivityItemDto[];
   /** Totals per filter chip (statuses: check-ins with a status line, also counted in checkins). */
   counts: { all: number; reviews: number; checkins: number; saves: number; statuses: number };
+}
+
+/** The admin Reviews tab (GET /api/admin/reviews): a review with its reviewer. */
+export interface AdminReviewDto extends ReviewDto {
+  /** The reviewer as reviews' users projection knows them (null while it has not heard of them). */
+  user: { id: number; username: string; name: string; profilePicture: string | null } | null;
+}
+
+/** `rating`: 1-5, or absent for all; `search`: restaurant name, reviewer (username or name) or comment. */
+export interface AdminReviewListRequest {
+  search?: string;
+  rating?: number;
+  limit?: number;
+  offset?: number;
+}
+
+/** A page of the admin review list: `total` match the filters, `overall` is every review. */
+export interface AdminReviewListDto {
+  reviews: AdminReviewDto[];
+  total: number;
+  overall: number;
+}
+
+/** DELETE /api/reviews/{id}: an admin may say why (kept in the audit log). */
+export interface DeleteReviewRequest {
+  reviewId: number;
+  reason?: string;
 }

@@ -1,4 +1,11 @@
 import type {
+  AdminBadgeDto,
+  AdminBadgesDto,
+  CityTierDto,
+  RenameBadgeRequest,
+  SetTierThresholdRequest,
+} from '../api/admin-badges.js';
+import type {
   ChangePasswordRequest,
   CityBadgeDto,
   CurrentUserDto,
@@ -101,6 +108,9 @@ export interface IdentityRpc {
   'users.delete': { request: { id: number }; response: MessageResponse };
   /** The caller's part of their data export. */
   'users.export': { request: Record<string, never>; response: IdentityExport };
+  'badges.adminCatalogue': { request: Record<string, never>; response: AdminBadgesDto };
+  'badges.rename': { request: RenameBadgeRequest; response: AdminBadgeDto };
+  'badges.setTierThreshold': { request: SetTierThresholdRequest; response: CityTierDto[] };
 }
 
 export type IdentityPattern = keyof IdentityRpc;

@@ -68,6 +68,9 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'badges.setFlavor',
     'badges.listCity',
     'badges.setCity',
+    'badges.adminCatalogue',
+    'badges.rename',
+    'badges.setTierThreshold',
   ]),
   'social-graph': patternsOf<SocialRpc>()([
     'follows.status',
@@ -98,6 +101,7 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'reviews.create',
     'reviews.update',
     'reviews.delete',
+    'reviews.adminList',
     'restaurants.list',
     'restaurants.detail',
     'restaurants.photo',

@@ -2,7 +2,10 @@ import type { ImportSavedRequest, ImportSavedResponse, ReviewsExport } from '../
 import type { MessageResponse } from '../api/identity.js';
 import type {
   ActivityResponse,
+  AdminReviewListDto,
+  AdminReviewListRequest,
   CreateReviewRequest,
+  DeleteReviewRequest,
   IsSavedResponse,
   MergeRestaurantsRequest,
   MergeRestaurantsResponse,
@@ -49,7 +52,8 @@ export type ReviewsRpc = {
   'reviews.byUser': { request: { userId: number } & ReviewsPaging; response: ReviewDto[] };
   'reviews.create': { request: CreateReviewRequest; response: ReviewDto };
   'reviews.update': { request: UpdateReviewRequest; response: ReviewDto };
-  'reviews.delete': { request: { reviewId: number }; response: MessageResponse };
+  'reviews.delete': { request: DeleteReviewRequest; response: MessageResponse };
+  'reviews.adminList': { request: AdminReviewListRequest; response: AdminReviewListDto };
   'restaurants.list': { request: { city?: string } & ReviewsPaging; response: RestaurantListItemDto[] };
   'restaurants.detail': { request: { restaurantId: number }; response: RestaurantDetailDto };
   'restaurants.photo': {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CITY_TIER_DEFAULTS } from '@dinebuds/contracts';
+import { CITY_TIER_LEVELS } from '@dinebuds/contracts';
 import { In, type EntityManager } from 'typeorm';
 import { IDENTITY_SCHEMA } from '../config.js';
 import type { FlavorChoice } from './badge.policy.js';
@@ -10,11 +10,16 @@ const CITY_BADGES = `"${IDENTITY_SCHEMA}"."city_badges"`;
 /** The review counts per city that the reviews projection keeps (CityReviewCountEntity). */
 const CITY_REVIEW_COUNTS = `"${IDENTITY_SCHEMA}"."user_city_reviews"`;
 
-/** The tier of a count, in SQL (CITY_TIER_DEFAULTS; below the first threshold: the first tier). */
+/** CityTierEntity: the admin-editable minimum reviews per level. */
+const CITY_TIERS = `"${IDENTITY_SCHEMA}"."city_tiers"`;
+
+/**
+ * The tier of a count, in SQL, from the stored thresholds (city_tiers, which admins edit; seeded
+ * with CITY_TIER_DEFAULTS): the highest tier reached; below the first threshold, the first tier.
+ */
 export function cityTierSql(countExpression: string): string {
-  const tiers = [...CITY_TIER_DEFAULTS].reverse();
-  const cases = tiers.map((t) => `WHEN ${countExpression} >= ${t.minReviews} THEN '${t.level}'`).join(' ');
-  return `(CASE ${cases} ELSE '${CITY_TIER_DEFAULTS[0].level}' END)`;
+  return `COALESCE((SELECT t.level FROM ${CITY_TIERS} t WHERE t.min_reviews <= ${countExpression}
+    ORDER BY t.min_reviews DESC LIMIT 1), '${CITY_TIER_LEVELS[0]}')`;
 }
 
 /** Persistence of identity.flavor_badges and identity.city_badges (always in the caller's manager). */

@@ -3,7 +3,7 @@ import { restaurantSummary } from '../restaurants/restaurant.mapper.js';
 import type { ReviewRow } from './reviews.repository.js';
 
 /** A review as its answers show it. */
-export function toReviewDto(row: ReviewRow): ReviewDto {
+export function toReviewDto(row: Omit<ReviewRow, 'city_key' | 'created_at_iso'>): ReviewDto {
   return {
     id: row.id,
     userId: row.user_id,

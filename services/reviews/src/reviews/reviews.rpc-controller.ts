@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
   CreateReviewDto,
-  ReviewIdRequest,
+  DeleteReviewRpcRequest,
   ReviewsByUserQuery,
   UpdateReviewRequestDto,
 } from '@dinebuds/api-dto';
@@ -40,9 +40,9 @@ export class ReviewsRpcController {
 
   @Rpc('reviews.delete')
   delete(
-    @RpcBody(ReviewIdRequest) body: ReviewIdRequest,
+    @RpcBody(DeleteReviewRpcRequest) body: DeleteReviewRpcRequest,
     @RequiredCaller() caller: Caller,
   ): RpcResult<'reviews.delete'> {
-    return this.reviews.delete(caller, body.reviewId);
+    return this.reviews.delete(caller, body);
   }
 }

@@ -86,7 +86,7 @@ describe('writing a review', () => {
     const { sut, mock } = setup();
     mock(ReviewsRepository).lock.mockResolvedValue({ id: 11, user_id: 4, version: 2 });
     mock(ReviewsRepository).find.mockResolvedValue({ ...row, version: 2 });
-    await sut.delete(caller, 11);
+    await sut.delete(caller, { reviewId: 11, reason: 'ignored' });
     expect(mock(ReviewsRepository).delete).toHaveBeenCalledWith(manager, 11);
     expect(mock(ServiceEvents).record).toHaveBeenCalledWith(
       manager,
@@ -94,5 +94,40 @@ describe('writing a review', () => {
       { reviewId: 11, userId: 4, restaurantId: 3, city: 'chicago' },
       3,
     );
+    // Deleting one's own review is no admin action, even for an admin.
+    expect(mock(ServiceEvents).record).toHaveBeenCalledTimes(1);
+  });
+
+  it('deleted by an admin: also recorded as an admin action on the author, in the same transaction', async () => {
+    const { sut, mock } = setup();
+    mock(ReviewsRepository).lock.mockResolvedValue({ id: 11, user_id: 4, version: 2 });
+    mock(ReviewsRepository).find.mockResolvedValue({ ...row, version: 2 });
+    await sut.delete({ userId: 9, isAdmin: true, sessionId: null }, { reviewId: 11, reason: ' spam ' });
+    expect(mock(ServiceEvents).record).toHaveBeenCalledWith(
+      manager,
+      'reviews.review.deleted',
+      { reviewId: 11, userId: 4, restaurantId: 3, city: 'chicago' },
+      3,
+    );
+    expect(mock(ServiceEvents).record).toHaveBeenCalledWith(manager, 'admin.action.recorded', {
+      actionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      action: 'review.deleted',
+      actorId: 9,
+      targetType: 'review',
+      targetId: 11,
+      subjectUserId: 4,
+      reason: 'spam',
+    });
+  });
+
+  it("refuses someone else's review to a person who is not an admin", async () => {
+    const { sut, mock } = setup();
+    mock(ReviewsRepository).lock.mockResolvedValue({ id: 11, user_id: 4, version: 2 });
+    await expect(
+      sut.delete({ userId: 9, isAdmin: false, sessionId: null }, { reviewId: 11 }),
+    ).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(mock(ReviewsRepository).delete).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type Caller,
   type CreateReviewRequest,
+  type DeleteReviewRequest,
   type MessageResponse,
   type ReviewDto,
   type UpdateReviewRequest,
@@ -16,6 +18,7 @@ import { PrivacyService } from '../privacy/privacy.service.js';
 import { placeKey } from '../restaurants/place-key.policy.js';
 import { resolvePlace } from '../restaurants/place.policy.js';
 import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
+import { deletionByAdmin, reasonOf } from '../admin-reviews/admin-review.policy.js';
 import { assertAuthor, assertClaimedAuthor, cleanNotes, edited } from './review.policy.js';
 import { REVIEW_CHANGED_COLUMNS, reviewChangedData } from './review-events.js';
 import { toReviewDto } from './review.mapper.js';
@@ -114,11 +117,16 @@ export class ReviewsService {
     });
   }
 
-  async delete(caller: Caller, reviewId: number): Promise<MessageResponse> {
+  /**
+   * The author deletes their review; an admin deletes anyone's (moderation), which is also
+   * recorded as 'admin.action.recorded' for the audit log, in the same transaction.
+   */
+  async delete(caller: Caller, request: DeleteReviewRequest): Promise<MessageResponse> {
+    const { reviewId } = request;
     return this.transactions.run(async (manager) => {
       const locked = await this.reviews.lock(manager, reviewId);
       if (!locked) throw notFound(REVIEW_MESSAGES.reviewNotFound);
-      assertAuthor(caller.userId, locked.user_id);
+      const byAdmin = deletionByAdmin(caller, locked.user_id);
       const row = (await this.reviews.find(manager, reviewId)) as ReviewRow;
       await this.reviews.delete(manager, reviewId);
       // The deletion is the review's last change: one past its stored version.
@@ -128,6 +136,16 @@ export class ReviewsService {
         { reviewId, userId: row.user_id, restaurantId: row.restaurant_id, city: row.city_key },
         row.version + 1,
       );
+      if (byAdmin)
+        await this.events.record(manager, 'admin.action.recorded', {
+          actionId: randomUUID(),
+          action: 'review.deleted',
+          actorId: caller.userId,
+          targetType: 'review',
+          targetId: reviewId,
+          subjectUserId: row.user_id,
+          reason: reasonOf(request.reason),
+        });
       return { message: 'Review deleted' };
     });
   }

@@ -55,9 +55,20 @@ describe('AdminScreen', () => {
     expect(callsOf(fetchMock).filter((c) => c.includes('/api/admin/'))).toEqual([]);
   });
 
-  it('shows only the tabs the server backs, and the reports with their status counts', async () => {
+  it("shows spec 2's tabs in its order, Users first, and the reports with their status counts", async () => {
     server(() => never());
-    renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin' });
+    const { unmount } = renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Users',
+      'Reviews',
+      'Badges',
+      'Messages',
+      'Reports',
+      'Activity Log',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    unmount();
+    renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin?tab=reports' });
     expect(screen.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Messages' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Activity Log' })).toBeVisible();
@@ -80,7 +91,7 @@ describe('AdminScreen', () => {
     const fetchMock = server(() =>
       jsonResponse({ ...report(3, 'resolved', 'Spam'), decisionReason: 'Abusive' }),
     );
-    renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin' });
+    renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin?tab=reports' });
     const card = await screen.findByRole('listitem', { name: 'Report #3' });
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Resolve' }));
@@ -108,7 +119,7 @@ describe('AdminScreen', () => {
         409,
       ),
     );
-    renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin' });
+    renderWithProviders(<AdminScreen />, { signedInAs: admin, route: '/admin?tab=reports' });
     const card = await screen.findByRole('listitem', { name: 'Report #2' });
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Dismiss' }));

@@ -5,15 +5,19 @@ import { useCurrentUser } from '@/features/auth';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { ActivityTab } from './activity-tab';
 import { UsersTab } from './users-tab';
+import { BadgesTab } from './badges-tab';
 import { MessagesTab } from './messages-tab';
 import { ReportsTab } from './reports-tab';
+import { ReviewsTab } from './reviews-tab';
 import '../admin.css';
 
-// Only the tabs the server backs today: Users, Reviews and Badges join when their admin routes exist.
+// Spec 2's five tabs in its order, then the activity log of every admin action.
 const TABS = [
   { value: 'users', label: 'Users' },
-  { value: 'reports', label: 'Reports' },
+  { value: 'reviews', label: 'Reviews' },
+  { value: 'badges', label: 'Badges' },
   { value: 'messages', label: 'Messages' },
+  { value: 'reports', label: 'Reports' },
   { value: 'activity', label: 'Activity Log' },
 ] as const;
 type AdminTab = (typeof TABS)[number]['value'];
@@ -26,7 +30,7 @@ export function AdminScreen() {
   if (!me) return null;
   if (!me.isAdmin) return <AccessDenied />;
   const asked = params.get('tab');
-  const tab: AdminTab = TABS.some((t) => t.value === asked) ? (asked as AdminTab) : 'reports';
+  const tab: AdminTab = TABS.some((t) => t.value === asked) ? (asked as AdminTab) : 'users';
   return (
     <div className="page admin">
       <header className="admin__header">
@@ -47,6 +51,12 @@ export function AdminScreen() {
         </Tabs.List>
         <Tabs.Content value="users" className="admin__panel">
           <UsersTab />
+        </Tabs.Content>
+        <Tabs.Content value="reviews" className="admin__panel">
+          <ReviewsTab />
+        </Tabs.Content>
+        <Tabs.Content value="badges" className="admin__panel">
+          <BadgesTab />
         </Tabs.Content>
         <Tabs.Content value="reports" className="admin__panel">
           <ReportsTab />

@@ -6,6 +6,7 @@ import { IdentityUserSearchTrigram1732300000003 } from './1732300000003-identity
 import { IdentityUserVersion1732300000005 } from './1732300000005-identity-user-version.js';
 import { IdentityReviewTallies1732300000006 } from './1732300000006-identity-review-tallies.js';
 import { IdentityUserActive1732300000020 } from './1732300000020-identity-user-active.js';
+import { IdentityBadgeCatalogue1732300000027 } from './1732300000027-identity-badge-catalogue.js';
 
 /** In order; TypeORM records each by name in identity_migrations. */
 export const identityMigrations = [
@@ -17,4 +18,5 @@ export const identityMigrations = [
   IdentityUserVersion1732300000005,
   IdentityReviewTallies1732300000006,
   IdentityUserActive1732300000020,
+  IdentityBadgeCatalogue1732300000027,
 ];
