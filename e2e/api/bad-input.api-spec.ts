@@ -205,8 +205,17 @@ const ADMIN_ONLY = [
   'GET /api/admin/badges',
   'PATCH /api/admin/badges/tiers/{level}',
   'PATCH /api/admin/badges/{kind}/{id}',
+  // The admin Users tab (docs/api-identity.md; admin-users.api-spec.ts) and deleting a person
+  // (docs/api-account.md; account-data.api-spec.ts as an admin).
+  'GET /api/admin/users',
+  'GET /api/admin/users/{id}',
+  'POST /api/admin/users/{id}/deactivate',
+  'POST /api/admin/users/{id}/reactivate',
+  'DELETE /api/users/{id}',
 ];
 for (const key of ADMIN_ONLY) OTHER_403.add(key);
+// Deleting my account: 403 for a wrong password (no persona's probe knows it).
+OTHER_403.add('DELETE /api/user');
 
 /** The valid value of a path parameter: everything points at the owner's objects. */
 function baseParam(name: string, world: World): string {
@@ -382,6 +391,15 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
       return [{ minReviews: 31 }];
     case 'PATCH /api/admin/badges/{kind}/{id}':
       return [{ name: 'fine' }];
+    case 'POST /api/admin/users/{id}/deactivate':
+    case 'POST /api/admin/users/{id}/reactivate':
+      return [{ reason: 'fine' }];
+    // Never the persona's password: the account stays whatever the body becomes.
+    case 'DELETE /api/user':
+      return [{ password: 'Not#TheirPassword1' }];
+    // One line with no address: a row skipped with its reason, nothing saved.
+    case 'POST /api/saved-restaurants/import':
+      return [{ text: 'fine' }];
     default:
       throw new Error(`no base body for ${key}: add one to baseBodies`);
   }
