@@ -1,3 +1,4 @@
+import { RestaurantRatingEntity } from './restaurants/restaurant-rating.entity.js';
 import { AccountRpcController } from './account/account.rpc-controller.js';
 import { ReviewsExportRepository } from './account/reviews-export.repository.js';
 import { ReviewsExportService } from './account/reviews-export.service.js';
@@ -81,6 +82,7 @@ export const REVIEWS_ENTITIES = [
   CheckInLikeEntity,
   CheckInCommentEntity,
   MuteEntity,
+  RestaurantRatingEntity,
 ];
 
 /**
