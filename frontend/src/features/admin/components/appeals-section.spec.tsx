@@ -51,13 +51,18 @@ describe('AppealsSection', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Overturn' }));
 
     expect(await screen.findByText('Appeal overturned')).toBeVisible();
-    expect(JSON.parse(String(decided[0].init.body))).toEqual({ outcome: 'overturned', reason: 'Honest review' });
+    expect(JSON.parse(String(decided[0].init.body))).toEqual({
+      outcome: 'overturned',
+      reason: 'Honest review',
+    });
     await waitFor(() => expect(screen.queryByRole('region', { name: /Appeals/ })).not.toBeInTheDocument());
   });
 
   it('shows nothing when no appeal waits', async () => {
     mockFetch((call) => (call.url === '/api/admin/appeals?status=pending' ? jsonResponse([]) : never()));
-    const { container } = renderWithProviders(<AppealsSection />, { signedInAs: makeUser({ isAdmin: true }) });
+    const { container } = renderWithProviders(<AppealsSection />, {
+      signedInAs: makeUser({ isAdmin: true }),
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(container).not.toHaveTextContent('Appeals');
   });

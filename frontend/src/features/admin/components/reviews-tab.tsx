@@ -14,6 +14,7 @@ import { truncate } from './person';
 import { ReviewDetailsDialog } from './review-details-dialog';
 import { reviewCountLabel, reviewerLabel } from './review-labels';
 import { Stars } from './stars';
+import { useIdSelection } from '../hooks/use-id-selection';
 
 const PAGE = 100;
 const RATINGS = ['all', '5', '4', '3', '2', '1'] as const;
@@ -26,7 +27,6 @@ export function ReviewsTab() {
   const [search, setSearch] = useState('');
   const [rating, setRating] = useState<string>('all');
   const [limit, setLimit] = useState(PAGE);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [details, setDetails] = useState<AdminReviewDto | null>(null);
   /** What the confirmation asks about: one review, or the selection (bulk). */
   const [confirming, setConfirming] = useState<{ ids: readonly number[]; bulk: boolean } | null>(null);
@@ -35,19 +35,12 @@ export function ReviewsTab() {
   const remove = useDeleteReviews();
 
   const list = reviews.data?.reviews ?? [];
-  const allSelected = list.length > 0 && list.every((r) => selected.has(r.id));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const { selected, allSelected, toggle, toggleAll, drop } = useIdSelection(list.map((r) => r.id));
   const onConfirm = (ids: readonly number[]) =>
     remove.mutate(ids, {
       onSuccess: () => {
         toast.success('Review(s) deleted successfully');
-        setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+        drop(ids);
         setDetails(null);
       },
       onError: (error) => toast.error('Failed to delete review(s)', { description: error.message }),
@@ -112,7 +105,7 @@ export function ReviewsTab() {
                       type="checkbox"
                       aria-label="Select all reviews"
                       checked={allSelected}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((r) => r.id)))}
+                      onChange={toggleAll}
                     />
                   </th>
                   <th scope="col">ID</th>

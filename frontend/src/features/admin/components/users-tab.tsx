@@ -15,6 +15,7 @@ import { ActivityTab } from './activity-tab';
 import { DecisionDialog } from './decision-dialog';
 import { UserDetailDialog } from './user-detail-dialog';
 import { UserFiltersPopover } from './user-filters-popover';
+import { useIdSelection } from '../hooks/use-id-selection';
 
 const NO_FILTERS: AdminUserFilters = { q: '', reviews: 'all', status: 'all' };
 
@@ -27,7 +28,6 @@ export function UsersTab() {
   const { data: me } = useCurrentUser();
   const [filters, setFilters] = useState<AdminUserFilters>(NO_FILTERS);
   const [offset, setOffset] = useState(0);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [showLog, setShowLog] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [detail, setDetail] = useState<AdminUserDto | null>(null);
@@ -36,28 +36,23 @@ export function UsersTab() {
   const users = useAdminUsers(asked, offset);
   const remove = useDeleteUsers();
 
+  const rows = users.data?.users ?? [];
+  const selectable = rows.filter((user) => user.id !== me?.id);
+  const { selected, allSelected, toggle, toggleAll, drop, clear } = useIdSelection(
+    selectable.map((u) => u.id),
+  );
   const change = (next: AdminUserFilters) => {
     setFilters(next);
     setOffset(0);
-    setSelected(new Set());
+    clear();
   };
   const reset = () => change(NO_FILTERS);
-  const rows = users.data?.users ?? [];
-  const selectable = rows.filter((user) => user.id !== me?.id);
-  const allSelected = selectable.length > 0 && selectable.every((user) => selected.has(user.id));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const onDelete = () =>
     remove.mutate([...selected], {
       onSuccess: (outcome) => {
         setConfirmDelete(false);
         // Those that failed stay selected, to retry or leave.
-        setSelected(new Set([...selected].filter((id) => !outcome.deleted.includes(id))));
+        drop(outcome.deleted);
         if (outcome.failed === 0) toast.success('User(s) deleted successfully');
         else toast.error('Failed to delete user(s)', { description: outcome.firstError ?? undefined });
       },
@@ -131,9 +126,7 @@ export function UsersTab() {
                       aria-label="Select all users"
                       checked={allSelected}
                       disabled={selectable.length === 0}
-                      onChange={() =>
-                        setSelected(allSelected ? new Set() : new Set(selectable.map((u) => u.id)))
-                      }
+                      onChange={toggleAll}
                     />
                   </th>
                   <th scope="col">User</th>
