@@ -16,10 +16,10 @@ import { clearSessionCookie, type CookieReply } from '../auth/session-cookie.js'
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
-import { assertAdmin } from '../moderation/admin-only.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 import { assembleExport, attachment, reviewsCsv, savedCsv } from './account-export.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 const CSV = 'text/csv; charset=utf-8';
 const csvResponse = (description: string) =>

@@ -11,8 +11,8 @@ import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { SessionCache } from '../auth/session-cache.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { assertAdmin } from '../moderation/admin-only.js';
 import { ServiceClients } from '../upstream/service-clients.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /**
  * The admin panel's Users tab (docs/api-identity.md, "Admin: users"): the people, and switching

@@ -20,8 +20,8 @@ import {
 } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { assertAdmin } from '../moderation/admin-only.js';
 import { ServiceClients } from '../upstream/service-clients.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /**
  * The admin Badges tab (docs/api-admin-reviews.md), forwarded to identity: the badge catalogue with

@@ -19,7 +19,7 @@ import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
-import { assertAdmin } from './admin-only.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /**
  * Feedback (docs/api-moderation.md), forwarded to moderation: any signed-in person sends it; only

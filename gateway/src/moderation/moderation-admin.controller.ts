@@ -33,7 +33,7 @@ import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
-import { assertAdmin } from './admin-only.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /**
  * The admin panel's moderation routes (docs/api-moderation.md): content reports, the

@@ -10,8 +10,8 @@ import type { Caller, MergeRestaurantsResponse, RestaurantDetailDto } from '@din
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
-import { assertAdmin } from '../moderation/admin-only.js';
 import { ServiceClients } from '../upstream/service-clients.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /**
  * Admins' restaurant routes (docs/api-restaurants.md), forwarded to reviews: 401 anonymous, 403 for

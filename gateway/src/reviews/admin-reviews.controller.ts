@@ -4,8 +4,8 @@ import { AdminReviewListQuery, AdminReviewListSchema } from '@dinebuds/api-dto';
 import type { AdminReviewListDto, Caller } from '@dinebuds/contracts';
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { assertAdmin } from '../moderation/admin-only.js';
 import { ServiceClients } from '../upstream/service-clients.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /** The admin Reviews tab (docs/api-admin-reviews.md): admins only (403 here and in reviews). */
 @ApiTags('reviews')

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { FLAVOR_IDS, flavorBudLabel } from './flavors.js';
-import { generateBio, stripBudSuffix, titleCase } from './text.js';
+import { generateBio, optionalNote, stripBudSuffix, titleCase } from './text.js';
 
 describe('generateBio', () => {
   it('names the first two flavors and the first two cities (document 1 §3)', () => {
@@ -61,5 +61,14 @@ describe('titleCase', () => {
     ['   ', ''],
   ])('turns %j into %j', (input, expected) => {
     expect(titleCase(input)).toBe(expected);
+  });
+});
+
+describe('optionalNote', () => {
+  it('trims a note and reads a blank one as none', () => {
+    expect(optionalNote('  spam  ')).toBe('spam');
+    expect(optionalNote('   ')).toBeNull();
+    expect(optionalNote(undefined)).toBeNull();
+    expect(optionalNote(null)).toBeNull();
   });
 });

@@ -31,3 +31,9 @@ export function generateBio(flavors: readonly string[], cities: readonly string[
   if (cities.length > 0) parts.push(`enjoying dining in ${joinTwo(cities.map(titleCase))}`);
   return `${parts.join(', ')}.`;
 }
+
+/** An optional free-text note (an admin's reason, say): trimmed, and blank reads as none. */
+export function optionalNote(text: string | null | undefined): string | null {
+  const trimmed = (text ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+}

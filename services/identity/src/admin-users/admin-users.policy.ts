@@ -1,6 +1,5 @@
 import {
   ADMIN_USERS_MESSAGES as M,
-  MODERATION_MESSAGES,
   REVIEW_COUNT_BUCKET_BOUNDS,
   cityLabel,
   reviewLevelFor,
@@ -8,23 +7,12 @@ import {
   type ReviewCountBucket,
   type UserStatusFilter,
 } from '@dinebuds/contracts';
-import { badRequest, forbidden } from '@dinebuds/errors';
+import { badRequest } from '@dinebuds/errors';
 import { profilePictureUrl } from '../users/user.mapper.js';
-
-/** Every admin pattern: only a caller identity marks as admin (403 for anyone else). */
-export function assertAdmin(caller: { isAdmin: boolean }): void {
-  if (!caller.isAdmin) throw forbidden(MODERATION_MESSAGES.adminsOnly);
-}
 
 /** An admin never deactivates their own account (they would lock themselves out). */
 export function assertNotSelf(caller: { userId: number }, userId: number): void {
   if (caller.userId === userId) throw badRequest(M.cannotDeactivateSelf);
-}
-
-/** The admin's optional note: trimmed, blank reads as none. */
-export function statusChangeReason(reason: string | null | undefined): string | null {
-  const trimmed = (reason ?? '').trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 /** The filters of a list, as the repository reads them (null: no bound). */

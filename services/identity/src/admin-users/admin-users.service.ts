@@ -7,6 +7,7 @@ import {
   type AdminUserListDto,
   type AdminUserListQuery,
   type Caller,
+  optionalNote,
 } from '@dinebuds/contracts';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
@@ -14,14 +15,9 @@ import type { IdentityEventType } from '../identity.service-definition.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { likeContains, userNotFound } from '../users/user.policy.js';
 import { UsersRepository } from '../users/users.repository.js';
-import {
-  adminUserFilters,
-  assertAdmin,
-  assertNotSelf,
-  statusChangeReason,
-  toAdminUserDto,
-} from './admin-users.policy.js';
+import { adminUserFilters, assertNotSelf, toAdminUserDto } from './admin-users.policy.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /**
  * The admin Users tab: who is here (search, review-count and status filters, real level and
@@ -61,12 +57,12 @@ export class AdminUsersService {
   async deactivate(caller: Caller, id: number, reason: string | null | undefined): Promise<AdminUserDto> {
     assertAdmin(caller);
     assertNotSelf(caller, id);
-    return this.setActive(caller, id, false, statusChangeReason(reason));
+    return this.setActive(caller, id, false, optionalNote(reason));
   }
 
   async reactivate(caller: Caller, id: number, reason: string | null | undefined): Promise<AdminUserDto> {
     assertAdmin(caller);
-    return this.setActive(caller, id, true, statusChangeReason(reason));
+    return this.setActive(caller, id, true, optionalNote(reason));
   }
 
   /**

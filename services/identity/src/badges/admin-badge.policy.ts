@@ -1,10 +1,5 @@
-import { BADGE_MESSAGES, MODERATION_MESSAGES, type CityTierLevel } from '@dinebuds/contracts';
-import { badRequest, forbidden, notFound } from '@dinebuds/errors';
-
-/** The admin badge patterns: admins only (403 for anyone else). */
-export function assertAdmin(caller: { isAdmin: boolean }): void {
-  if (!caller.isAdmin) throw forbidden(MODERATION_MESSAGES.adminsOnly);
-}
+import { BADGE_MESSAGES, type CityTierLevel } from '@dinebuds/contracts';
+import { badRequest, notFound } from '@dinebuds/errors';
 
 export interface StoredTier {
   level: CityTierLevel;

@@ -10,11 +10,11 @@ import {
   type RenameBadgeRequest,
   type SetTierThresholdRequest,
 } from '@dinebuds/contracts';
-import { notFound } from '@dinebuds/errors';
+import { notFound, assertAdmin } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { IdentityEventType } from '../identity.service-definition.js';
-import { assertAdmin, withThreshold } from './admin-badge.policy.js';
+import { withThreshold } from './admin-badge.policy.js';
 import { AdminBadgesRepository, type CatalogueBadgeRow, type TierRow } from './admin-badges.repository.js';
 import { BadgesService } from './badges.service.js';
 

@@ -6,12 +6,13 @@ import {
   type AppealDto,
   type Caller,
   type ModerationDecisionDto,
+  optionalNote,
 } from '@dinebuds/contracts';
-import { conflict, notFound } from '@dinebuds/errors';
+import { conflict, notFound, assertAdmin } from '@dinebuds/errors';
 import { Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { AuditLogRepository } from '../audit/audit-log.repository.js';
-import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
+import { personOf } from '../common/admin.policy.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
 import {
   appealFilter,
@@ -141,7 +142,7 @@ export class AppealsService {
       const appeal = await this.appeals.lock(manager, appealId);
       const status = planAppealOutcome(appeal, outcome);
       const at = new Date();
-      const note = decisionReason(reason);
+      const note = optionalNote(reason);
       await this.appeals.decide(manager, appealId, { status, by: caller.userId, at, reason: note });
       await this.audit.record(manager, {
         actorId: caller.userId,

@@ -9,9 +9,10 @@ import {
 } from '@dinebuds/contracts';
 import type { EntityManager } from 'typeorm';
 import { Transactions } from '@dinebuds/service-kit';
-import { assertAdmin, personOf } from '../common/admin.policy.js';
+import { personOf } from '../common/admin.policy.js';
 import { IdentityUsersRepository } from '../projections/identity/identity-users.repository.js';
 import { AuditLogRepository } from './audit-log.repository.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /** The audit log of admin actions, for admins. */
 @Injectable()

@@ -1,10 +1,4 @@
-import { MODERATION_MESSAGES as M, type ModerationPersonDto } from '@dinebuds/contracts';
-import { forbidden } from '@dinebuds/errors';
-
-/** Every admin pattern: only a caller identity marks as admin (403 for anyone else). */
-export function assertAdmin(caller: { isAdmin: boolean }): void {
-  if (!caller.isAdmin) throw forbidden(M.adminsOnly);
-}
+import type { ModerationPersonDto } from '@dinebuds/contracts';
 
 /** A person's columns as a repository reads them with a LEFT JOIN on the users projection. */
 export interface PersonColumns {
@@ -23,10 +17,4 @@ export function personOf(columns: PersonColumns): ModerationPersonDto | null {
     name: columns.name,
     profilePicture: columns.profilePicture,
   };
-}
-
-/** An admin's optional note: trimmed, blank reads as none. */
-export function decisionReason(reason: string | undefined | null): string | null {
-  const trimmed = (reason ?? '').trim();
-  return trimmed === '' ? null : trimmed;
 }

@@ -7,10 +7,11 @@ import {
   type FeedbackPageDto,
   type FeedbackType,
   type SubmitFeedbackRequest,
+  optionalNote,
 } from '@dinebuds/contracts';
 import { Transactions } from '@dinebuds/service-kit';
 import { AuditLogRepository } from '../audit/audit-log.repository.js';
-import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
+import { personOf } from '../common/admin.policy.js';
 import {
   assertResolvable,
   feedbackCounts,
@@ -19,6 +20,7 @@ import {
   planFeedback,
 } from './feedback.policy.js';
 import { FeedbackRepository, type FeedbackRow } from './feedback.repository.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /** Feedback: any signed-in person sends it; admins list and resolve it (recorded in the audit log). */
 @Injectable()
@@ -71,7 +73,7 @@ export class FeedbackService {
         targetType: 'feedback',
         targetId: feedbackId,
         subjectUserId: feedback?.userId ?? null,
-        reason: decisionReason(reason),
+        reason: optionalNote(reason),
         at,
       });
     });

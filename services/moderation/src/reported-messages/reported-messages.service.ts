@@ -7,15 +7,17 @@ import {
   type MessageResponse,
   type Paging,
   type ReportedMessageDto,
+  optionalNote,
 } from '@dinebuds/contracts';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { AuditLogRepository } from '../audit/audit-log.repository.js';
-import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
+import { personOf } from '../common/admin.policy.js';
 import type { ModerationEventType } from '../moderation.service-definition.js';
 import { IdentityUsersRepository } from '../projections/identity/identity-users.repository.js';
 import { assertDismissable, shouldQueue } from './reported-message.policy.js';
 import { ReportedMessagesRepository } from './reported-messages.repository.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 /** The reported-message queue: messaging's reports in, admins' dismissals (audited) out. */
 @Injectable()
@@ -92,7 +94,7 @@ export class ReportedMessagesService {
         targetType: 'message',
         targetId: messageId,
         subjectUserId: report.senderId,
-        reason: decisionReason(reason),
+        reason: optionalNote(reason),
         at,
       });
       await this.events.record(manager, 'moderation.message-report.dismissed', {

@@ -7,15 +7,16 @@ import {
   type ReportListDto,
   type ReportStatus,
   type ReportTargetType,
+  optionalNote,
 } from '@dinebuds/contracts';
-import { conflict } from '@dinebuds/errors';
+import { conflict, assertAdmin } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { AppealEntity } from '../appeals/appeal.entity.js';
 import { toAppealDto } from '../appeals/appeal.policy.js';
 import { AppealsRepository } from '../appeals/appeals.repository.js';
 import { AuditLogRepository } from '../audit/audit-log.repository.js';
-import { assertAdmin, decisionReason, personOf } from '../common/admin.policy.js';
+import { personOf } from '../common/admin.policy.js';
 import type { ModerationEventType } from '../moderation.service-definition.js';
 import { IdentityUsersRepository } from '../projections/identity/identity-users.repository.js';
 import { KnownReviewsRepository } from '../projections/reviews/known-reviews.repository.js';
@@ -103,7 +104,7 @@ export class ReportsService {
       assertPending(report);
       if (!report) throw reportNotFound();
       const at = new Date();
-      const note = decisionReason(reason);
+      const note = optionalNote(reason);
       await this.reports.decide(manager, reportId, { status, by: caller.userId, at, reason: note });
       await this.audit.record(manager, {
         actorId: caller.userId,

@@ -1,10 +1,5 @@
-import { MODERATION_MESSAGES, REVIEW_MESSAGES } from '@dinebuds/contracts';
+import { REVIEW_MESSAGES } from '@dinebuds/contracts';
 import { forbidden } from '@dinebuds/errors';
-
-/** The admin review list: admins only (403 for anyone else). */
-export function assertAdmin(caller: { isAdmin: boolean }): void {
-  if (!caller.isAdmin) throw forbidden(MODERATION_MESSAGES.adminsOnly);
-}
 
 /**
  * Who may delete a review: its author, or an admin (moderation). Answers whether it is an admin
@@ -20,10 +15,4 @@ export function deletionByAdmin(caller: { userId: number; isAdmin: boolean }, au
 export function searchKey(search: string | undefined): string | null {
   const key = (search ?? '').trim().toLowerCase();
   return key === '' ? null : key;
-}
-
-/** An admin's optional reason: trimmed, blank reads as none. */
-export function reasonOf(reason: string | undefined | null): string | null {
-  const trimmed = (reason ?? '').trim();
-  return trimmed === '' ? null : trimmed;
 }

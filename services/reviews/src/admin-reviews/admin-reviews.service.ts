@@ -8,8 +8,9 @@ import {
 } from '@dinebuds/contracts';
 import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { toReviewDto } from '../reviews/review.mapper.js';
-import { assertAdmin, searchKey } from './admin-review.policy.js';
+import { searchKey } from './admin-review.policy.js';
 import { AdminReviewsRepository, type AdminReviewRow } from './admin-reviews.repository.js';
+import { assertAdmin } from '@dinebuds/errors';
 
 function toAdminReviewDto(row: AdminReviewRow): AdminReviewDto {
   const user =

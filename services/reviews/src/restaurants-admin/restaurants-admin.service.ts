@@ -8,7 +8,7 @@ import {
   type RestaurantDetailDto,
   type UpdateRestaurantDetailsRequest,
 } from '@dinebuds/contracts';
-import { forbidden, notFound } from '@dinebuds/errors';
+import { notFound, assertAdmin } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { ReviewsEventType } from '../reviews.service-definition.js';
@@ -138,8 +138,4 @@ export class RestaurantsAdminService {
       reason,
     });
   }
-}
-
-function assertAdmin(caller: Caller): void {
-  if (!caller.isAdmin) throw forbidden(REVIEW_MESSAGES.adminsOnly);
 }

@@ -9,6 +9,7 @@ import {
   type MessageResponse,
   type ReviewDto,
   type UpdateReviewRequest,
+  optionalNote,
 } from '@dinebuds/contracts';
 import { badRequest, notFound } from '@dinebuds/errors';
 import type { EntityManager } from 'typeorm';
@@ -18,7 +19,7 @@ import { PrivacyService } from '../privacy/privacy.service.js';
 import { placeKey } from '../restaurants/place-key.policy.js';
 import { resolvePlace } from '../restaurants/place.policy.js';
 import { RestaurantsRepository, type RestaurantRow } from '../restaurants/restaurants.repository.js';
-import { deletionByAdmin, reasonOf } from '../admin-reviews/admin-review.policy.js';
+import { deletionByAdmin } from '../admin-reviews/admin-review.policy.js';
 import { assertAuthor, assertClaimedAuthor, cleanNotes, edited } from './review.policy.js';
 import { REVIEW_CHANGED_COLUMNS, reviewChangedData } from './review-events.js';
 import { toReviewDto } from './review.mapper.js';
@@ -144,7 +145,7 @@ export class ReviewsService {
           targetType: 'review',
           targetId: reviewId,
           subjectUserId: row.user_id,
-          reason: reasonOf(request.reason),
+          reason: optionalNote(request.reason),
         });
       return { message: 'Review deleted' };
     });
