@@ -4,24 +4,20 @@ import type {
   AdminReviewListDto,
   CityBadgeDto,
   CityTierDto,
-  CurrentUserDto,
   RestaurantDetailDto,
   ReviewDto,
   UserDto,
 } from '@dinebuds/contracts';
 import { eventually, query } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername, type ApiResponse } from '../support/api-client.js';
+import { registerPerson, signInAdmin, type ApiPerson } from '../support/api-people.js';
 import { DocumentedCalls, expectError, startApiSystem } from '../support/api-system.js';
 
 const PASSWORD = 'Secret#123';
 const ADMIN_USERNAME = uniqueUsername('chief');
 const ADMIN_PASSWORD = 'Admin#Secret1';
 
-interface Person {
-  id: number;
-  username: string;
-  client: ApiClient;
-}
+type Person = ApiPerson;
 
 /**
  * The admin Reviews and Badges tabs' API (docs/api-admin-reviews.md) through the
@@ -56,17 +52,12 @@ describe('admin reviews and badges API through the gateway (all-in-one)', () => 
     search = '',
   ): Promise<ApiResponse<T>> => routes.call<T>(who, method, template, params, body, { search });
 
-  async function person(prefix: string): Promise<Person> {
-    const client = new ApiClient(baseUrl);
-    const username = uniqueUsername(prefix);
-    const res = await client.post<CurrentUserDto>('/api/register', {
-      username,
+  const person = (prefix: string): Promise<Person> =>
+    registerPerson(baseUrl, {
+      username: uniqueUsername(prefix),
       password: PASSWORD,
       name: `${prefix} tester`,
     });
-    expect(res.status).toBe(201);
-    return { id: res.body.id, username, client };
-  }
 
   async function review(who: Person, restaurantName: string, rating: number, notes: string | null) {
     const res = await who.client.post<ReviewDto>('/api/reviews', {
@@ -91,13 +82,7 @@ describe('admin reviews and badges API through the gateway (all-in-one)', () => 
       env: { ADMIN_USERNAME, ADMIN_PASSWORD },
     }));
     anonymous = new ApiClient(baseUrl);
-    const adminClient = new ApiClient(baseUrl);
-    const login = await adminClient.post<CurrentUserDto>('/api/login', {
-      username: ADMIN_USERNAME,
-      password: ADMIN_PASSWORD,
-    });
-    expect(login.body.isAdmin).toBe(true);
-    admin = { id: login.body.id, username: ADMIN_USERNAME, client: adminClient };
+    admin = await signInAdmin(baseUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     ann = await person('ann');
     bob = await person('bob');
     const badges = await bob.client.post('/api/users/city-badges', {

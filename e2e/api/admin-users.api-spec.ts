@@ -4,22 +4,18 @@ import {
   MODERATION_MESSAGES,
   type AdminUserDto,
   type AdminUserListDto,
-  type CurrentUserDto,
   type ReviewDto,
 } from '@dinebuds/contracts';
 import { eventually, query } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
+import { registerPerson, signInAdmin, type ApiPerson } from '../support/api-people.js';
 import { DocumentedCalls, expectError, startApiSystem } from '../support/api-system.js';
 
 const PASSWORD = 'Secret#123';
 const ADMIN_USERNAME = uniqueUsername('chief');
 const ADMIN_PASSWORD = 'Admin#Secret1';
 
-interface Person {
-  id: number;
-  username: string;
-  client: ApiClient;
-}
+type Person = ApiPerson;
 
 /**
  * The admin Users tab's routes (docs/api-identity.md, "Admin: users") through the gateway on the
@@ -41,13 +37,8 @@ describe('admin users API through the gateway (all-in-one)', () => {
   const routes = new DocumentedCalls();
   const call = routes.call.bind(routes);
 
-  async function person(name: string): Promise<Person> {
-    const client = new ApiClient(baseUrl);
-    const username = `${prefix}${name}`;
-    const res = await client.post<CurrentUserDto>('/api/register', { username, password: PASSWORD, name });
-    expect(res.status).toBe(201);
-    return { id: res.body.id, username, client };
-  }
+  const person = (name: string): Promise<Person> =>
+    registerPerson(baseUrl, { username: `${prefix}${name}`, password: PASSWORD, name });
 
   const list = (search: string) =>
     call<AdminUserListDto>(admin.client, 'GET', '/api/admin/users', {}, undefined, { search });
@@ -57,13 +48,7 @@ describe('admin users API through the gateway (all-in-one)', () => {
       env: { ADMIN_USERNAME, ADMIN_PASSWORD },
     }));
     anonymous = new ApiClient(baseUrl);
-    const adminClient = new ApiClient(baseUrl);
-    const login = await adminClient.post<CurrentUserDto>('/api/login', {
-      username: ADMIN_USERNAME,
-      password: ADMIN_PASSWORD,
-    });
-    expect(login.status).toBe(200);
-    admin = { id: login.body.id, username: ADMIN_USERNAME, client: adminClient };
+    admin = await signInAdmin(baseUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     ann = await person('ann');
     bob = await person('bob');
     for (const [restaurantName, address] of [

@@ -9,6 +9,17 @@ export interface ApiPerson {
   client: ApiClient;
 }
 
+/** Registers `username` (signed in by the registration); throws unless it answers 201. */
+export async function registerPerson(
+  baseUrl: string,
+  person: { username: string; password: string; name: string },
+): Promise<ApiPerson> {
+  const client = new ApiClient(baseUrl);
+  const res = await client.post<CurrentUserDto>('/api/register', person);
+  if (res.status !== 201) throw new Error(`registering ${person.username} answered ${res.status}`);
+  return { id: res.body.id, username: person.username, client };
+}
+
 /**
  * Registers `{prefix}_…` (signed in by the registration) and waits until the reviews service's
  * users projection knows them (its reads join that projection).
@@ -19,20 +30,17 @@ export async function registerKnownToReviews(
   prefix: string,
   password: string,
 ): Promise<ApiPerson> {
-  const client = new ApiClient(baseUrl);
-  const username = uniqueUsername(prefix);
-  const res = await client.post<CurrentUserDto>('/api/register', {
-    username,
+  const person = await registerPerson(baseUrl, {
+    username: uniqueUsername(prefix),
     password,
     name: `${prefix} tester`,
   });
-  if (res.status !== 201) throw new Error(`registering ${username} answered ${res.status}`);
   await eventually(
     async () =>
-      (await query(databaseUrl, 'SELECT 1 FROM reviews.users WHERE id = $1', [res.body.id])).length === 1,
+      (await query(databaseUrl, 'SELECT 1 FROM reviews.users WHERE id = $1', [person.id])).length === 1,
     20_000,
   );
-  return { id: res.body.id, username, client };
+  return person;
 }
 
 /** Signs in the operator's admin (ADMIN_USERNAME / ADMIN_PASSWORD given to the system). */

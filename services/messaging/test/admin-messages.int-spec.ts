@@ -1,71 +1,33 @@
 // messaging's admin side on a real PostgreSQL and an in-process bus: the conversation around a
 // message (View Conversation, admins only) and a report moderation dismissed, cleared once.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Caller, MessagingRpc } from '@dinebuds/contracts';
 import { createEnvelope } from '@dinebuds/events';
-import {
-  createTestSystem,
-  eventually,
-  query,
-  startTestService,
-  type RpcMapOf,
-  type TestService,
-  type TestSystem,
-} from '@dinebuds/testing';
-import { startMessagingService, type RunningMessagingService } from '../src/index.js';
-
-type MessagingRpcMap = RpcMapOf<MessagingRpc>;
+import { eventually } from '@dinebuds/testing';
+import { callerOf, startMessagingTestKit, type MessagingTestKit } from './messaging-test-kit.js';
 
 const ANN = 3001;
 const BOB = 3002;
 const CAT = 3003;
 const ADMIN = 3004;
-const as = (userId: number, isAdmin = false): Caller => ({ userId, isAdmin, sessionId: null });
+const as = (userId: number, isAdmin = false) => callerOf(userId, isAdmin);
 
 describe("messaging's admin read and dismissed reports (PostgreSQL, in-process bus)", () => {
-  let system: TestSystem;
-  let messaging: TestService<RunningMessagingService, MessagingRpcMap>;
-  const rows = (sql: string, params: unknown[] = []) => query(system.db.url, sql, params);
+  let kit: MessagingTestKit;
+  let messaging: MessagingTestKit['messaging'];
+  const rows = (sql: string, params: unknown[] = []) => kit.rows(sql, params);
 
   beforeAll(async () => {
-    system = await createTestSystem('messaging_admin_int', { retryDelayMs: 100 });
-    messaging = await system.own(
-      startTestService<MessagingRpcMap, typeof startMessagingService>(startMessagingService, {
-        name: 'messaging',
-        databaseUrl: system.db.url,
-        bus: system.bus,
-        options: { relayIntervalMs: 50 },
-      }),
-    );
-    for (const [userId, name] of [
+    kit = await startMessagingTestKit('messaging_admin_int');
+    messaging = kit.messaging;
+    await kit.register([
       [ANN, 'Ann'],
       [BOB, 'Bob'],
       [CAT, 'Cat'],
-    ] as const) {
-      await system.bus.publish(
-        createEnvelope(
-          'identity.user.registered',
-          {
-            userId,
-            username: name.toLowerCase(),
-            name,
-            bio: null,
-            profilePicture: null,
-            isPrivate: false,
-            isAdmin: false,
-            flavorBadges: [],
-            cityBadges: [],
-            createdAt: new Date().toISOString(),
-          },
-          { producer: 'identity', aggregateVersion: 1 },
-        ),
-      );
-    }
-    await eventually(async () => (await rows('SELECT 1 FROM messaging.users')).length === 3, 15_000);
+    ]);
   }, 60_000);
 
   afterAll(async () => {
-    await system?.close();
+    await kit?.close();
   });
 
   const send = (from: number, to: number, content: string) =>
@@ -126,8 +88,8 @@ describe("messaging's admin read and dismissed reports (PostgreSQL, in-process b
       },
       { producer: 'moderation' },
     );
-    await system.bus.publish(dismissed);
-    await system.bus.publish(dismissed);
+    await kit.system.bus.publish(dismissed);
+    await kit.system.bus.publish(dismissed);
     await eventually(
       async () =>
         (

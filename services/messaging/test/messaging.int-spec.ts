@@ -2,46 +2,23 @@
 // social-graph's events (profile changes in order, blocks, deletions with their tombstone), and the
 // conversation rows stay exact under concurrent sends.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  MESSAGING_MESSAGES as M,
-  type Caller,
-  type EventMap,
-  type EventType,
-  type MessagingRpc,
-} from '@dinebuds/contracts';
-import { createEnvelope } from '@dinebuds/events';
-import {
-  createTestSystem,
-  eventually,
-  query,
-  startTestService,
-  type RpcMapOf,
-  type TestService,
-  type TestSystem,
-} from '@dinebuds/testing';
-import { startMessagingService, type RunningMessagingService } from '../src/index.js';
-
-type MessagingRpcMap = RpcMapOf<MessagingRpc>;
+import { MESSAGING_MESSAGES as M, type EventMap, type EventType } from '@dinebuds/contracts';
+import { eventually } from '@dinebuds/testing';
+import { callerOf as as, startMessagingTestKit, type MessagingTestKit } from './messaging-test-kit.js';
 
 const ANN = 1001;
 const BOB = 1002;
 const CAT = 1003;
-const as = (userId: number): Caller => ({ userId, isAdmin: false, sessionId: null });
 
 describe('messaging with its projections (PostgreSQL, in-process bus)', () => {
-  let system: TestSystem;
-  let messaging: TestService<RunningMessagingService, MessagingRpcMap>;
-  const version = 1;
-
-  const rows = (sql: string, params: unknown[] = []) => query(system.db.url, sql, params);
-
-  async function publish<T extends EventType>(type: T, data: EventMap[T], aggregateVersion?: number) {
-    const producer = type.startsWith('identity.') ? 'identity' : 'social-graph';
-    await system.bus.publish(createEnvelope(type, data, { producer, aggregateVersion }));
-  }
-
-  async function registered(userId: number, name: string) {
-    await publish(
+  let kit: MessagingTestKit;
+  let messaging: MessagingTestKit['messaging'];
+  const rows = (sql: string, params: unknown[] = []) => kit.rows(sql, params);
+  const publish = <T extends EventType>(type: T, data: EventMap[T], aggregateVersion?: number) =>
+    kit.publish(type, data, aggregateVersion);
+  /** One registration, not waited for (after a deletion its tombstone may refuse it). */
+  const registered = (userId: number, name: string) =>
+    publish(
       'identity.user.registered',
       {
         userId,
@@ -55,26 +32,21 @@ describe('messaging with its projections (PostgreSQL, in-process bus)', () => {
         cityBadges: [],
         createdAt: new Date().toISOString(),
       },
-      version,
+      1,
     );
-  }
 
   beforeAll(async () => {
-    system = await createTestSystem('messaging_int', { retryDelayMs: 100 });
-    messaging = await system.own(
-      startTestService<MessagingRpcMap, typeof startMessagingService>(startMessagingService, {
-        name: 'messaging',
-        databaseUrl: system.db.url,
-        bus: system.bus,
-        options: { relayIntervalMs: 50 },
-      }),
-    );
-    await Promise.all([registered(ANN, 'Ann'), registered(BOB, 'Bob'), registered(CAT, 'Cat')]);
-    await eventually(async () => (await rows('SELECT 1 FROM messaging.users')).length === 3, 15_000);
+    kit = await startMessagingTestKit('messaging_int');
+    messaging = kit.messaging;
+    await kit.register([
+      [ANN, 'Ann'],
+      [BOB, 'Bob'],
+      [CAT, 'Cat'],
+    ]);
   }, 60_000);
 
   afterAll(async () => {
-    await system?.close();
+    await kit?.close();
   });
 
   const send = (from: number, to: number, content: string) =>
