@@ -4,17 +4,12 @@ import type { CurrentUserDto, MessageDto, ReportedMessageDto, ReviewDto } from '
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { VIEWPORTS, appContext, launchBrowser, register, signIn } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Moderate#123';
 const ADMIN_USERNAME = uniqueUsername('chief');
 const ADMIN_PASSWORD = 'Admin#Secret1';
-
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 /**
  * The admin's moderation screens and a person's side of them, in a browser against the all-in-one
@@ -36,7 +31,10 @@ describe('admin moderation in the browser', () => {
   let reported: MessageDto;
 
   async function send<T>(ctx: BrowserContext, method: 'get' | 'post', path: string, data?: unknown) {
-    const response = await ctx.request[method](`${system.baseUrl}${path}`, data === undefined ? {} : { data });
+    const response = await ctx.request[method](
+      `${system.baseUrl}${path}`,
+      data === undefined ? {} : { data },
+    );
     return { status: response.status(), body: (await response.json().catch(() => null)) as T };
   }
   async function post<T>(ctx: BrowserContext, path: string, data?: unknown): Promise<T> {
@@ -48,16 +46,14 @@ describe('admin moderation in the browser', () => {
   beforeAll(async () => {
     system = await startAllInOneSystem({ env: { ADMIN_USERNAME, ADMIN_PASSWORD } });
     browser = await launchBrowser();
-    // bypassCSP: axe is injected as an inline script, which the app's CSP refuses.
-    const options = { baseURL: system.baseUrl, viewport: VIEWPORTS[0].viewport, bypassCSP: true };
-    adminContext = await browser.newContext(options);
-    annContext = await browser.newContext(options);
-    bobContext = await browser.newContext(options);
-    await post(adminContext, '/api/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
-    const register = (ctx: BrowserContext, prefix: string, name: string) =>
-      post<CurrentUserDto>(ctx, '/api/register', { username: uniqueUsername(prefix), password: PASSWORD, name });
-    ann = await register(annContext, 'ann', 'Ann Anchovy');
-    bob = await register(bobContext, 'bob', 'Bob Brisket');
+    adminContext = await appContext(browser, system.baseUrl);
+    annContext = await appContext(browser, system.baseUrl);
+    bobContext = await appContext(browser, system.baseUrl);
+    await signIn(adminContext, ADMIN_USERNAME, ADMIN_PASSWORD);
+    const person = (ctx: BrowserContext, prefix: string, name: string) =>
+      register(ctx, { username: uniqueUsername(prefix), password: PASSWORD, name });
+    ann = await person(annContext, 'ann', 'Ann Anchovy');
+    bob = await person(bobContext, 'bob', 'Bob Brisket');
 
     // Feedback from Ann, for the admin to resolve.
     await post(annContext, '/api/feedback', { type: 'bug', text: 'The map forgets my city' });
@@ -84,14 +80,20 @@ describe('admin moderation in the browser', () => {
     });
     await eventually(
       async () =>
-        (await send(bobContext, 'post', '/api/reports', { type: 'review', contentId: review.id, reason: 'Rude' }))
-          .status === 201,
+        (
+          await send(bobContext, 'post', '/api/reports', {
+            type: 'review',
+            contentId: review.id,
+            reason: 'Rude',
+          })
+        ).status === 201,
       30_000,
       200,
     );
     await eventually(
       async () =>
-        (await send<ReportedMessageDto[]>(adminContext, 'get', '/api/admin/messages/reported')).body.length === 1,
+        (await send<ReportedMessageDto[]>(adminContext, 'get', '/api/admin/messages/reported')).body
+          .length === 1,
       30_000,
       200,
     );
@@ -132,13 +134,20 @@ describe('admin moderation in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     await row.getByRole('button', { name: 'Dismiss Report' }).click();
-    await admin.getByRole('dialog', { name: 'Dismiss this report?' }).getByRole('button', { name: 'Dismiss Report' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Dismiss this report?' })
+      .getByRole('button', { name: 'Dismiss Report' })
+      .click();
     await admin.getByText('Report dismissed').waitFor();
     await admin.getByText('No reported messages').waitFor();
     // Messaging was told: Bob sees the message as not reported any more.
     await eventually(
       async () => {
-        const thread = await send<MessageDto[]>(bobContext, 'get', `/api/messages/conversation/${bob.id}/${ann.id}`);
+        const thread = await send<MessageDto[]>(
+          bobContext,
+          'get',
+          `/api/messages/conversation/${bob.id}/${ann.id}`,
+        );
         return thread.body.find((m) => m.id === reported.id)?.reported === false;
       },
       20_000,
@@ -175,7 +184,10 @@ describe('admin moderation in the browser', () => {
     const card = appeals.getByRole('listitem', { name: /Appeal #/ });
     await card.getByText('It is my honest experience of the place.').waitFor();
     await card.getByRole('button', { name: 'Overturn' }).click();
-    await admin.getByRole('dialog', { name: 'Overturn this decision?' }).getByRole('button', { name: 'Overturn' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Overturn this decision?' })
+      .getByRole('button', { name: 'Overturn' })
+      .click();
     await admin.getByText('Appeal overturned').waitFor();
     await appeals.waitFor({ state: 'detached' });
 

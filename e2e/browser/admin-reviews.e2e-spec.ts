@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AdminBadgesDto, CurrentUserDto, ReviewDto } from '@dinebuds/contracts';
+import type { AdminBadgesDto, ReviewDto } from '@dinebuds/contracts';
 import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem, horizontalOverflowProblem } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { VIEWPORTS, appContext, launchBrowser, register, signIn } from '../support/browser.js';
 import { removeDataDir, startAllInOneSystem } from '../support/system.js';
 
 const ADMIN_USERNAME = uniqueUsername('warden');
 const ADMIN_PASSWORD = 'Admin#Secret1';
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 /**
  * The admin panel's Reviews and Badges tabs in a browser against the all-in-one mode over a fresh
@@ -36,10 +32,7 @@ describe('admin Reviews and Badges tabs in the browser', () => {
     });
     browser = await launchBrowser();
     const diner = await browser.newContext({ baseURL: system.baseUrl });
-    const registered = await diner.request.post('/api/register', {
-      data: { username: uniqueUsername('dana'), password: 'Review#123', name: 'Dana Diner' },
-    });
-    expect(registered.ok()).toBe(true);
+    await register(diner, { username: uniqueUsername('dana'), password: 'Review#123', name: 'Dana Diner' });
     const written = await diner.request.post('/api/reviews', {
       data: {
         restaurantName: 'Gristle Grill',
@@ -55,15 +48,8 @@ describe('admin Reviews and Badges tabs in the browser', () => {
     });
     expect(kept.ok()).toBe(true);
     await diner.close();
-    admin = await browser.newContext({
-      baseURL: system.baseUrl,
-      viewport: VIEWPORTS[0].viewport,
-      bypassCSP: true,
-    });
-    const login = await admin.request.post('/api/login', {
-      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
-    });
-    expect(((await login.json()) as CurrentUserDto).isAdmin).toBe(true);
+    admin = await appContext(browser, system.baseUrl);
+    expect((await signIn(admin, ADMIN_USERNAME, ADMIN_PASSWORD)).isAdmin).toBe(true);
     page = await admin.newPage();
   }, 180_000);
 

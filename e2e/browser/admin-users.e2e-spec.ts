@@ -3,17 +3,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { VIEWPORTS, appContext, launchBrowser, register, signIn } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Deactivate#123';
 const ADMIN_USERNAME = uniqueUsername('chief');
 const ADMIN_PASSWORD = 'Admin#Secret1';
-
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 
 /**
  * The admin Users tab in a browser against the all-in-one mode (frontend/dist must be built): an
@@ -33,20 +28,11 @@ describe('admin users in the browser', () => {
   beforeAll(async () => {
     system = await startAllInOneSystem({ env: { ADMIN_USERNAME, ADMIN_PASSWORD } });
     browser = await launchBrowser();
-    // bypassCSP: axe is injected as an inline script, which the app's CSP refuses.
-    const options = { baseURL: system.baseUrl, viewport: VIEWPORTS[0].viewport, bypassCSP: true };
-    adminContext = await browser.newContext(options);
-    danContext = await browser.newContext(options);
-    const login = await adminContext.request.post('/api/login', {
-      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
+    adminContext = await appContext(browser, system.baseUrl);
+    danContext = await appContext(browser, system.baseUrl);
+    await signIn(adminContext, ADMIN_USERNAME, ADMIN_PASSWORD);
     danUsername = uniqueUsername('dan');
-    const register = await danContext.request.post('/api/register', {
-      data: { username: danUsername, password: PASSWORD, name: 'Dan Dumpling' },
-    });
-    expect(register.status()).toBe(201);
-    dan = (await register.json()) as CurrentUserDto;
+    dan = await register(danContext, { username: danUsername, password: PASSWORD, name: 'Dan Dumpling' });
     admin = await adminContext.newPage();
   }, 180_000);
 

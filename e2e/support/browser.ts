@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { CurrentUserDto } from '@dinebuds/contracts';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -15,4 +16,40 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/** The two sizes every screen is checked at: a desktop and a phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/**
+ * A browser context on the app at desktop size. bypassCSP: axe is injected as an inline script,
+ * which the app's CSP refuses.
+ */
+export function appContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[0].viewport, bypassCSP: true });
+}
+
+/** Signs the context in (its cookie then rides every page and request); throws unless 200. */
+export async function signIn(
+  context: BrowserContext,
+  username: string,
+  password: string,
+): Promise<CurrentUserDto> {
+  const login = await context.request.post('/api/login', { data: { username, password } });
+  if (login.status() !== 200) throw new Error(`${username} could not sign in: ${login.status()}`);
+  return (await login.json()) as CurrentUserDto;
+}
+
+/** Registers a person in the context (signed in by the registration); throws unless 201. */
+export async function register(
+  context: BrowserContext,
+  person: { username: string; password: string; name: string },
+): Promise<CurrentUserDto> {
+  const registered = await context.request.post('/api/register', { data: person });
+  if (registered.status() !== 201)
+    throw new Error(`registering ${person.username} answered ${registered.status()}`);
+  return (await registered.json()) as CurrentUserDto;
 }
