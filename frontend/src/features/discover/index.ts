@@ -5,4 +5,3 @@ export { SaveButton } from './components/save-button';
 export type { SaveTarget } from './api/toggle-saved';
 export { TasteMatchCard } from './components/taste-match-card';
 // Restaurant search (GET /api/restaurants/search): the Let's eat poll's picker searches with it too.
-export { useRestaurantSearch } from './api/search-restaurants';

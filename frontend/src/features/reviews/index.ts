@@ -4,6 +4,7 @@ export { activityQueryKeyAll, useActivity } from './api/get-activity';
 export { savedRestaurantsQueryKeyAll, useSavedRestaurants } from './api/get-saved-restaurants';
 export { reviewsQueryKey, useUserReviews } from './api/get-user-reviews';
 export { useRemoveSaved } from './api/remove-saved-restaurant';
+export { useRestaurantSearch } from './api/search-restaurants';
 export { AddReviewSheet } from './components/add-review-sheet';
 export { ReviewCard } from './components/review-card';
 export { Stars } from './components/star-rating';

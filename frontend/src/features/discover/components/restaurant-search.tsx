@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { DISCOVERY_LIMITS } from '@dinebuds/contracts';
 import { ErrorState } from '@/components/ui/states';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useRestaurantSearch } from '../api/search-restaurants';
+import { useRestaurantSearch } from '@/features/reviews';
 import { SearchBox } from './search-box';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -18,7 +18,10 @@ describe('Feedback dialog', () => {
   // The desktop dialog (vaul's phone sheet measures the page on pointer events, which jsdom has not).
   const narrowMatchMedia = window.matchMedia;
   beforeAll(() => {
-    window.matchMedia = ((query: string) => ({ ...narrowMatchMedia(query), matches: true })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...narrowMatchMedia(query),
+      matches: true,
+    })) as typeof window.matchMedia;
   });
   afterAll(() => {
     window.matchMedia = narrowMatchMedia;

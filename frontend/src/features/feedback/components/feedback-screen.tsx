@@ -82,7 +82,8 @@ export function FeedbackScreen() {
 }
 
 function FeedbackList({ items }: { items: FeedbackDto[] }) {
-  if (items.length === 0) return <EmptyState title="No feedback yet" description="Nothing of this type so far." />;
+  if (items.length === 0)
+    return <EmptyState title="No feedback yet" description="Nothing of this type so far." />;
   return (
     <ul className="feedback-admin__list">
       {items.map((item) => (
@@ -135,7 +136,11 @@ function FeedbackCard({ item }: { item: FeedbackDto }) {
         <span className="feedback-card__type">{FEEDBACK_TYPE_LABELS[item.type]}</span>
         <span>#{item.id}</span>
         <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-        <span className={item.resolved ? 'feedback-card__status feedback-card__status--done' : 'feedback-card__status'}>
+        <span
+          className={
+            item.resolved ? 'feedback-card__status feedback-card__status--done' : 'feedback-card__status'
+          }
+        >
           {item.resolved ? 'Resolved' : 'Pending'}
         </span>
       </div>

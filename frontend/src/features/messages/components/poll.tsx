@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useCurrentUser } from '@/features/auth';
-import { useRestaurantSearch } from '@/features/discover';
+import { useRestaurantSearch } from '@/features/reviews';
 import { useSavedRestaurants } from '@/features/reviews';
 import { cn } from '@/lib/cn';
 import { useCreatePoll, usePoll, useVotePoll } from '../api/polls';

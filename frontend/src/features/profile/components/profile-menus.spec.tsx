@@ -8,7 +8,13 @@ import { OtherProfileMenu } from './other-profile-menu';
 import { ProfileMenu } from './profile-menu';
 
 const bob = { id: 2, username: 'bob', name: 'Bob Brown', isPrivate: false } as UserDto;
-const blocking = { isBlocked: false, known: true, pending: false, block: () => undefined, unblock: () => undefined };
+const blocking = {
+  isBlocked: false,
+  known: true,
+  pending: false,
+  block: () => undefined,
+  unblock: () => undefined,
+};
 
 describe('profile menus', () => {
   it('own menu: Moderation Decisions for everyone, the admin entries only for admins, Toggle Privacy for real', async () => {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useRestaurantSearch } from '@/features/discover';
+import { useRestaurantSearch } from '@/features/reviews';
 import { useMergeRestaurant } from '../api/merge-restaurant';
 
 interface MergeDialogProps {

@@ -1,5 +1,5 @@
 import { DISCOVERY_LIMITS } from '@dinebuds/contracts';
-import { useRestaurantSearch } from '@/features/discover';
+import { useRestaurantSearch } from '../api/search-restaurants';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DISCOVERY_LIMITS, type RestaurantSearchItemDto } from '@dinebuds/contracts';
-import { reviewsQueryKey } from '@/features/reviews';
+import { reviewsQueryKey } from './get-user-reviews';
 import { api } from '@/lib/api';
 
 export const restaurantSearchQueryKey = (text: string) =>
