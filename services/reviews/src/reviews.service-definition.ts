@@ -1,4 +1,7 @@
 import { RestaurantRatingEntity } from './restaurants/restaurant-rating.entity.js';
+import { ReadSnapshotEntity, ViewerReadVersionEntity } from './read-snapshots/read-snapshot.entity.js';
+import { ReadSnapshotsRepository } from './read-snapshots/read-snapshots.repository.js';
+import { ReadSnapshotsService } from './read-snapshots/read-snapshots.service.js';
 import { AccountRpcController } from './account/account.rpc-controller.js';
 import { ReviewsExportRepository } from './account/reviews-export.repository.js';
 import { ReviewsExportService } from './account/reviews-export.service.js';
@@ -83,6 +86,8 @@ export const REVIEWS_ENTITIES = [
   CheckInCommentEntity,
   MuteEntity,
   RestaurantRatingEntity,
+  ReadSnapshotEntity,
+  ViewerReadVersionEntity,
 ];
 
 /**
@@ -130,6 +135,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     ActivityService,
     DiscoveryRepository,
     DiscoveryService,
+    ReadSnapshotsRepository,
+    ReadSnapshotsService,
     CheckInsRepository,
     CheckInsService,
     RestaurantsAdminRepository,

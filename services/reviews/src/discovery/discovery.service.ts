@@ -17,14 +17,16 @@ import {
 } from '@dinebuds/contracts';
 import { badRequest, notFound } from '@dinebuds/errors';
 import { Transactions } from '@dinebuds/service-kit';
+import type { EntityManager } from 'typeorm';
 import { PrivacyService } from '../privacy/privacy.service.js';
+import { ReadSnapshotsService } from '../read-snapshots/read-snapshots.service.js';
 import { SocialGraphEdgesRepository } from '../projections/social-graph/social-graph-edges.repository.js';
 import { oneDecimal, restaurantSummary } from '../restaurants/restaurant.mapper.js';
 import { cityKeyOf, cityNameOf } from './city.policy.js';
-import { DiscoveryRepository, type UserColumns } from './discovery.repository.js';
+import { DiscoveryRepository, type FeedPosition, type UserColumns } from './discovery.repository.js';
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor.policy.js';
 import { liveHotspots } from './hotspot.policy.js';
-import { rankRestaurants, type RankCandidate } from './ranking.policy.js';
+import { rankRestaurants, type RankCandidate, type RankOptions } from './ranking.policy.js';
 import { pickRecommendations } from './recommendation.policy.js';
 import { meanStarDifference, tasteMatchPercent } from './taste-match.policy.js';
 
@@ -51,6 +53,7 @@ export class DiscoveryService {
     private readonly discovery: DiscoveryRepository,
     private readonly edges: SocialGraphEdgesRepository,
     private readonly privacy: PrivacyService,
+    private readonly snapshots: ReadSnapshotsService,
   ) {}
 
   /** The city's restaurants ranked by your buds' reviews, each with its "why" (ranking.policy). */
@@ -60,11 +63,28 @@ export class DiscoveryService {
     const hasLng = request.lng !== undefined && request.lng !== null;
     if (hasLat !== hasLng || (sort === 'near-you' && !hasLat))
       throw badRequest(DISCOVERY_MESSAGES.nearYouNeedsPosition);
-    const rows = await this.discovery.budReviewsInCity(
-      this.transactions.outside,
-      caller.userId,
-      cityKeyOf(request.city),
+    const cityKey = cityKeyOf(request.city);
+    const cityName = cityNameOf(request.city);
+    // With the caller's position (Near You, distances) the answer is theirs alone: computed each
+    // time. Without it, it depends only on the tables: served from the viewer's snapshot.
+    if (hasLat)
+      return this.rank(this.transactions.outside, caller.userId, cityKey, cityName, {
+        sort,
+        origin: { latitude: request.lat!, longitude: request.lng! },
+      });
+    return this.snapshots.serve(caller.userId, `ranked:${sort}:${cityKey}:${cityName}`, (manager) =>
+      this.rank(manager, caller.userId, cityKey, cityName, { sort, origin: null }),
     );
+  }
+
+  private async rank(
+    manager: EntityManager,
+    viewerId: number,
+    cityKey: string,
+    cityName: string,
+    order: Omit<RankOptions, 'cityName'>,
+  ): Promise<RankedRestaurantDto[]> {
+    const rows = await this.discovery.budReviewsInCity(manager, viewerId, cityKey);
     const byRestaurant = new Map<number, RankCandidate>();
     for (const row of rows) {
       let candidate = byRestaurant.get(row.restaurant_id);
@@ -83,11 +103,7 @@ export class DiscoveryService {
         }),
       });
     }
-    return rankRestaurants([...byRestaurant.values()], {
-      sort,
-      origin: hasLat ? { latitude: request.lat!, longitude: request.lng! } : null,
-      cityName: cityNameOf(request.city),
-    });
+    return rankRestaurants([...byRestaurant.values()], { ...order, cityName });
   }
 
   /**
@@ -211,15 +227,24 @@ export class DiscoveryService {
     if (request.cursor && after === null) throw badRequest(DISCOVERY_MESSAGES.badCursor);
     const limit = Math.min(request.limit ?? DISCOVERY_LIMITS.feedPageDefault, DISCOVERY_LIMITS.feedPageMax);
     const city = request.city?.trim() ? cityKeyOf(request.city) : null;
-    const rows = await this.discovery.feed(this.transactions.outside, caller.userId, {
-      city,
-      after,
-      limit: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    // The first page is what everyone opens: served from the viewer's snapshot. Later pages are read live.
+    if (after) return this.feedPage(this.transactions.outside, caller.userId, { city, after, limit });
+    return this.snapshots.serve(caller.userId, `feed:${limit}:${city ?? ''}`, (manager) =>
+      this.feedPage(manager, caller.userId, { city, after: null, limit }),
+    );
+  }
+
+  private async feedPage(
+    manager: EntityManager,
+    viewerId: number,
+    page: { city: string | null; after: FeedPosition | null; limit: number },
+  ): Promise<FeedPageDto> {
+    const { limit } = page;
+    const rows = await this.discovery.feed(manager, viewerId, { ...page, limit: limit + 1 });
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
     return {
-      items: page.map((row) => ({
+      items: items.map((row) => ({
         id: `${row.type}-${row.id}`,
         type: row.type,
         user: userOf(row),
