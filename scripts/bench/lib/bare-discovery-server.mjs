@@ -18,6 +18,20 @@ const BUDS = `buds AS (
     AND NOT EXISTS (SELECT 1 FROM reviews.blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = u.id)
         OR (b.blocker_id = u.id AND b.blocked_id = $1)))`;
 
+// The app's read snapshots (migration 1734100000050): the stored answer while the viewer's read
+// version stands, the same statement the reviews service runs, sent as the stored text. A miss is
+// a 404 here (the bench warms the app first, which stores every snapshot read).
+app.get('/snapshot', async (request, reply) => {
+  const { rows } = await pool.query(
+    `SELECT s.payload FROM reviews.read_snapshots s
+     WHERE s.viewer_id = $1 AND s.read_key = $2
+       AND s.version = COALESCE((SELECT v.version FROM reviews.viewer_read_versions v WHERE v.viewer_id = $1), 0)`,
+    [Number(request.query.viewer), String(request.query.key)],
+  );
+  if (rows.length === 0) return reply.code(404).send({ statusCode: 404, message: 'No current snapshot' });
+  return reply.type('application/json; charset=utf-8').send(rows[0].payload);
+});
+
 // Ranked: each bud's newest review per place of the city, the mean per place, the buds beside it.
 app.get('/ranked', async (request) => {
   const { rows } = await pool.query(

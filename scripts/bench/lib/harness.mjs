@@ -156,14 +156,29 @@ export async function register(gateway, prefix, extra = {}) {
 /**
  * One autocannon run: req/s, latency percentiles (ms) and how many answers had each status.
  * `bodies`, when given, is called for each request and its answer is that request's body (a load
- * spread over many rows instead of one fixed body).
+ * spread over many rows instead of one fixed body); `vary` likewise answers each request's
+ * `{ path, headers }` (a load spread over many callers).
  */
-export async function load({ url, method = 'GET', headers = {}, body, bodies, connections, duration }) {
+export async function load({ url, method = 'GET', headers = {}, body, bodies, vary, connections, duration }) {
   const times = [];
   const statuses = {};
   const requests = bodies
     ? [{ method, setupRequest: (request) => ({ ...request, body: bodies() }) }]
-    : undefined;
+    : vary
+      ? [
+          {
+            method,
+            setupRequest: (request) => {
+              const varied = vary();
+              return {
+                ...request,
+                path: varied.path ?? request.path,
+                headers: { ...request.headers, ...varied.headers },
+              };
+            },
+          },
+        ]
+      : undefined;
   const instance = autocannon({ url, method, headers, body, requests, connections, pipelining: 1, duration });
   instance.on('response', (_client, status, _bytes, responseTime) => {
     times.push(responseTime);
