@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CheckInBody,
@@ -27,6 +27,7 @@ import type {
   CheckInLikeDto,
   CurrentCheckInDto,
   FeedPageDto,
+  JsonText,
   LiveHotspotDto,
   StoryDto,
   UnreviewedVisitDto,
@@ -45,6 +46,9 @@ import { ServiceClients } from '../upstream/service-clients.js';
  * whom you follow, so every route is for a signed-in caller. Registered before
  * RestaurantsController so /restaurants/ranked and /restaurants/search are never read as an id.
  */
+/** The content type of the routes that send a service's JSON text on unparsed. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 @ApiTags('discovery')
 @ApiCookieAuth()
 @Controller()
@@ -59,11 +63,13 @@ export class DiscoveryController {
   })
   @ApiOkResponse({ type: [RankedRestaurantSchema] })
   @ApiErrors(400, 401, 429)
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   ranked(
     @Query() query: RankedRestaurantsQuery,
     @CurrentCaller() caller: Caller,
-  ): Promise<RankedRestaurantDto[]> {
-    return this.clients.for('reviews').call('discovery.ranked', query, caller);
+  ): Promise<JsonText<RankedRestaurantDto[]>> {
+    // The service's JSON text (usually a stored snapshot) is sent on as it is.
+    return this.clients.for('reviews').callJson('discovery.ranked', query, caller);
   }
 
   @Get('restaurants/search')
@@ -115,8 +121,9 @@ export class DiscoveryController {
   })
   @ApiOkResponse({ type: FeedPageSchema })
   @ApiErrors(400, 401, 429)
-  feed(@Query() query: FeedQuery, @CurrentCaller() caller: Caller): Promise<FeedPageDto> {
-    return this.clients.for('reviews').call('discovery.feed', query, caller);
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  feed(@Query() query: FeedQuery, @CurrentCaller() caller: Caller): Promise<JsonText<FeedPageDto>> {
+    return this.clients.for('reviews').callJson('discovery.feed', query, caller);
   }
 
   @Get('live-hotspots')

@@ -54,12 +54,7 @@ export interface AdminActionRecordedEvent {
 
 /** Why a user's sessions, or what they may do, changed (for logs). */
 export type AccessChangeReason =
-  | 'signed-out'
-  | 'session-revoked'
-  | 'password-changed'
-  | 'role-changed'
-  | 'account-deleted'
-  | 'deactivated';
+  'signed-out' | 'session-revoked' | 'password-changed' | 'role-changed' | 'account-deleted' | 'deactivated';
 
 /**
  * Something a gateway may hold about the user's sessions is no longer true: a session was ended

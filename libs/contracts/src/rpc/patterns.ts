@@ -164,3 +164,10 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'feedback.export',
   ]),
 };
+
+/**
+ * An answer already written as JSON text (a stored read snapshot): services and the gateway pass
+ * it through as it is, instead of parsing it and writing it again at each hop. `T` is what the
+ * text parses to, so a handler still cannot drift from its contract.
+ */
+export type JsonText<T> = string & { readonly __jsonOf?: T };

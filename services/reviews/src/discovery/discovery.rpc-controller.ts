@@ -8,7 +8,7 @@ import {
 } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import { Rpc, type RpcResult } from '@dinebuds/service-kit';
+import { JsonTextRpc, Rpc, type JsonRpcResult, type RpcResult } from '@dinebuds/service-kit';
 import { DiscoveryService } from './discovery.service.js';
 
 /** Discovery reads: every one for a signed-in caller (what they see depends on whom they follow). */
@@ -16,11 +16,11 @@ import { DiscoveryService } from './discovery.service.js';
 export class DiscoveryRpcController {
   constructor(private readonly discovery: DiscoveryService) {}
 
-  @Rpc('discovery.ranked')
+  @JsonTextRpc('discovery.ranked')
   ranked(
     @RpcBody(RankedRestaurantsQuery) body: RankedRestaurantsQuery,
     @RequiredCaller() caller: Caller,
-  ): RpcResult<'discovery.ranked'> {
+  ): JsonRpcResult<'discovery.ranked'> {
     return this.discovery.ranked(caller, body);
   }
 
@@ -58,8 +58,11 @@ export class DiscoveryRpcController {
     return this.discovery.stories(caller);
   }
 
-  @Rpc('discovery.feed')
-  feed(@RpcBody(FeedQuery) body: FeedQuery, @RequiredCaller() caller: Caller): RpcResult<'discovery.feed'> {
+  @JsonTextRpc('discovery.feed')
+  feed(
+    @RpcBody(FeedQuery) body: FeedQuery,
+    @RequiredCaller() caller: Caller,
+  ): JsonRpcResult<'discovery.feed'> {
     return this.discovery.feed(caller, body);
   }
 }

@@ -5,6 +5,7 @@ import {
   type Caller,
   type FeedPageDto,
   type FeedRequest,
+  type JsonText,
   type LiveHotspotDto,
   type StoryDto,
   type RankedRestaurantDto,
@@ -57,7 +58,7 @@ export class DiscoveryService {
   ) {}
 
   /** The city's restaurants ranked by your buds' reviews, each with its "why" (ranking.policy). */
-  async ranked(caller: Caller, request: RankedRestaurantsRequest): Promise<RankedRestaurantDto[]> {
+  async ranked(caller: Caller, request: RankedRestaurantsRequest): Promise<JsonText<RankedRestaurantDto[]>> {
     const sort = request.sort ?? 'top-rated';
     const hasLat = request.lat !== undefined && request.lat !== null;
     const hasLng = request.lng !== undefined && request.lng !== null;
@@ -68,10 +69,12 @@ export class DiscoveryService {
     // With the caller's position (Near You, distances) the answer is theirs alone: computed each
     // time. Without it, it depends only on the tables: served from the viewer's snapshot.
     if (hasLat)
-      return this.rank(this.transactions.outside, caller.userId, cityKey, cityName, {
-        sort,
-        origin: { latitude: request.lat!, longitude: request.lng! },
-      });
+      return JSON.stringify(
+        await this.rank(this.transactions.outside, caller.userId, cityKey, cityName, {
+          sort,
+          origin: { latitude: request.lat!, longitude: request.lng! },
+        }),
+      );
     return this.snapshots.serve(caller.userId, `ranked:${sort}:${cityKey}:${cityName}`, (manager) =>
       this.rank(manager, caller.userId, cityKey, cityName, { sort, origin: null }),
     );
@@ -222,13 +225,16 @@ export class DiscoveryService {
   }
 
   /** Your buds' reviews, saves and check-ins, newest first, one page after `cursor`. */
-  async feed(caller: Caller, request: FeedRequest): Promise<FeedPageDto> {
+  async feed(caller: Caller, request: FeedRequest): Promise<JsonText<FeedPageDto>> {
     const after = request.cursor ? decodeFeedCursor(request.cursor) : null;
     if (request.cursor && after === null) throw badRequest(DISCOVERY_MESSAGES.badCursor);
     const limit = Math.min(request.limit ?? DISCOVERY_LIMITS.feedPageDefault, DISCOVERY_LIMITS.feedPageMax);
     const city = request.city?.trim() ? cityKeyOf(request.city) : null;
     // The first page is what everyone opens: served from the viewer's snapshot. Later pages are read live.
-    if (after) return this.feedPage(this.transactions.outside, caller.userId, { city, after, limit });
+    if (after)
+      return JSON.stringify(
+        await this.feedPage(this.transactions.outside, caller.userId, { city, after, limit }),
+      );
     return this.snapshots.serve(caller.userId, `feed:${limit}:${city ?? ''}`, (manager) =>
       this.feedPage(manager, caller.userId, { city, after: null, limit }),
     );

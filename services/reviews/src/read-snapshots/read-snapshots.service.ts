@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { JsonText } from '@dinebuds/contracts';
 import { Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { ReadSnapshotsRepository } from './read-snapshots.repository.js';
@@ -19,10 +20,17 @@ export class ReadSnapshotsService {
     private readonly snapshots: ReadSnapshotsRepository,
   ) {}
 
-  /** The viewer's answer to the read `key`: stored JSON, or `compute`'s answer (then stored). */
-  async serve<T>(viewerId: number, key: string, compute: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * The viewer's answer to the read `key` as JSON text: the stored one, or `compute`'s answer
+   * (then stored). Text, so it travels on to the client without being parsed and written again.
+   */
+  async serve<T>(
+    viewerId: number,
+    key: string,
+    compute: (manager: EntityManager) => Promise<T>,
+  ): Promise<JsonText<T>> {
     const stored = await this.snapshots.current(this.transactions.outside, viewerId, key);
-    if (stored !== null) return JSON.parse(stored) as T;
+    if (stored !== null) return stored;
     const { version, answer } = await this.transactions.run(
       async (manager) => {
         // The version first: the read below sees the same snapshot of the tables.
@@ -31,7 +39,8 @@ export class ReadSnapshotsService {
       },
       { isolation: 'REPEATABLE READ' },
     );
-    await this.snapshots.store(this.transactions.outside, viewerId, key, version, JSON.stringify(answer));
-    return answer;
+    const text = JSON.stringify(answer);
+    await this.snapshots.store(this.transactions.outside, viewerId, key, version, text);
+    return text;
   }
 }
