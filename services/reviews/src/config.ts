@@ -23,6 +23,11 @@ export const reviewsOptionsSchema = z.object({
   moodTagSampleSize: reviewCount(200),
   /** Places one saved-places import may name (more is refused with 413). */
   savedImportMaxRows: z.number().int().min(1).max(10_000).default(500),
+  /**
+   * Memory (MB) each replica keeps of read snapshots' text, newest used first; each is still
+   * checked against the viewer's version in PostgreSQL on every read. 0 turns it off.
+   */
+  readSnapshotCacheMb: z.number().int().min(0).max(4096).default(32),
 });
 
 /** The reviews service's own start options (the kit's common ones are in ServiceStartOptions). */
@@ -36,6 +41,7 @@ const REVIEWS_ENV = {
   REVIEWS_PAGE_REVIEWS: 'restaurantPageReviews',
   REVIEWS_MOOD_SAMPLE: 'moodTagSampleSize',
   SAVED_IMPORT_MAX_ROWS: 'savedImportMaxRows',
+  READ_SNAPSHOT_CACHE_MB: 'readSnapshotCacheMb',
 } as const satisfies Record<string, keyof ReviewsOptions>;
 
 /** The start options the environment sets (unset variables set nothing; the ranges are the options'). */

@@ -21,251 +21,267 @@ const CITY = 'Austin';
  * a test overwrites the viewer's stored answers with a marker first: if the marker comes back, the
  * write did not invalidate them.
  */
-describe('read snapshots: served while current, stale after any write that changes them', () => {
-  let system: TestSystem;
-  let reviews: TestReviews;
-  let followVersion = 0;
+describe.each([
+  { memory: 'off', readSnapshotCacheMb: 0 },
+  { memory: 'on', readSnapshotCacheMb: 32 },
+])(
+  'read snapshots (memory tier $memory): served while current, stale after any write that changes them',
+  ({ memory, readSnapshotCacheMb }) => {
+    let system: TestSystem;
+    let reviews: TestReviews;
+    let followVersion = 0;
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-    query<T>(system.db.url, text, params);
-  const publish = async <T extends EventType>(type: T, data: EventMap[T], aggregateVersion?: number) => {
-    const producer = type.startsWith('identity.') ? 'identity' : 'social-graph';
-    await system.bus.publish(createEnvelope(type, data, { producer, aggregateVersion }));
-  };
-  const ranked = () =>
-    reviews.client.call('discovery.ranked', { city: CITY }, ANN) as Promise<RankedRestaurantDto[]>;
-  const feed = () => reviews.client.call('discovery.feed', {}, ANN) as Promise<FeedPageDto>;
-  const review = (who: Caller, restaurantName: string, rating: number) =>
-    reviews.client.call('reviews.create', { restaurantName, address: `1 Main St, ${CITY}, TX`, rating }, who);
-  const version = async () =>
-    Number(
-      (
-        await sql<{ v: string }>(
-          'SELECT version::text AS v FROM reviews.viewer_read_versions WHERE viewer_id = $1',
-          [ANN.userId],
-        )
-      )[0]?.v ?? 0,
-    );
-  /** Overwrites Ann's stored answers with empty ones (served only while they stand). */
-  const mark = async () => {
-    await ranked();
-    await feed();
-    await sql(
-      `UPDATE reviews.read_snapshots SET payload = CASE WHEN read_key LIKE 'feed:%'
-         THEN '{"items":[],"nextCursor":null}' ELSE '[]' END WHERE viewer_id = $1`,
-      [ANN.userId],
-    );
-  };
-  const follow = async (follower: Caller, following: Caller) => {
-    await publish(
-      'social.follow.created',
-      { followerId: follower.userId, followingId: following.userId, createdAt: new Date().toISOString() },
-      ++followVersion,
-    );
-    await eventually(
-      async () =>
+    const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+      query<T>(system.db.url, text, params);
+    const publish = async <T extends EventType>(type: T, data: EventMap[T], aggregateVersion?: number) => {
+      const producer = type.startsWith('identity.') ? 'identity' : 'social-graph';
+      await system.bus.publish(createEnvelope(type, data, { producer, aggregateVersion }));
+    };
+    const ranked = () =>
+      reviews.client.call('discovery.ranked', { city: CITY }, ANN) as Promise<RankedRestaurantDto[]>;
+    const feed = () => reviews.client.call('discovery.feed', {}, ANN) as Promise<FeedPageDto>;
+    const review = (who: Caller, restaurantName: string, rating: number) =>
+      reviews.client.call(
+        'reviews.create',
+        { restaurantName, address: `1 Main St, ${CITY}, TX`, rating },
+        who,
+      );
+    const version = async () =>
+      Number(
         (
-          await sql('SELECT 1 FROM reviews.follows WHERE follower_id = $1 AND following_id = $2', [
-            follower.userId,
-            following.userId,
-          ])
-        ).length === 1,
-      15_000,
-    );
-  };
-
-  beforeAll(async () => {
-    system = await createTestSystem('reviews_read_snapshots');
-    reviews = await system.own(startTestReviews(system.db.url, system.bus));
-    for (const [who, name] of [
-      [ANN, 'Ann'],
-      [BOB, 'Bob'],
-      [CAT, 'Cat'],
-      [DAN, 'Dan'],
-    ] as const)
+          await sql<{ v: string }>(
+            'SELECT version::text AS v FROM reviews.viewer_read_versions WHERE viewer_id = $1',
+            [ANN.userId],
+          )
+        )[0]?.v ?? 0,
+      );
+    /** Overwrites Ann's stored answers with empty ones (served only while they stand). */
+    const mark = async () => {
+      await ranked();
+      await feed();
+      await sql(
+        `UPDATE reviews.read_snapshots SET payload = CASE WHEN read_key LIKE 'feed:%'
+         THEN '{"items":[],"nextCursor":null}' ELSE '[]' END WHERE viewer_id = $1`,
+        [ANN.userId],
+      );
+    };
+    const follow = async (follower: Caller, following: Caller) => {
       await publish(
-        'identity.user.registered',
+        'social.follow.created',
+        { followerId: follower.userId, followingId: following.userId, createdAt: new Date().toISOString() },
+        ++followVersion,
+      );
+      await eventually(
+        async () =>
+          (
+            await sql('SELECT 1 FROM reviews.follows WHERE follower_id = $1 AND following_id = $2', [
+              follower.userId,
+              following.userId,
+            ])
+          ).length === 1,
+        15_000,
+      );
+    };
+
+    beforeAll(async () => {
+      system = await createTestSystem(`reviews_read_snapshots_${memory}`);
+      reviews = await system.own(startTestReviews(system.db.url, system.bus, { readSnapshotCacheMb }));
+      for (const [who, name] of [
+        [ANN, 'Ann'],
+        [BOB, 'Bob'],
+        [CAT, 'Cat'],
+        [DAN, 'Dan'],
+      ] as const)
+        await publish(
+          'identity.user.registered',
+          {
+            userId: who.userId,
+            username: name.toLowerCase(),
+            name,
+            bio: null,
+            profilePicture: null,
+            isPrivate: false,
+            isAdmin: false,
+            flavorBadges: [],
+            cityBadges: [],
+            createdAt: new Date().toISOString(),
+          },
+          1,
+        );
+      await eventually(async () => (await sql('SELECT 1 FROM reviews.users')).length === 4, 15_000);
+      await follow(ANN, BOB);
+      await follow(ANN, CAT);
+      await review(BOB, 'Pasta Place', 5);
+      await review(CAT, 'Taco Town', 3);
+    }, 60_000);
+
+    afterAll(async () => {
+      await system?.close();
+    });
+
+    it('serves the stored answer while no write changed it', async () => {
+      const names = ['Pasta Place', 'Taco Town'];
+      expect((await ranked()).map((r) => r.name)).toEqual(names);
+      await mark();
+      // The memory tier serves the text it read at this version; without it, the stored row.
+      const served = memory === 'on' ? names : [];
+      expect((await ranked()).map((r) => r.name)).toEqual(served);
+      expect((await feed()).items.length > 0).toBe(memory === 'on');
+      // A write by someone Ann does not follow leaves her snapshots standing.
+      await review(DAN, 'Dan Diner', 4);
+      expect((await ranked()).map((r) => r.name)).toEqual(served);
+    });
+
+    it("a bud's new review, edit and deletion show at once", async () => {
+      await mark();
+      const written = await review(BOB, 'Burger Barn', 4);
+      expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place', 'Burger Barn', 'Taco Town']);
+      expect((await feed()).items[0]).toMatchObject({ type: 'review', restaurant: { name: 'Burger Barn' } });
+      await mark();
+      await reviews.client.call('reviews.update', { reviewId: written.id, rating: 1 }, BOB);
+      expect((await ranked()).map((r) => [r.name, r.rating])).toEqual([
+        ['Pasta Place', 5],
+        ['Taco Town', 3],
+        ['Burger Barn', 1],
+      ]);
+      await mark();
+      await reviews.client.call('reviews.delete', { reviewId: written.id }, BOB);
+      expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place', 'Taco Town']);
+    });
+
+    it('my own review changes my taste match with my buds, so my answers too', async () => {
+      await mark();
+      await review(ANN, 'Pasta Place', 5);
+      expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place', 'Taco Town']);
+    });
+
+    it('a save and a check-in by a bud, and a like or comment on it by anyone, refresh the feed', async () => {
+      const pasta = (await ranked()).find((r) => r.name === 'Pasta Place')!;
+      await mark();
+      await reviews.client.call('saved.save', { restaurantId: pasta.id }, CAT);
+      expect((await feed()).items[0]).toMatchObject({ type: 'save', user: { name: 'Cat' } });
+      await mark();
+      const checkIn = await reviews.client.call(
+        'checkIns.checkIn',
+        { restaurantId: pasta.id, status: 'Lunch!' },
+        CAT,
+      );
+      expect((await feed()).items[0]).toMatchObject({ type: 'checkin', reactions: { likeCount: 0 } });
+      await mark();
+      // Dan is no bud of Ann's: his like still changes the count her feed shows.
+      await reviews.client.call('checkIns.toggleLike', { checkInId: checkIn.id }, DAN);
+      expect((await feed()).items[0]).toMatchObject({
+        type: 'checkin',
+        reactions: { likeCount: 1, commentCount: 0 },
+      });
+      await mark();
+      await reviews.client.call('checkIns.comment', { checkInId: checkIn.id, text: 'Enjoy' }, DAN);
+      expect((await feed()).items[0]).toMatchObject({ reactions: { commentCount: 1 } });
+      await mark();
+      await reviews.client.call('checkIns.checkOut', {}, CAT);
+      expect((await feed()).items.length).toBeGreaterThan(0);
+    });
+
+    it("a bud's new name or privacy shows at once", async () => {
+      await mark();
+      await publish(
+        'identity.user.updated',
         {
-          userId: who.userId,
-          username: name.toLowerCase(),
-          name,
+          userId: BOB.userId,
+          username: 'bob',
+          name: 'Bobby',
           bio: null,
           profilePicture: null,
           isPrivate: false,
           isAdmin: false,
-          flavorBadges: [],
-          cityBadges: [],
-          createdAt: new Date().toISOString(),
         },
-        1,
+        2,
       );
-    await eventually(async () => (await sql('SELECT 1 FROM reviews.users')).length === 4, 15_000);
-    await follow(ANN, BOB);
-    await follow(ANN, CAT);
-    await review(BOB, 'Pasta Place', 5);
-    await review(CAT, 'Taco Town', 3);
-  }, 60_000);
-
-  afterAll(async () => {
-    await system?.close();
-  });
-
-  it('serves the stored answer while no write changed it', async () => {
-    expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place', 'Taco Town']);
-    await mark();
-    expect(await ranked()).toEqual([]);
-    expect((await feed()).items).toEqual([]);
-    // A write by someone Ann does not follow leaves her snapshots standing.
-    await review(DAN, 'Dan Diner', 4);
-    expect(await ranked()).toEqual([]);
-  });
-
-  it("a bud's new review, edit and deletion show at once", async () => {
-    await mark();
-    const written = await review(BOB, 'Burger Barn', 4);
-    expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place', 'Burger Barn', 'Taco Town']);
-    expect((await feed()).items[0]).toMatchObject({ type: 'review', restaurant: { name: 'Burger Barn' } });
-    await mark();
-    await reviews.client.call('reviews.update', { reviewId: written.id, rating: 1 }, BOB);
-    expect((await ranked()).map((r) => [r.name, r.rating])).toEqual([
-      ['Pasta Place', 5],
-      ['Taco Town', 3],
-      ['Burger Barn', 1],
-    ]);
-    await mark();
-    await reviews.client.call('reviews.delete', { reviewId: written.id }, BOB);
-    expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place', 'Taco Town']);
-  });
-
-  it('my own review changes my taste match with my buds, so my answers too', async () => {
-    await mark();
-    await review(ANN, 'Pasta Place', 5);
-    expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place', 'Taco Town']);
-  });
-
-  it('a save and a check-in by a bud, and a like or comment on it by anyone, refresh the feed', async () => {
-    const pasta = (await ranked()).find((r) => r.name === 'Pasta Place')!;
-    await mark();
-    await reviews.client.call('saved.save', { restaurantId: pasta.id }, CAT);
-    expect((await feed()).items[0]).toMatchObject({ type: 'save', user: { name: 'Cat' } });
-    await mark();
-    const checkIn = await reviews.client.call(
-      'checkIns.checkIn',
-      { restaurantId: pasta.id, status: 'Lunch!' },
-      CAT,
-    );
-    expect((await feed()).items[0]).toMatchObject({ type: 'checkin', reactions: { likeCount: 0 } });
-    await mark();
-    // Dan is no bud of Ann's: his like still changes the count her feed shows.
-    await reviews.client.call('checkIns.toggleLike', { checkInId: checkIn.id }, DAN);
-    expect((await feed()).items[0]).toMatchObject({
-      type: 'checkin',
-      reactions: { likeCount: 1, commentCount: 0 },
+      await eventually(async () => (await ranked()).length > 0, 15_000);
+      expect((await ranked())[0].budReviews[0].user.name).toBe('Bobby');
     });
-    await mark();
-    await reviews.client.call('checkIns.comment', { checkInId: checkIn.id, text: 'Enjoy' }, DAN);
-    expect((await feed()).items[0]).toMatchObject({ reactions: { commentCount: 1 } });
-    await mark();
-    await reviews.client.call('checkIns.checkOut', {}, CAT);
-    expect((await feed()).items.length).toBeGreaterThan(0);
-  });
 
-  it("a bud's new name or privacy shows at once", async () => {
-    await mark();
-    await publish(
-      'identity.user.updated',
-      {
-        userId: BOB.userId,
-        username: 'bob',
-        name: 'Bobby',
-        bio: null,
-        profilePicture: null,
-        isPrivate: false,
-        isAdmin: false,
-      },
-      2,
-    );
-    await eventually(async () => (await ranked()).length > 0, 15_000);
-    expect((await ranked())[0].budReviews[0].user.name).toBe('Bobby');
-  });
+    it('a mute, a block and an unfollow take the person out at once', async () => {
+      await mark();
+      await publish('social.mute.created', { muterId: ANN.userId, mutedId: CAT.userId });
+      await eventually(async () => (await ranked()).length > 0, 15_000);
+      expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place']);
+      await publish('social.mute.removed', { muterId: ANN.userId, mutedId: CAT.userId });
+      await eventually(async () => (await ranked()).length === 2, 15_000);
 
-  it('a mute, a block and an unfollow take the person out at once', async () => {
-    await mark();
-    await publish('social.mute.created', { muterId: ANN.userId, mutedId: CAT.userId });
-    await eventually(async () => (await ranked()).length > 0, 15_000);
-    expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place']);
-    await publish('social.mute.removed', { muterId: ANN.userId, mutedId: CAT.userId });
-    await eventually(async () => (await ranked()).length === 2, 15_000);
+      await mark();
+      // Bob blocks Ann: his activity leaves her feed and ranking, whichever side blocked.
+      await publish('social.block.created', { blockerId: BOB.userId, blockedId: ANN.userId });
+      await eventually(async () => (await ranked()).length > 0, 15_000);
+      expect((await ranked()).map((r) => r.name)).toEqual(['Taco Town']);
+      expect((await feed()).items.every((item) => item.user.id !== BOB.userId)).toBe(true);
+      await publish('social.block.removed', { blockerId: BOB.userId, blockedId: ANN.userId });
+      await eventually(async () => (await ranked()).length === 2, 15_000);
 
-    await mark();
-    // Bob blocks Ann: his activity leaves her feed and ranking, whichever side blocked.
-    await publish('social.block.created', { blockerId: BOB.userId, blockedId: ANN.userId });
-    await eventually(async () => (await ranked()).length > 0, 15_000);
-    expect((await ranked()).map((r) => r.name)).toEqual(['Taco Town']);
-    expect((await feed()).items.every((item) => item.user.id !== BOB.userId)).toBe(true);
-    await publish('social.block.removed', { blockerId: BOB.userId, blockedId: ANN.userId });
-    await eventually(async () => (await ranked()).length === 2, 15_000);
-
-    await mark();
-    await publish(
-      'social.follow.removed',
-      { followerId: ANN.userId, followingId: CAT.userId },
-      ++followVersion,
-    );
-    await eventually(async () => (await ranked()).length > 0, 15_000);
-    expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place']);
-    await follow(ANN, CAT);
-  });
-
-  it("an admin's edit of a restaurant bumps the versions of everyone who can see it", async () => {
-    const pasta = (await ranked()).find((r) => r.name === 'Pasta Place')!;
-    const before = await version();
-    await reviews.client.call(
-      'restaurants.updateDetails',
-      { restaurantId: pasta.id, cuisine: 'Italian' },
-      ADMIN,
-    );
-    expect(await version()).toBeGreaterThan(before);
-  });
-
-  it('never keeps serving an answer computed before a write that committed during its read', async () => {
-    const snapshots = reviews.service.app.get(ReadSnapshotsService);
-    let computed = 0;
-    const answer = await snapshots.serve(ANN.userId, 'race-test', async (manager) => {
-      computed += 1;
-      const seen = await manager.query('SELECT count(*)::int AS n FROM reviews.reviews WHERE user_id = $1', [
-        BOB.userId,
-      ]);
-      // Bob writes and commits while this read is under way.
-      await review(BOB, `Racing Ramen ${computed}`, 4);
-      return seen[0].n as number;
+      await mark();
+      await publish(
+        'social.follow.removed',
+        { followerId: ANN.userId, followingId: CAT.userId },
+        ++followVersion,
+      );
+      await eventually(async () => (await ranked()).length > 0, 15_000);
+      expect((await ranked()).map((r) => r.name)).toEqual(['Pasta Place']);
+      await follow(ANN, CAT);
     });
-    // The second serve may not answer the first count: it must read again and see Bob's review.
-    const again = await snapshots.serve(ANN.userId, 'race-test', async (manager) => {
-      const seen = await manager.query('SELECT count(*)::int AS n FROM reviews.reviews WHERE user_id = $1', [
-        BOB.userId,
-      ]);
-      return seen[0].n as number;
-    });
-    expect(JSON.parse(again)).toBe(JSON.parse(answer) + 1);
-  });
 
-  it("a viewer's snapshots go with their account", async () => {
-    await ranked();
-    expect(
-      (await sql('SELECT 1 FROM reviews.read_snapshots WHERE viewer_id = $1', [DAN.userId])).length,
-    ).toBe(0);
-    await reviews.client.call('discovery.feed', {}, DAN);
-    expect(
-      (await sql('SELECT 1 FROM reviews.read_snapshots WHERE viewer_id = $1', [DAN.userId])).length,
-    ).toBe(1);
-    await publish('identity.user.deleted', { userId: DAN.userId }, 5);
-    await eventually(
-      async () =>
-        (await sql('SELECT 1 FROM reviews.read_snapshots WHERE viewer_id = $1', [DAN.userId])).length === 0 &&
-        (await sql('SELECT 1 FROM reviews.viewer_read_versions WHERE viewer_id = $1', [DAN.userId]))
-          .length === 0,
-      15_000,
-    );
-  });
-});
+    it("an admin's edit of a restaurant bumps the versions of everyone who can see it", async () => {
+      const pasta = (await ranked()).find((r) => r.name === 'Pasta Place')!;
+      const before = await version();
+      await reviews.client.call(
+        'restaurants.updateDetails',
+        { restaurantId: pasta.id, cuisine: 'Italian' },
+        ADMIN,
+      );
+      expect(await version()).toBeGreaterThan(before);
+    });
+
+    it('never keeps serving an answer computed before a write that committed during its read', async () => {
+      const snapshots = reviews.service.app.get(ReadSnapshotsService);
+      let computed = 0;
+      const answer = await snapshots.serve(ANN.userId, 'race-test', async (manager) => {
+        computed += 1;
+        const seen = await manager.query(
+          'SELECT count(*)::int AS n FROM reviews.reviews WHERE user_id = $1',
+          [BOB.userId],
+        );
+        // Bob writes and commits while this read is under way.
+        await review(BOB, `Racing Ramen ${computed}`, 4);
+        return seen[0].n as number;
+      });
+      // The second serve may not answer the first count: it must read again and see Bob's review.
+      const again = await snapshots.serve(ANN.userId, 'race-test', async (manager) => {
+        const seen = await manager.query(
+          'SELECT count(*)::int AS n FROM reviews.reviews WHERE user_id = $1',
+          [BOB.userId],
+        );
+        return seen[0].n as number;
+      });
+      expect(JSON.parse(again)).toBe(JSON.parse(answer) + 1);
+    });
+
+    it("a viewer's snapshots go with their account", async () => {
+      await ranked();
+      expect(
+        (await sql('SELECT 1 FROM reviews.read_snapshots WHERE viewer_id = $1', [DAN.userId])).length,
+      ).toBe(0);
+      await reviews.client.call('discovery.feed', {}, DAN);
+      expect(
+        (await sql('SELECT 1 FROM reviews.read_snapshots WHERE viewer_id = $1', [DAN.userId])).length,
+      ).toBe(1);
+      await publish('identity.user.deleted', { userId: DAN.userId }, 5);
+      await eventually(
+        async () =>
+          (await sql('SELECT 1 FROM reviews.read_snapshots WHERE viewer_id = $1', [DAN.userId])).length ===
+            0 &&
+          (await sql('SELECT 1 FROM reviews.viewer_read_versions WHERE viewer_id = $1', [DAN.userId]))
+            .length === 0,
+        15_000,
+      );
+    });
+  },
+);

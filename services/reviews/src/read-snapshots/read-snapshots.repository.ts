@@ -22,6 +22,32 @@ export class ReadSnapshotsRepository {
     return rows[0]?.payload ?? null;
   }
 
+  /** The stored answer with the version it was computed at, whatever the viewer's version now. */
+  async stored(
+    manager: EntityManager,
+    viewerId: number,
+    key: string,
+  ): Promise<{ version: string; payload: string } | null> {
+    const rows = await preparedQuery<{ version: string; payload: string }>(
+      manager,
+      'reviews_read_snapshot_stored',
+      `SELECT version::text AS version, payload FROM ${SNAPSHOTS} WHERE viewer_id = $1 AND read_key = $2`,
+      [viewerId, key],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The viewer's read version now (0 before the first bump), one primary-key read; bigint as text. */
+  async currentVersion(manager: EntityManager, viewerId: number): Promise<string> {
+    const rows = await preparedQuery<{ version: string }>(
+      manager,
+      'reviews_read_version',
+      `SELECT COALESCE((SELECT version FROM ${VERSIONS} WHERE viewer_id = $1), 0)::text AS version`,
+      [viewerId],
+    );
+    return rows[0]?.version ?? '0';
+  }
+
   /** The viewer's read version now (0 before the first bump); bigint as text. */
   async version(manager: EntityManager, viewerId: number): Promise<string> {
     const rows = rowsOf<{ version: string }>(

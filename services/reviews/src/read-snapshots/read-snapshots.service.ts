@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { JsonText } from '@dinebuds/contracts';
 import { Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
+import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
 import { ReadSnapshotsRepository } from './read-snapshots.repository.js';
 
 /**
@@ -15,22 +17,48 @@ import { ReadSnapshotsRepository } from './read-snapshots.repository.js';
  */
 @Injectable()
 export class ReadSnapshotsService {
+  /** Recently served snapshots' text by viewer and read, with the version each was computed at. */
+  private readonly memory: LRUCache<string, StoredSnapshot> | null;
+
   constructor(
     private readonly transactions: Transactions,
     private readonly snapshots: ReadSnapshotsRepository,
-  ) {}
+    @Inject(REVIEWS_SETTINGS) settings: ReviewsSettings,
+  ) {
+    const maxSize = settings.readSnapshotCacheMb * 1024 * 1024;
+    // Sized by the text's UTF-16 bytes, so the bound is the memory the strings take.
+    this.memory =
+      maxSize > 0
+        ? new LRUCache({ maxSize, sizeCalculation: (snapshot) => snapshot.payload.length * 2 + 64 })
+        : null;
+  }
 
   /**
    * The viewer's answer to the read `key` as JSON text: the stored one, or `compute`'s answer
    * (then stored). Text, so it travels on to the client without being parsed and written again.
+   * With the memory tier on, a read is the viewer's version (one primary-key read) and, when this
+   * replica served that version already, no payload leaves PostgreSQL.
    */
   async serve<T>(
     viewerId: number,
     key: string,
     compute: (manager: EntityManager) => Promise<T>,
   ): Promise<JsonText<T>> {
-    const stored = await this.snapshots.current(this.transactions.outside, viewerId, key);
-    if (stored !== null) return stored;
+    const outside = this.transactions.outside;
+    const memoryKey = `${viewerId}:${key}`;
+    if (this.memory) {
+      const version = await this.snapshots.currentVersion(outside, viewerId);
+      const remembered = this.memory.get(memoryKey);
+      if (remembered?.version === version) return remembered.payload;
+      const stored = await this.snapshots.stored(outside, viewerId, key);
+      if (stored?.version === version) {
+        this.memory.set(memoryKey, stored);
+        return stored.payload;
+      }
+    } else {
+      const current = await this.snapshots.current(outside, viewerId, key);
+      if (current !== null) return current;
+    }
     const { version, answer } = await this.transactions.run(
       async (manager) => {
         // The version first: the read below sees the same snapshot of the tables.
@@ -39,8 +67,16 @@ export class ReadSnapshotsService {
       },
       { isolation: 'REPEATABLE READ' },
     );
-    const text = JSON.stringify(answer);
-    await this.snapshots.store(this.transactions.outside, viewerId, key, version, text);
-    return text;
+    const payload = JSON.stringify(answer);
+    await this.snapshots.store(outside, viewerId, key, version, payload);
+    // Remembered at the version it saw: if a write came meanwhile, the next read's version differs.
+    this.memory?.set(memoryKey, { version, payload });
+    return payload;
   }
+}
+
+interface StoredSnapshot {
+  /** bigint as text. */
+  version: string;
+  payload: string;
 }
