@@ -2,11 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { reviewsOptionsFromEnv, reviewsSettings } from './config.js';
 
 describe('reviews settings', () => {
-  it('defaults: 100 reviews per page, 200 read for mood tags, 500 places per import', () => {
+  it('defaults: 100 reviews per page, 200 read for mood tags, 500 places per import, 32 MB of snapshots', () => {
     expect(reviewsSettings({})).toEqual({
       restaurantPageReviews: 100,
       moodTagSampleSize: 200,
       savedImportMaxRows: 500,
+      readSnapshotCacheMb: 32,
     });
   });
 
@@ -18,8 +19,10 @@ describe('reviews settings', () => {
       restaurantPageReviews: 100,
       moodTagSampleSize: 300,
       savedImportMaxRows: 500,
+      readSnapshotCacheMb: 32,
     });
     expect(reviewsOptionsFromEnv({ SAVED_IMPORT_MAX_ROWS: '20' })).toEqual({ savedImportMaxRows: 20 });
+    expect(reviewsOptionsFromEnv({ READ_SNAPSHOT_CACHE_MB: '0' })).toEqual({ readSnapshotCacheMb: 0 });
   });
 
   it('refuses a setting out of its range, naming its variable', () => {
