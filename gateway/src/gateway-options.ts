@@ -1,6 +1,6 @@
 import { envLogLevel, envUrl, z } from '@dinebuds/config';
 import type { EventBus } from '@dinebuds/events';
-import { type AdmissionLimits, admissionFromEnv } from '@dinebuds/service-client';
+import { type AdmissionLimits, type InProcessDispatch, admissionFromEnv } from '@dinebuds/service-client';
 import { DEFAULT_SESSION_CACHE_MAX_ENTRIES, DEFAULT_SESSION_CACHE_TTL_MS } from './auth/session-cache.js';
 import { trustProxySetting } from './http/trust-proxy.js';
 import { GATEWAY_SERVICES } from './upstream/services.generated.js';
@@ -47,6 +47,16 @@ export const gatewayOptionsSchema = z.object({
   port: z.number().int().min(0).max(65535).default(3000).meta(env('PORT')),
   host: z.string().min(1).default('0.0.0.0').meta(env('HOST')),
   services: servicesSchema,
+  /**
+   * The routers of services running in this process (the one-process runner), by the same keys as
+   * `services`: calls to them skip the loopback socket but not the route, its token check or its
+   * guards (libs/service-client in-process.ts). Never from the environment.
+   */
+  inProcessServices: z
+    .custom<Partial<Record<string, InProcessDispatch>>>(
+      (value) => typeof value === 'object' && value !== null,
+    )
+    .default({}),
   /** Shared secret proving to services that a call comes from the gateway. */
   internalToken: z
     .string({ error: 'is required' })

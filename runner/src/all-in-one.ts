@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
 import { admissionFromEnv, startGateway } from '@dinebuds/gateway';
 import { createLogger } from '@dinebuds/logging';
+import { injectDispatch, type InProcessDispatch } from '@dinebuds/service-client';
 import { startProcessObservability } from '@dinebuds/observability';
 import type { RunnerConfig } from './config.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
@@ -24,7 +25,8 @@ export interface RunningSystem {
  * Starts the whole product in this process: Postgres (embedded unless DATABASE_URL is set), the
  * event bus (in-process unless AMQP_URL is set), every service on a loopback port and the gateway
  * on the public port. Same code paths as the distributed mode: HTTP between gateway and services,
- * outbox and inbox on the bus. Services start in the catalogue's order, consumers before producers
+ * outbox and inbox on the bus; the gateway's calls go to the services' routers in this
+ * process (IN_PROCESS_CALLS, default on: no loopback socket, the same route, token and guards). Services start in the catalogue's order, consumers before producers
  * (social-graph before identity), and the in-process bus holds events until every service has subscribed, so none is lost at start.
  */
 export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem> {
@@ -78,6 +80,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
     };
     const admission = admissionFromEnv(serviceEnv);
     const urls: Partial<ServiceUrls> = {};
+    const inProcess: Partial<Record<keyof ServiceUrls, InProcessDispatch>> = {};
     for (const { gatewayKey, service } of SERVICES) {
       const running = await service.start({
         port: 0,
@@ -91,6 +94,11 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       });
       stops.push(running.close);
       urls[gatewayKey] = running.url;
+      // Each service still listens on its port (health, tests); the gateway calls its router.
+      if (config.IN_PROCESS_CALLS)
+        inProcess[gatewayKey] = injectDispatch(
+          running.app.getHttpAdapter().getInstance() as Parameters<typeof injectDispatch>[0],
+        );
     }
     const services = urls as ServiceUrls;
     releaseEvents();
@@ -103,6 +111,7 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       port: config.PORT,
       host: config.HOST,
       services,
+      inProcessServices: inProcess,
       internalToken: config.INTERNAL_TOKEN,
       frontendDist,
       logLevel: config.LOG_LEVEL,

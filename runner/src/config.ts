@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
+import { envBool, envLogLevel, envPort, envUrl, loadConfig, z } from '@dinebuds/config';
 import { gatewaySettingsFromEnv } from '@dinebuds/gateway';
 import { observabilityEnvShape } from '@dinebuds/observability';
 
@@ -22,6 +22,12 @@ export function loadRunnerConfig(env: Record<string, string | undefined> = proce
       ADMIN_PASSWORD: z.string().min(6).optional(),
       FRONTEND_DIST: z.string().default(resolve(repoRoot, 'frontend', 'dist')),
       LOG_LEVEL: envLogLevel(),
+      /**
+       * The gateway hands its calls to the services' routers in this process instead of their
+       * loopback ports (same route, token check and guards; no socket). false: over HTTP, as
+       * in the distributed mode.
+       */
+      IN_PROCESS_CALLS: envBool(true),
       // One /metrics for the gateway and every service (each series names its service).
       ...observabilityEnvShape,
     },

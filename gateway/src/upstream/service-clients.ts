@@ -71,6 +71,7 @@ export class ServiceClients implements OnApplicationShutdown {
           timeoutMs: options.rpcTimeoutMs,
           requestId: currentRequestId,
           maxResponseBytes: MAX_RESPONSE_BYTES,
+          inProcess: options.inProcessServices[gatewayKey],
           ...(lane && { ownLane: lane }),
         }),
       );

@@ -1,4 +1,5 @@
 export * from './client/service-client.js';
+export * from './client/in-process.js';
 export * from './server/internal-auth.guard.js';
 export * from './server/caller.decorator.js';
 export * from './server/verified-caller.js';

@@ -10,6 +10,7 @@ import {
 } from '@dinebuds/contracts';
 import { UpstreamHttpError } from '@dinebuds/errors';
 import { BUSY_MESSAGE } from '../server/admission.js';
+import type { InProcessDispatch } from './in-process.js';
 import { QueueGuard } from './queue-guard.js';
 
 export interface ServiceClientOptions {
@@ -38,6 +39,11 @@ export interface ServiceClientOptions {
   maxResponseBytes?: number;
   /** Supplies the current request id (from the logging context). */
   requestId?: () => string | null;
+  /**
+   * The service's router when it runs in this process (the one-process runner): calls go through
+   * it instead of a socket, with the same headers, token and deadline (see in-process.ts).
+   */
+  inProcess?: InProcessDispatch;
 }
 
 /** A service's `Retry-After` in seconds (only the delta form; services never send a date). */
@@ -135,28 +141,70 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     // Lane calls are bounded at the gateway's door; the rest by how long the queue makes them wait.
     const ended = laned ? () => {} : this.queue.enter();
     if (!ended) throw new UpstreamHttpError(503, BUSY_MESSAGE, 'BUSY', 1);
-    let response;
+    let statusCode: number;
+    let retryAfter: string | string[] | number | undefined;
     let text: string;
+    const body = JSON.stringify(payload ?? {});
     const { signal: deadline, clear } = this.deadline(this.timeoutMs);
     try {
-      // The dispatcher's own request(): undici's top-level one parses the URL again on every call.
-      response = await (laned ? this.laneAgent! : this.agent).request({
-        origin: this.origin,
-        path: `${this.rpcPath}${pattern}`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify(payload ?? {}),
-        signal: deadline,
-      });
-      text = await response.body.text();
+      if (this.options.inProcess) {
+        const response = await this.inProcess(this.options.inProcess, pattern, headers, body, deadline);
+        ({ statusCode, payload: text } = response);
+        retryAfter = response.headers['retry-after'];
+      } else {
+        // The dispatcher's own request(): undici's top-level one parses the URL again on every call.
+        const response = await (laned ? this.laneAgent! : this.agent).request({
+          origin: this.origin,
+          path: `${this.rpcPath}${pattern}`,
+          method: 'POST',
+          headers,
+          body,
+          signal: deadline,
+        });
+        statusCode = response.statusCode;
+        retryAfter = response.headers['retry-after'];
+        text = await response.body.text();
+      }
     } catch (error) {
       throw this.transportError(error);
     } finally {
       clear();
       ended();
     }
-    if (response.statusCode >= 200 && response.statusCode < 300) return text;
-    throw this.upstreamError(response.statusCode, text, retryAfterHeader(response.headers['retry-after']));
+    if (statusCode >= 200 && statusCode < 300) return text;
+    throw this.upstreamError(
+      statusCode,
+      text,
+      retryAfterHeader(typeof retryAfter === 'number' ? String(retryAfter) : retryAfter),
+    );
+  }
+
+  /** One call through the service's router in this process, bounded by the same deadline. */
+  private inProcess(
+    dispatch: InProcessDispatch,
+    pattern: string,
+    headers: Record<string, string>,
+    payload: string,
+    deadline: EventEmitter,
+  ) {
+    return new Promise<Awaited<ReturnType<InProcessDispatch>>>((resolve, reject) => {
+      const onAbort = () => {
+        const error = new Error('deadline passed');
+        error.name = 'TimeoutError';
+        reject(error);
+      };
+      deadline.once('abort', onAbort);
+      dispatch({ method: 'POST', url: `${this.rpcPath}${pattern}`, headers, payload }).then(
+        (response) => {
+          deadline.off('abort', onAbort);
+          resolve(response);
+        },
+        (error: unknown) => {
+          deadline.off('abort', onAbort);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 
   /** GET {baseUrl}/health: the service's own readiness (its database and broker). */

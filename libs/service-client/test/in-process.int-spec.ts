@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Body, Controller, type INestApplication, Module, Post } from '@nestjs/common';
+import type { Caller } from '@dinebuds/contracts';
+import { UpstreamHttpError, notFound } from '@dinebuds/errors';
+import { structuredLoggerModule } from '@dinebuds/logging';
+import { TEST_ADMISSION } from '@dinebuds/testing';
+import { OptionalCaller, ServiceClient, createServiceApp, injectDispatch } from '../src/index.js';
+
+/** A service app whose routes tell who called, fail on purpose, or answer late. */
+@Controller('rpc')
+class InProcessTestController {
+  @Post('who.am-i')
+  whoAmI(@Body() body: { echo?: string }, @OptionalCaller() caller: Caller | null) {
+    return { caller, echo: body.echo ?? null };
+  }
+
+  @Post('missing.thing')
+  missing() {
+    throw notFound('No such thing');
+  }
+
+  @Post('slow.answer')
+  async slow() {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { late: true };
+  }
+}
+
+@Module({
+  imports: [structuredLoggerModule('in-process-test', 'silent')],
+  controllers: [InProcessTestController],
+})
+class InProcessTestModule {}
+
+type TestRpc = {
+  'who.am-i': { request: { echo?: string }; response: { caller: Caller | null; echo: string | null } };
+  'missing.thing': { request: Record<string, never>; response: never };
+  'slow.answer': { request: Record<string, never>; response: { late: boolean } };
+  'no.such-route': { request: Record<string, never>; response: never };
+};
+
+const TOKEN = 'internal-token-for-the-in-process-test-0123';
+const ANN: Caller = { userId: 7, isAdmin: false, sessionId: null };
+
+/**
+ * The one-process runner's calls into a service's own router (Fastify inject): no socket, but the
+ * same route matching, token check, caller headers, error answers and deadline as over HTTP.
+ */
+describe('ServiceClient in process: the same rules without the socket', () => {
+  let app: INestApplication;
+
+  const clientWith = (internalToken: string, timeoutMs = 2000) =>
+    new ServiceClient<TestRpc>({
+      service: 'test',
+      // Never dialled: nothing listens here, so a call that went over HTTP would fail.
+      baseUrl: 'http://127.0.0.1:9',
+      internalToken,
+      timeoutMs,
+      inProcess: injectDispatch(app.getHttpAdapter().getInstance()),
+    });
+
+  const failureOf = async (call: Promise<unknown>) => {
+    try {
+      await call;
+    } catch (error) {
+      return error as UpstreamHttpError;
+    }
+    throw new Error('the call succeeded');
+  };
+
+  beforeAll(async () => {
+    app = await createServiceApp(InProcessTestModule, { internalToken: TOKEN, admission: TEST_ADMISSION });
+    // Initialised, never listening: the in-process path needs no port.
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers through the route with the caller and the body the client sent', async () => {
+    const answer = await clientWith(TOKEN).call('who.am-i', { echo: 'hi' }, ANN);
+    expect(answer).toEqual({ caller: ANN, echo: 'hi' });
+    expect(await clientWith(TOKEN).callJson('who.am-i', {}, ANN)).toBe(
+      JSON.stringify({ caller: ANN, echo: null }),
+    );
+  });
+
+  it('still refuses a wrong or missing token on the route it matched', async () => {
+    for (const token of ['not-the-token-but-long-enough', '']) {
+      const failure = await failureOf(clientWith(token).call('who.am-i', {}, ANN));
+      expect(failure).toBeInstanceOf(UpstreamHttpError);
+      expect([401, 403]).toContain(failure.status);
+    }
+  });
+
+  it("relays the service's own error answer and an unknown route's", async () => {
+    const missing = await failureOf(clientWith(TOKEN).call('missing.thing', {}, ANN));
+    expect({ status: missing.status, message: missing.message }).toEqual({
+      status: 404,
+      message: 'No such thing',
+    });
+    expect((await failureOf(clientWith(TOKEN).call('no.such-route', {}, ANN))).status).toBe(404);
+  });
+
+  it('gives up at the deadline with a 504, as over HTTP', async () => {
+    const late = await failureOf(clientWith(TOKEN, 100).call('slow.answer', {}, ANN));
+    expect({ status: late.status, code: late.code }).toEqual({ status: 504, code: 'UPSTREAM_TIMEOUT' });
+  });
+});
