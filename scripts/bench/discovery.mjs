@@ -234,6 +234,41 @@ async function reviewToRankingLag(gateway, viewer, bud, db) {
   return { samples: lags.length, p50: percentile(lags, 50), p99: percentile(lags, 99), max: lags.at(-1) };
 }
 
+/**
+ * What a review's insert pays for the read-version triggers (migration 1734100000050): the same
+ * single-row INSERT by the most-followed person, timed with the trigger on and off (each insert
+ * rolled back, so the data stays as measured). The bump is one upsert per follower.
+ */
+async function reviewWriteCost(db, restaurantId, samples = 200) {
+  const { rows } = await db.query(
+    'SELECT following_id AS id, count(*)::int AS followers FROM reviews.follows GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
+  );
+  const author = rows[0];
+  const timeInserts = async () => {
+    const times = [];
+    for (let i = 0; i < samples; i++) {
+      await db.query('BEGIN');
+      const started = performance.now();
+      await db.query(
+        'INSERT INTO reviews.reviews (user_id, restaurant_id, rating, notes) VALUES ($1, $2, 4, $3)',
+        [author.id, restaurantId, 'write cost'],
+      );
+      times.push(performance.now() - started);
+      await db.query('ROLLBACK');
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  };
+  const withTrigger = await timeInserts();
+  await db.query('ALTER TABLE reviews.reviews DISABLE TRIGGER reviews_read_versions_insert');
+  try {
+    const without = await timeInserts();
+    return { followers: author.followers, withTrigger, without };
+  } finally {
+    await db.query('ALTER TABLE reviews.reviews ENABLE TRIGGER reviews_read_versions_insert');
+  }
+}
+
 async function main() {
   console.log(
     `DineBuds discovery benchmark: ${cpus().length} cores, ${opts.mode}, ${USERS} users x ${PER_USER} reviews, viewer follows ${BUDS}`,
@@ -315,6 +350,12 @@ async function main() {
       `\nbud's new review -> viewer's ranking: p50 ${fmt(lag.p50)} ms, p99 ${fmt(lag.p99)} ms, max ${fmt(lag.max)} ms over ${lag.samples}`,
     );
 
+    const writeCost = await reviewWriteCost(db, firstRestaurantId);
+    console.log(
+      `a review's insert by a person with ${writeCost.followers} followers: p50 ${fmt(writeCost.withTrigger.p50, 2)} ms, p99 ${fmt(writeCost.withTrigger.p99, 2)} ms` +
+        ` with the read-version trigger, p50 ${fmt(writeCost.without.p50, 2)} ms, p99 ${fmt(writeCost.without.p99, 2)} ms without`,
+    );
+
     // The targets are checked on the many-viewer rows: one viewer's snapshot is always current.
     const final = stages.at(-1).rows;
     const ranked = final.find((row) => row.case.startsWith('ranked,') && row.case.endsWith('viewers'));
@@ -335,7 +376,7 @@ async function main() {
     );
     line(feed.app.rps >= TARGETS.feedRps, `feed ≥ ${TARGETS.feedRps} req/s: ${fmt(feed.app.rps, 0)}`);
     line(lag.p99 <= TARGETS.lagP99, `new review in a follower's ranking p99 ≤ 1 s: ${fmt(lag.p99)} ms`);
-    writeResults('discovery', { mode: opts.mode, duration: DURATION, seeded, stages, lag });
+    writeResults('discovery', { mode: opts.mode, duration: DURATION, seeded, stages, lag, writeCost });
   } finally {
     await db.end().catch(() => {});
     if (bare) await stopChild(bare.child);
