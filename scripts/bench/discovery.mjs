@@ -80,7 +80,7 @@ function rotating(viewers, pathOf) {
   };
 }
 
-function cases(gateway, bareUrl, viewer, restaurantId, crowd) {
+function cases(gateway, bareUrl, viewer, restaurantId, crowd, feedCursor) {
   const auth = { headers: { cookie: viewer.cookie } };
   const v = viewer.user.id;
   const snapshot = (key, id = v) => `/snapshot?viewer=${id}&key=${encodeURIComponent(key)}`;
@@ -107,6 +107,13 @@ function cases(gateway, bareUrl, viewer, restaurantId, crowd) {
       name: 'feed (first page)',
       app: { url: `${gateway}/api/activity/feed`, ...auth },
       bare: { url: `${bareUrl}${snapshot(FEED_KEY)}` },
+    },
+    {
+      // A later page is read live on every request (the first page's cost on a snapshot miss),
+      // beside the bare server's full first-page read.
+      name: 'feed, full read (page 2)',
+      app: { url: `${gateway}/api/activity/feed?cursor=${encodeURIComponent(feedCursor)}`, ...auth },
+      bare: { url: `${bareUrl}/feed?viewer=${v}` },
     },
     {
       name: `feed, ${crowd.length} viewers`,
@@ -315,7 +322,11 @@ async function main() {
       await followBuds(db, member.user.id, { count: BUDS, among: FIRST_STAGE, seed: SEED / (i + 2) });
       crowd.push(member);
     }
-    const list = cases(gateway, bareUrl, viewer, firstRestaurantId, crowd);
+    const firstPage = await (
+      await fetch(`${gateway}/api/activity/feed`, { headers: { cookie: viewer.cookie } })
+    ).json();
+    if (!firstPage.nextCursor) throw new Error("the viewer's feed has no second page");
+    const list = cases(gateway, bareUrl, viewer, firstRestaurantId, crowd, firstPage.nextCursor);
     await warmSnapshots(gateway, [viewer, ...crowd]);
     const stages = [{ users: FIRST_STAGE, rows: await measureStage(`${FIRST_STAGE} users`, list) }];
 
