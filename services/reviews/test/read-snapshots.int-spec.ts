@@ -10,6 +10,8 @@ const ANN = caller(701);
 const BOB = caller(702);
 const CAT = caller(703);
 const DAN = caller(704);
+/** Registered only inside a test (after a follow of her). */
+const EVE = caller(705);
 const ADMIN = caller(799, true);
 const CITY = 'Austin';
 
@@ -65,6 +67,23 @@ describe.each([
         [ANN.userId],
       );
     };
+    const register = (who: Caller, name: string) =>
+      publish(
+        'identity.user.registered',
+        {
+          userId: who.userId,
+          username: name.toLowerCase(),
+          name,
+          bio: null,
+          profilePicture: null,
+          isPrivate: false,
+          isAdmin: false,
+          flavorBadges: [],
+          cityBadges: [],
+          createdAt: new Date().toISOString(),
+        },
+        1,
+      );
     const follow = async (follower: Caller, following: Caller) => {
       await publish(
         'social.follow.created',
@@ -92,22 +111,7 @@ describe.each([
         [CAT, 'Cat'],
         [DAN, 'Dan'],
       ] as const)
-        await publish(
-          'identity.user.registered',
-          {
-            userId: who.userId,
-            username: name.toLowerCase(),
-            name,
-            bio: null,
-            profilePicture: null,
-            isPrivate: false,
-            isAdmin: false,
-            flavorBadges: [],
-            cityBadges: [],
-            createdAt: new Date().toISOString(),
-          },
-          1,
-        );
+        await register(who, name);
       await eventually(async () => (await sql('SELECT 1 FROM reviews.users')).length === 4, 15_000);
       await follow(ANN, BOB);
       await follow(ANN, CAT);
@@ -262,6 +266,47 @@ describe.each([
         return seen[0].n as number;
       });
       expect(JSON.parse(again)).toBe(JSON.parse(answer) + 1);
+    });
+
+    it("a person's row arriving after a follow of them bumps their followers", async () => {
+      // social-graph's follow and identity's registration come in any order; the reads join the user.
+      await publish(
+        'social.follow.created',
+        { followerId: ANN.userId, followingId: EVE.userId, createdAt: new Date().toISOString() },
+        ++followVersion,
+      );
+      await eventually(
+        async () =>
+          (
+            await sql('SELECT 1 FROM reviews.follows WHERE follower_id = $1 AND following_id = $2', [
+              ANN.userId,
+              EVE.userId,
+            ])
+          ).length === 1,
+        15_000,
+      );
+      const before = await version();
+      await register(EVE, 'Eve');
+      await eventually(
+        async () => (await sql('SELECT 1 FROM reviews.users WHERE id = $1', [EVE.userId])).length === 1,
+        15_000,
+      );
+      expect(await version()).toBeGreaterThan(before);
+    });
+
+    it("a deleted person's name leaves every stored answer, others' too", async () => {
+      await review(EVE, 'Eve Eatery', 5);
+      expect((await ranked()).some((r) => r.name === 'Eve Eatery')).toBe(true);
+      expect((await feed()).items.some((item) => item.user.name === 'Eve')).toBe(true);
+      const naming = () => sql("SELECT 1 FROM reviews.read_snapshots WHERE payload LIKE '%Eve Eatery%'");
+      expect((await naming()).length).toBeGreaterThan(0);
+      await publish('identity.user.deleted', { userId: EVE.userId }, 2);
+      await eventually(
+        async () => (await sql('SELECT 1 FROM reviews.users WHERE id = $1', [EVE.userId])).length === 0,
+        15_000,
+      );
+      expect(await naming()).toEqual([]);
+      expect((await ranked()).some((r) => r.name === 'Eve Eatery')).toBe(false);
     });
 
     it("a viewer's snapshots go with their account", async () => {
