@@ -47,11 +47,15 @@ const { values: opts } = parseArgs({
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
     modes: { type: 'string', default: 'one-process,distributed' },
+    // The one-process mode's gateway -> service calls: through each service's router in the
+    // process (true, the runner's default) or over loopback HTTP (false), to compare the two.
+    'in-process-calls': { type: 'string', default: 'true' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (opts.help) {
   console.log(`usage: npm run bench -- [--duration S] [--warmup S] [--modes one-process,distributed]
+       [--in-process-calls true|false]   (one-process mode: gateway calls services in process or over HTTP)
 PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 RabbitMQ (distributed mode): AMQP_URL (default amqp://guest:guest@127.0.0.1:5672); a private vhost
 is made with rabbitmqctl when it is available.`);
@@ -72,6 +76,7 @@ const appEnv = {
   RATE_LIMIT_PER_MINUTE: '100000000',
   // Metrics stay on (production's default); each process takes a free metrics port.
   METRICS_PORT: '0',
+  IN_PROCESS_CALLS: opts['in-process-calls'],
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -4,14 +4,32 @@ import type { Caller } from '@dinebuds/contracts';
 import { UpstreamHttpError, notFound } from '@dinebuds/errors';
 import { structuredLoggerModule } from '@dinebuds/logging';
 import { TEST_ADMISSION } from '@dinebuds/testing';
-import { OptionalCaller, ServiceClient, createServiceApp, injectDispatch } from '../src/index.js';
+import {
+  OpenToProbes,
+  OptionalCaller,
+  ServiceClient,
+  admissionRefusalsOf,
+  createServiceApp,
+  injectDispatch,
+} from '../src/index.js';
+
+/** How many times the protected route's handler ran: a refused call must never reach it. */
+let whoAmIRuns = 0;
 
 /** A service app whose routes tell who called, fail on purpose, or answer late. */
 @Controller('rpc')
 class InProcessTestController {
   @Post('who.am-i')
   whoAmI(@Body() body: { echo?: string }, @OptionalCaller() caller: Caller | null) {
+    whoAmIRuns += 1;
     return { caller, echo: body.echo ?? null };
+  }
+
+  /** The one route here that answers without the token (as health does): the guard reads the matched route's mark. */
+  @OpenToProbes()
+  @Post('probe.open')
+  probe() {
+    return { open: true };
   }
 
   @Post('missing.thing')
@@ -37,6 +55,7 @@ type TestRpc = {
   'missing.thing': { request: Record<string, never>; response: never };
   'slow.answer': { request: Record<string, never>; response: { late: boolean } };
   'no.such-route': { request: Record<string, never>; response: never };
+  'probe.open': { request: Record<string, never>; response: { open: boolean } };
 };
 
 const TOKEN = 'internal-token-for-the-in-process-test-0123';
@@ -49,15 +68,16 @@ const ANN: Caller = { userId: 7, isAdmin: false, sessionId: null };
 describe('ServiceClient in process: the same rules without the socket', () => {
   let app: INestApplication;
 
-  const clientWith = (internalToken: string, timeoutMs = 2000) =>
+  const clientOf = (target: INestApplication, internalToken: string, timeoutMs = 2000) =>
     new ServiceClient<TestRpc>({
       service: 'test',
       // Never dialled: nothing listens here, so a call that went over HTTP would fail.
       baseUrl: 'http://127.0.0.1:9',
       internalToken,
       timeoutMs,
-      inProcess: injectDispatch(app.getHttpAdapter().getInstance()),
+      inProcess: injectDispatch(target.getHttpAdapter().getInstance()),
     });
+  const clientWith = (internalToken: string, timeoutMs = 2000) => clientOf(app, internalToken, timeoutMs);
 
   const failureOf = async (call: Promise<unknown>) => {
     try {
@@ -88,10 +108,48 @@ describe('ServiceClient in process: the same rules without the socket', () => {
   });
 
   it('still refuses a wrong or missing token on the route it matched', async () => {
+    const runsBefore = whoAmIRuns;
     for (const token of ['not-the-token-but-long-enough', '']) {
       const failure = await failureOf(clientWith(token).call('who.am-i', {}, ANN));
       expect(failure).toBeInstanceOf(UpstreamHttpError);
-      expect([401, 403]).toContain(failure.status);
+      expect({ status: failure.status, message: failure.message }).toEqual({
+        status: 401,
+        message: 'Internal calls must come from the gateway',
+      });
+    }
+    // Refused before the handler: being in the same process earns no way round the guard.
+    expect(whoAmIRuns).toBe(runsBefore);
+  });
+
+  it("decides by the matched route's mark, as over HTTP: only the probe route answers without the token", async () => {
+    const untokened = clientWith('');
+    expect(await untokened.call('probe.open', {}, ANN)).toEqual({ open: true });
+    expect((await failureOf(untokened.call('who.am-i', {}, ANN))).status).toBe(401);
+  });
+
+  it("goes through the service's admission door: its bounds refuse and its turns come back", async () => {
+    // One request in flight at a time: the door, in front of the router, refuses the second.
+    const narrow = await createServiceApp(InProcessTestModule, {
+      internalToken: TOKEN,
+      admission: { ...TEST_ADMISSION, maxInFlight: 1 },
+    });
+    await narrow.init();
+    await narrow.getHttpAdapter().getInstance().ready();
+    try {
+      const client = clientOf(narrow, TOKEN);
+      const [slow, refused] = await Promise.allSettled([
+        client.call('slow.answer', {}, ANN),
+        client.call('who.am-i', {}, ANN),
+      ]);
+      expect(slow).toEqual({ status: 'fulfilled', value: { late: true } });
+      const failure = (refused as PromiseRejectedResult).reason as UpstreamHttpError;
+      expect({ status: failure.status, code: failure.code }).toEqual({ status: 503, code: 'BUSY' });
+      expect(admissionRefusalsOf(narrow).inFlight).toBe(1);
+      // The answered call gave its place back: the next ones get in, one after the other.
+      for (let i = 0; i < 3; i += 1)
+        expect((await client.call('who.am-i', { echo: `${i}` }, ANN)).echo).toBe(`${i}`);
+    } finally {
+      await narrow.close();
     }
   });
 
