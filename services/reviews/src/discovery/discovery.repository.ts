@@ -8,6 +8,7 @@ import {
 } from '../projections/social-graph/social-graph-edges.repository.js';
 import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
 import {
+  hiddenStarsCteSql,
   RESTAURANT_RATINGS,
   restaurantRatingColumnsSql,
   restaurantRatingJoinSql,
@@ -191,7 +192,7 @@ export class DiscoveryRepository {
     const contains = `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return rowsOf<SearchRow>(
       await manager.query(
-        `WITH ${BUDS_CTE},
+        `WITH ${BUDS_CTE}, ${hiddenStarsCteSql('$1')},
          hits AS (
            SELECT r.id, word_similarity($2, ${SEARCH_TEXT}) AS score
            FROM ${RESTAURANTS} r
@@ -240,7 +241,7 @@ export class DiscoveryRepository {
         : `%${filter.location.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return rowsOf<RecommendationRow>(
       await manager.query(
-        `WITH ${BUDS_CTE},
+        `WITH ${BUDS_CTE}, ${hiddenStarsCteSql('$1')},
          mine AS (
            SELECT v.restaurant_id, v.rating, r.city, r.name FROM ${REVIEWS} v
            JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id WHERE v.user_id = $1),
