@@ -2,11 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { reviewsOptionsFromEnv, reviewsSettings } from './config.js';
 
 describe('reviews settings', () => {
-  it('defaults: 100 reviews per page, 200 read for mood tags, 500 places per import', () => {
+  it('defaults: 100 reviews per page, 200 read for mood tags, 500 places per import, check-ins closed every minute', () => {
     expect(reviewsSettings({})).toEqual({
       restaurantPageReviews: 100,
       moodTagSampleSize: 200,
       savedImportMaxRows: 500,
+      checkInCloseIntervalSeconds: 60,
     });
   });
 
@@ -18,8 +19,12 @@ describe('reviews settings', () => {
       restaurantPageReviews: 100,
       moodTagSampleSize: 300,
       savedImportMaxRows: 500,
+      checkInCloseIntervalSeconds: 60,
     });
     expect(reviewsOptionsFromEnv({ SAVED_IMPORT_MAX_ROWS: '20' })).toEqual({ savedImportMaxRows: 20 });
+    expect(reviewsOptionsFromEnv({ CHECK_IN_CLOSE_INTERVAL_SECONDS: '5' })).toEqual({
+      checkInCloseIntervalSeconds: 5,
+    });
   });
 
   it('refuses a setting out of its range, naming its variable', () => {
@@ -30,6 +35,9 @@ describe('reviews settings', () => {
       /moodTagSampleSize \(REVIEWS_MOOD_SAMPLE\)/,
     );
     expect(() => reviewsSettings({ moodTagSampleSize: 2.5 })).toThrow(/moodTagSampleSize/);
+    expect(() => reviewsSettings({ checkInCloseIntervalSeconds: 0 })).toThrow(
+      /checkInCloseIntervalSeconds \(CHECK_IN_CLOSE_INTERVAL_SECONDS\)/,
+    );
     expect(() => reviewsOptionsFromEnv({ REVIEWS_PAGE_REVIEWS: 'many' })).toThrow(/REVIEWS_PAGE_REVIEWS/);
   });
 });

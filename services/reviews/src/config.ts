@@ -23,6 +23,13 @@ export const reviewsOptionsSchema = z.object({
   moodTagSampleSize: reviewCount(200),
   /** Places one saved-places import may name (more is refused with 413). */
   savedImportMaxRows: z.number().int().min(1).max(10_000).default(500),
+  /** How often check-ins past their closing time are closed (CheckInCloserService), in seconds. */
+  checkInCloseIntervalSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60 * 60)
+    .default(60),
 });
 
 /** The reviews service's own start options (the kit's common ones are in ServiceStartOptions). */
@@ -36,6 +43,7 @@ const REVIEWS_ENV = {
   REVIEWS_PAGE_REVIEWS: 'restaurantPageReviews',
   REVIEWS_MOOD_SAMPLE: 'moodTagSampleSize',
   SAVED_IMPORT_MAX_ROWS: 'savedImportMaxRows',
+  CHECK_IN_CLOSE_INTERVAL_SECONDS: 'checkInCloseIntervalSeconds',
 } as const satisfies Record<string, keyof ReviewsOptions>;
 
 /** The start options the environment sets (unset variables set nothing; the ranges are the options'). */

@@ -11,6 +11,7 @@ import { CheckInLikeEntity } from './check-ins/check-in-like.entity.js';
 import { CheckInsRepository } from './check-ins/check-ins.repository.js';
 import { CheckInsRpcController } from './check-ins/check-ins.rpc-controller.js';
 import { CheckInsService } from './check-ins/check-ins.service.js';
+import { CheckInCloserService } from './check-ins/check-in-closer.service.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
@@ -132,6 +133,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     DiscoveryService,
     CheckInsRepository,
     CheckInsService,
+    CheckInCloserService,
     RestaurantsAdminRepository,
     RestaurantsAdminService,
     AdminReviewsRepository,

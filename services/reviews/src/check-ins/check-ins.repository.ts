@@ -173,6 +173,29 @@ export class CheckInsRepository {
     return rows[0];
   }
 
+  /**
+   * Closes up to `limit` active check-ins begun `openHours` ago or more, each at its closing time
+   * (checked_in_at + openHours), the oldest first by check_ins_active_since_idx. Rows a check-in or
+   * check-out holds are skipped (SKIP LOCKED), left to the next run; so are they by a replica
+   * running the same job. Answers the closed rows.
+   */
+  async closeExpired(manager: EntityManager, openHours: number, limit: number): Promise<CheckInRow[]> {
+    return rowsOf<CheckInRow>(
+      await manager.query(
+        `WITH due AS (
+           SELECT id FROM ${CHECK_INS}
+           WHERE is_active AND checked_in_at <= now() - make_interval(hours => $1)
+           ORDER BY checked_in_at LIMIT $2
+           FOR UPDATE SKIP LOCKED)
+         UPDATE ${CHECK_INS} c
+         SET is_active = false, checked_out_at = c.checked_in_at + make_interval(hours => $1)
+         FROM due, ${RESTAURANTS} r WHERE c.id = due.id AND r.id = c.restaurant_id
+         RETURNING ${COLUMNS}`,
+        [openHours, limit],
+      ),
+    );
+  }
+
   /** The new active check-in, or null when another became active at the same moment. */
   async insert(
     manager: EntityManager,

@@ -9,6 +9,7 @@ import { CheckIns1734100000007 } from './1734100000007-check-ins.js';
 import { CheckInReactions1734100000008 } from './1734100000008-check-in-reactions.js';
 import { RestaurantContactsAndMutes1734100000020 } from './1734100000020-restaurant-contacts-and-mutes.js';
 import { RestaurantRatings1734100000040 } from './1734100000040-restaurant-ratings.js';
+import { CheckInsActiveSince1734100000060 } from './1734100000060-check-ins-active-since.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -23,4 +24,5 @@ export const reviewsMigrations = [
   CheckInReactions1734100000008,
   RestaurantContactsAndMutes1734100000020,
   RestaurantRatings1734100000040,
+  CheckInsActiveSince1734100000060,
 ];
