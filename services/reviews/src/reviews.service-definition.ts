@@ -12,6 +12,10 @@ import { CheckInsRepository } from './check-ins/check-ins.repository.js';
 import { CheckInsRpcController } from './check-ins/check-ins.rpc-controller.js';
 import { CheckInsService } from './check-ins/check-ins.service.js';
 import { CheckInCloserService } from './check-ins/check-in-closer.service.js';
+import { StatusEntity } from './check-ins/status.entity.js';
+import { StatusesRepository } from './check-ins/statuses.repository.js';
+import { StatusesRpcController } from './check-ins/statuses.rpc-controller.js';
+import { StatusesService } from './check-ins/statuses.service.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
@@ -84,6 +88,7 @@ export const REVIEWS_ENTITIES = [
   CheckInCommentEntity,
   MuteEntity,
   RestaurantRatingEntity,
+  StatusEntity,
 ];
 
 /**
@@ -106,6 +111,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     ActivityRpcController,
     DiscoveryRpcController,
     CheckInsRpcController,
+    StatusesRpcController,
     RestaurantsAdminRpcController,
     AdminReviewsRpcController,
   ],
@@ -134,6 +140,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     CheckInsRepository,
     CheckInsService,
     CheckInCloserService,
+    StatusesRepository,
+    StatusesService,
     RestaurantsAdminRepository,
     RestaurantsAdminService,
     AdminReviewsRepository,

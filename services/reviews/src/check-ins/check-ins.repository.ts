@@ -10,6 +10,7 @@ const REVIEWS = table('reviews');
 const LIKES = table('check_in_likes');
 const COMMENTS = table('check_in_comments');
 const USERS = table('users');
+const STATUSES = table('statuses');
 
 /** A comment with its author from the users projection. */
 export interface CommentRow {
@@ -84,10 +85,11 @@ export class CheckInsRepository {
   }
 
   /**
-   * A deleted user's check-ins (with every like and comment on them, by cascade) and their likes
-   * and comments on others' check-ins.
+   * A deleted user's check-ins (with every like and comment on them, by cascade), their likes
+   * and comments on others' check-ins, and their statuses.
    */
   async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${STATUSES} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${LIKES} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${COMMENTS} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${CHECK_INS} WHERE user_id = $1`, [userId]);

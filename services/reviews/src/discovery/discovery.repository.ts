@@ -29,7 +29,7 @@ const COMMENTS = table('check_in_comments');
  * the viewer may see, with no block between them either way and none the viewer muted. Every
  * discovery read starts here, so its cost follows the number of people followed.
  */
-const BUDS_CTE = `buds AS (
+export const BUDS_CTE = `buds AS (
   SELECT f.following_id AS id FROM ${FOLLOWS} f JOIN ${USERS} u ON u.id = f.following_id
   WHERE f.follower_id = $1 AND ${visibleToViewerSql('u', '$1')} AND ${notBlockedSql('f.following_id', '$1')}
     AND ${notMutedSql('f.following_id', '$1')})`;

@@ -10,6 +10,7 @@ import { CheckInReactions1734100000008 } from './1734100000008-check-in-reaction
 import { RestaurantContactsAndMutes1734100000020 } from './1734100000020-restaurant-contacts-and-mutes.js';
 import { RestaurantRatings1734100000040 } from './1734100000040-restaurant-ratings.js';
 import { CheckInsActiveSince1734100000060 } from './1734100000060-check-ins-active-since.js';
+import { Statuses1734100000061 } from './1734100000061-statuses.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -25,4 +26,5 @@ export const reviewsMigrations = [
   RestaurantContactsAndMutes1734100000020,
   RestaurantRatings1734100000040,
   CheckInsActiveSince1734100000060,
+  Statuses1734100000061,
 ];
