@@ -357,6 +357,9 @@ function baseBodies(key: string, world: World): Record<string, unknown>[] {
       return [{ restaurantId: Number(UNKNOWN_ID), status: 'fine' }];
     case 'POST /api/check-ins/{id}/comments':
       return [{ text: 'fine' }];
+    // A status is the caller's own and needs no object: a well-formed one is stored (201).
+    case 'POST /api/statuses':
+      return [{ text: 'fine' }];
     // Moderation: feedback is the one write that succeeds (it is no one's object); a report names
     // no one and an appeal no decision (404); the admin routes answer 403 to every persona.
     case 'POST /api/feedback':

@@ -9,6 +9,8 @@ import {
   CurrentCheckInSchema,
   FeedPageSchema,
   LiveHotspotSchema,
+  PostStatusBody,
+  StatusSchema,
   StorySchema,
   UnreviewedVisitSchema,
   FeedQuery,
@@ -29,6 +31,7 @@ import type {
   FeedPageDto,
   JsonText,
   LiveHotspotDto,
+  StatusDto,
   StoryDto,
   UnreviewedVisitDto,
   RankedRestaurantDto,
@@ -223,5 +226,23 @@ export class DiscoveryController {
     @CurrentCaller() caller: Caller,
   ): Promise<CheckInCommentDto> {
     return this.clients.for('reviews').call('checkIns.comment', { ...body, checkInId: id }, caller);
+  }
+
+  @Post('statuses')
+  @RequireAuth()
+  @ApiOperation({ summary: 'Share a status line without checking in (shown to you and your followers)' })
+  @ApiCreatedResponse({ type: StatusSchema })
+  @ApiErrors(400, 401, 413, 415, 429)
+  postStatus(@Body() body: PostStatusBody, @CurrentCaller() caller: Caller): Promise<StatusDto> {
+    return this.clients.for('reviews').call('statuses.post', body, caller);
+  }
+
+  @Get('statuses')
+  @RequireAuth()
+  @ApiOperation({ summary: "Your own and your buds' statuses, newest first (at most 50)" })
+  @ApiOkResponse({ type: [StatusSchema] })
+  @ApiErrors(401, 429)
+  statuses(@CurrentCaller() caller: Caller): Promise<StatusDto[]> {
+    return this.clients.for('reviews').call('statuses.buds', {}, caller);
   }
 }

@@ -2,12 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { reviewsOptionsFromEnv, reviewsSettings } from './config.js';
 
 describe('reviews settings', () => {
-  it('defaults: 100 reviews per page, 200 read for mood tags, 500 places per import, 32 MB of snapshots', () => {
+  it('defaults: 100 reviews per page, 200 read for mood tags, 500 places per import, 32 MB of snapshots, check-ins closed every minute', () => {
     expect(reviewsSettings({})).toEqual({
       restaurantPageReviews: 100,
       moodTagSampleSize: 200,
       savedImportMaxRows: 500,
       readSnapshotCacheMb: 32,
+      checkInCloseIntervalSeconds: 60,
     });
   });
 
@@ -20,9 +21,13 @@ describe('reviews settings', () => {
       moodTagSampleSize: 300,
       savedImportMaxRows: 500,
       readSnapshotCacheMb: 32,
+      checkInCloseIntervalSeconds: 60,
     });
     expect(reviewsOptionsFromEnv({ SAVED_IMPORT_MAX_ROWS: '20' })).toEqual({ savedImportMaxRows: 20 });
     expect(reviewsOptionsFromEnv({ READ_SNAPSHOT_CACHE_MB: '0' })).toEqual({ readSnapshotCacheMb: 0 });
+    expect(reviewsOptionsFromEnv({ CHECK_IN_CLOSE_INTERVAL_SECONDS: '5' })).toEqual({
+      checkInCloseIntervalSeconds: 5,
+    });
   });
 
   it('refuses a setting out of its range, naming its variable', () => {
@@ -33,6 +38,9 @@ describe('reviews settings', () => {
       /moodTagSampleSize \(REVIEWS_MOOD_SAMPLE\)/,
     );
     expect(() => reviewsSettings({ moodTagSampleSize: 2.5 })).toThrow(/moodTagSampleSize/);
+    expect(() => reviewsSettings({ checkInCloseIntervalSeconds: 0 })).toThrow(
+      /checkInCloseIntervalSeconds \(CHECK_IN_CLOSE_INTERVAL_SECONDS\)/,
+    );
     expect(() => reviewsOptionsFromEnv({ REVIEWS_PAGE_REVIEWS: 'many' })).toThrow(/REVIEWS_PAGE_REVIEWS/);
   });
 });

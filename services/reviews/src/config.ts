@@ -28,6 +28,13 @@ export const reviewsOptionsSchema = z.object({
    * checked against the viewer's version in PostgreSQL on every read. 0 turns it off.
    */
   readSnapshotCacheMb: z.number().int().min(0).max(4096).default(32),
+  /** How often check-ins past their closing time are closed (CheckInCloserService), in seconds. */
+  checkInCloseIntervalSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60 * 60)
+    .default(60),
 });
 
 /** The reviews service's own start options (the kit's common ones are in ServiceStartOptions). */
@@ -42,6 +49,7 @@ const REVIEWS_ENV = {
   REVIEWS_MOOD_SAMPLE: 'moodTagSampleSize',
   SAVED_IMPORT_MAX_ROWS: 'savedImportMaxRows',
   READ_SNAPSHOT_CACHE_MB: 'readSnapshotCacheMb',
+  CHECK_IN_CLOSE_INTERVAL_SECONDS: 'checkInCloseIntervalSeconds',
 } as const satisfies Record<string, keyof ReviewsOptions>;
 
 /** The start options the environment sets (unset variables set nothing; the ranges are the options'). */

@@ -14,6 +14,11 @@ import { CheckInLikeEntity } from './check-ins/check-in-like.entity.js';
 import { CheckInsRepository } from './check-ins/check-ins.repository.js';
 import { CheckInsRpcController } from './check-ins/check-ins.rpc-controller.js';
 import { CheckInsService } from './check-ins/check-ins.service.js';
+import { CheckInCloserService } from './check-ins/check-in-closer.service.js';
+import { StatusEntity } from './check-ins/status.entity.js';
+import { StatusesRepository } from './check-ins/statuses.repository.js';
+import { StatusesRpcController } from './check-ins/statuses.rpc-controller.js';
+import { StatusesService } from './check-ins/statuses.service.js';
 import { ActivityRepository } from './activity/activity.repository.js';
 import { ActivityRpcController } from './activity/activity.rpc-controller.js';
 import { ActivityService } from './activity/activity.service.js';
@@ -88,6 +93,7 @@ export const REVIEWS_ENTITIES = [
   RestaurantRatingEntity,
   ReadSnapshotEntity,
   ViewerReadVersionEntity,
+  StatusEntity,
 ];
 
 /**
@@ -110,6 +116,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     ActivityRpcController,
     DiscoveryRpcController,
     CheckInsRpcController,
+    StatusesRpcController,
     RestaurantsAdminRpcController,
     AdminReviewsRpcController,
   ],
@@ -139,6 +146,9 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     ReadSnapshotsService,
     CheckInsRepository,
     CheckInsService,
+    CheckInCloserService,
+    StatusesRepository,
+    StatusesService,
     RestaurantsAdminRepository,
     RestaurantsAdminService,
     AdminReviewsRepository,

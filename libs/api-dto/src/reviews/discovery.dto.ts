@@ -22,6 +22,7 @@ import {
   type CheckInCommentRequest,
   type CheckInRequest,
   type FeedRequest,
+  type PostStatusRequest,
   type RankedRestaurantsRequest,
   type RankedSort,
   type RecommendationsRequest,
@@ -225,4 +226,16 @@ export class CheckInCommentBody implements Omit<CheckInCommentRequest, 'checkInI
 /** The service's `checkIns.comment`: the body and the check-in's id from the route. */
 export class CheckInCommentRequestDto extends CheckInCommentBody implements CheckInCommentRequest {
   @PositiveId({ fromText: true }) checkInId: number;
+}
+
+/** POST /api/statuses (`statuses.post`): a status line without a check-in. */
+export class PostStatusBody implements PostStatusRequest {
+  @ApiProperty({ maxLength: DISCOVERY_LIMITS.statusMax, example: 'Craving dumplings tonight' })
+  @IsDefined({ message: DISCOVERY_MESSAGES.statusRequired })
+  @IsString({ message: DISCOVERY_MESSAGES.statusRequired })
+  @Transform(trim)
+  @IsNotBlank({ message: DISCOVERY_MESSAGES.statusRequired })
+  @MaxLength(DISCOVERY_LIMITS.statusMax, { message: DISCOVERY_MESSAGES.statusMax })
+  @Matches(ONE_LINE, { message: DISCOVERY_MESSAGES.controlCharacters })
+  text: string;
 }

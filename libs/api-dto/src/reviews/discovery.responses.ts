@@ -19,6 +19,7 @@ import {
   type RankExplanationDto,
   type RecommendationDto,
   type RestaurantSearchItemDto,
+  type StatusDto,
   type StoryDto,
   type UnreviewedVisitDto,
   type TasteMatchDto,
@@ -215,5 +216,12 @@ export class CheckInCommentSchema implements CheckInCommentDto {
   @ApiProperty({ example: 5 }) checkInId: number;
   @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
   @ApiProperty({ example: 'Save me a seat!' }) text: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class StatusSchema implements StatusDto {
+  @ApiProperty({ example: 14 }) id: number;
+  @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
+  @ApiProperty({ example: 'Craving dumplings tonight' }) text: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }

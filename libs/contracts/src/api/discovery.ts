@@ -35,6 +35,10 @@ export const DISCOVERY_LIMITS = {
   storiesMax: 30,
   /** Unreviewed visits answered (newest first). */
   unreviewedMax: 20,
+  /** Characters of a status posted without a check-in, after trimming. */
+  statusMax: 140,
+  /** Buds' statuses one read answers (newest first). */
+  statusesMax: 50,
   /** Characters of a check-in comment after trimming, and the comments one read answers. */
   commentMax: 500,
   commentsMax: 100,
@@ -58,6 +62,8 @@ export const DISCOVERY_MESSAGES = {
   checkInConflict: 'Another check-in of yours was saved at the same moment; try again',
   checkInNotFound: 'Check-in not found',
   commentRequired: 'Write a comment first',
+  statusRequired: 'Write a status first',
+  statusMax: `Statuses must be at most ${DISCOVERY_LIMITS.statusMax} characters`,
   commentMax: `Comments must be at most ${DISCOVERY_LIMITS.commentMax} characters`,
   controlCharacters: 'Text cannot contain control characters',
 } as const;
@@ -269,6 +275,18 @@ export interface CheckInCommentDto {
   user: DiscoveryUserDto;
   text: string;
   createdAt: string;
+}
+
+/** A status line posted without a check-in (POST /api/statuses, GET /api/statuses). */
+export interface StatusDto {
+  id: number;
+  user: DiscoveryUserDto;
+  text: string;
+  createdAt: string;
+}
+
+export interface PostStatusRequest {
+  text: string;
 }
 
 /** Likes and comments of a check-in item of the feed (null on reviews and saves). */

@@ -2,6 +2,7 @@ import type {
   BlockChangedEvent,
   CheckInChangedEvent,
   CheckInCommentedEvent,
+  StatusPostedEvent,
   CheckInLikeChangedEvent,
   ConversationReadEvent,
   FollowCreatedEvent,
@@ -206,6 +207,13 @@ export const EVENT_CATALOGUE = {
   'reviews.checkin.commented': event<CheckInCommentedEvent>()({
     aggregate: 'check-in',
     aggregateIdField: 'checkInId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  // A status is written once and never changed: applied once, not versioned.
+  'reviews.status.posted': event<StatusPostedEvent>()({
+    aggregate: 'status',
+    aggregateIdField: 'statusId',
     versioned: false,
     schemaVersion: 1,
   }),

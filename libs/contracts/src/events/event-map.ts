@@ -125,7 +125,8 @@ export interface ReviewDeletedEvent {
 
 /**
  * A check-in began (reviews.checkin.started, aggregateVersion 1) or ended (reviews.checkin.ended,
- * 2: checked out, replaced by a newer check-in, or past its closing time when that was noticed).
+ * 2: checked out, replaced by a newer check-in, or closed at its closing time by the reviews
+ * service's job, CheckInCloserService).
  */
 export interface CheckInChangedEvent {
   checkInId: number;
@@ -142,6 +143,14 @@ export interface CheckInLikeChangedEvent {
   ownerId: number;
   userId: number;
   occurredAt: string;
+}
+
+/** A status line posted without a check-in (reviews.status.posted; written once). */
+export interface StatusPostedEvent {
+  statusId: number;
+  userId: number;
+  text: string;
+  createdAt: string;
 }
 
 /** A comment written on a check-in (reviews.checkin.commented). */

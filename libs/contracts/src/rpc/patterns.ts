@@ -128,6 +128,8 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
     'checkIns.toggleLike',
     'checkIns.comments',
     'checkIns.comment',
+    'statuses.post',
+    'statuses.buds',
     'reviews.export',
     'saved.import',
   ]),

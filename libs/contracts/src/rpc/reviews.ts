@@ -30,6 +30,8 @@ import type {
   FeedPageDto,
   LiveHotspotDto,
   StoryDto,
+  PostStatusRequest,
+  StatusDto,
   UnreviewedVisitDto,
   FeedRequest,
   RankedRestaurantDto,
@@ -89,6 +91,10 @@ export type ReviewsRpc = {
   'checkIns.comments': { request: { checkInId: number }; response: CheckInCommentDto[] };
   'checkIns.comment': { request: CheckInCommentRequest; response: CheckInCommentDto };
   'discovery.stories': { request: Record<string, never>; response: StoryDto[] };
+  /** Posts a status line without a check-in. */
+  'statuses.post': { request: PostStatusRequest; response: StatusDto };
+  /** The buds' statuses, newest first. */
+  'statuses.buds': { request: Record<string, never>; response: StatusDto[] };
   /** The caller's part of their data export. */
   'reviews.export': { request: Record<string, never>; response: ReviewsExport };
   /** Saves the places a CSV or a "Name, Address" list names, creating unknown ones. */

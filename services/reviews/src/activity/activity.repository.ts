@@ -6,6 +6,7 @@ import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/r
 const REVIEWS = table('reviews');
 const SAVED = table('saved_restaurants');
 const CHECK_INS = table('check_ins');
+const STATUSES = table('statuses');
 const RESTAURANTS = table('restaurants');
 
 /** A review, save or check-in of a user, joined with its restaurant. */
@@ -54,7 +55,8 @@ export class ActivityRepository {
         `SELECT (SELECT COUNT(*)::int FROM ${REVIEWS} WHERE user_id = $1) AS reviews,
                 (SELECT COUNT(*)::int FROM ${SAVED} WHERE user_id = $1) AS saves,
                 (SELECT COUNT(*)::int FROM ${CHECK_INS} WHERE user_id = $1) AS checkins,
-                (SELECT COUNT(*)::int FROM ${CHECK_INS} WHERE user_id = $1 AND status IS NOT NULL) AS statuses`,
+                (SELECT COUNT(*)::int FROM ${CHECK_INS} WHERE user_id = $1 AND status IS NOT NULL)
+                + (SELECT COUNT(*)::int FROM ${STATUSES} WHERE user_id = $1) AS statuses`,
         [userId],
       ),
     );

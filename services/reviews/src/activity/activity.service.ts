@@ -41,7 +41,8 @@ export class ActivityService {
         reviews: counts.reviews,
         checkins: counts.checkins,
         saves: counts.saves,
-        // A status is a check-in's status line (counted among check-ins too).
+        // A check-in's status line (that check-in also counts among check-ins) or a status
+        // posted without a check-in.
         statuses: counts.statuses,
       },
     };

@@ -10,6 +10,7 @@ const REVIEWS = table('reviews');
 const LIKES = table('check_in_likes');
 const COMMENTS = table('check_in_comments');
 const USERS = table('users');
+const STATUSES = table('statuses');
 
 /** A comment with its author from the users projection. */
 export interface CommentRow {
@@ -84,10 +85,11 @@ export class CheckInsRepository {
   }
 
   /**
-   * A deleted user's check-ins (with every like and comment on them, by cascade) and their likes
-   * and comments on others' check-ins.
+   * A deleted user's check-ins (with every like and comment on them, by cascade), their likes
+   * and comments on others' check-ins, and their statuses.
    */
   async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${STATUSES} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${LIKES} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${COMMENTS} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${CHECK_INS} WHERE user_id = $1`, [userId]);
@@ -171,6 +173,29 @@ export class CheckInsRepository {
       ),
     );
     return rows[0];
+  }
+
+  /**
+   * Closes up to `limit` active check-ins begun `openHours` ago or more, each at its closing time
+   * (checked_in_at + openHours), the oldest first by check_ins_active_since_idx. Rows a check-in or
+   * check-out holds are skipped (SKIP LOCKED), left to the next run; so are they by a replica
+   * running the same job. Answers the closed rows.
+   */
+  async closeExpired(manager: EntityManager, openHours: number, limit: number): Promise<CheckInRow[]> {
+    return rowsOf<CheckInRow>(
+      await manager.query(
+        `WITH due AS (
+           SELECT id FROM ${CHECK_INS}
+           WHERE is_active AND checked_in_at <= now() - make_interval(hours => $1)
+           ORDER BY checked_in_at LIMIT $2
+           FOR UPDATE SKIP LOCKED)
+         UPDATE ${CHECK_INS} c
+         SET is_active = false, checked_out_at = c.checked_in_at + make_interval(hours => $1)
+         FROM due, ${RESTAURANTS} r WHERE c.id = due.id AND r.id = c.restaurant_id
+         RETURNING ${COLUMNS}`,
+        [openHours, limit],
+      ),
+    );
   }
 
   /** The new active check-in, or null when another became active at the same moment. */

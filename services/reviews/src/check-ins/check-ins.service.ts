@@ -178,6 +178,19 @@ export class CheckInsService {
     }));
   }
 
+  /**
+   * Closes up to `limit` check-ins past their closing time, each at that time, and records their
+   * reviews.checkin.ended (version 2, as a check-out) in the same transaction: the outbox
+   * publishes each once. Answers how many closed.
+   */
+  async closeExpired(limit: number): Promise<number> {
+    return this.transactions.run(async (manager) => {
+      const closed = await this.checkIns.closeExpired(manager, DISCOVERY_LIMITS.checkInOpenHours, limit);
+      for (const row of closed) await this.events.record(manager, 'reviews.checkin.ended', eventOf(row), 2);
+      return closed.length;
+    });
+  }
+
   private async end(manager: EntityManager, row: CheckInRow, at: Date): Promise<CheckInRow> {
     const closed = await this.checkIns.close(manager, row.id, at);
     await this.events.record(manager, 'reviews.checkin.ended', eventOf(closed), 2);

@@ -8,6 +8,7 @@ import {
 } from '../projections/social-graph/social-graph-edges.repository.js';
 import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
 import {
+  hiddenStarsCteSql,
   RESTAURANT_RATINGS,
   restaurantRatingColumnsSql,
   restaurantRatingJoinSql,
@@ -28,7 +29,7 @@ const COMMENTS = table('check_in_comments');
  * the viewer may see, with no block between them either way and none the viewer muted. Every
  * discovery read starts here, so its cost follows the number of people followed.
  */
-const BUDS_CTE = `buds AS (
+export const BUDS_CTE = `buds AS (
   SELECT f.following_id AS id FROM ${FOLLOWS} f JOIN ${USERS} u ON u.id = f.following_id
   WHERE f.follower_id = $1 AND ${visibleToViewerSql('u', '$1')} AND ${notBlockedSql('f.following_id', '$1')}
     AND ${notMutedSql('f.following_id', '$1')})`;
@@ -191,7 +192,7 @@ export class DiscoveryRepository {
     const contains = `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return rowsOf<SearchRow>(
       await manager.query(
-        `WITH ${BUDS_CTE},
+        `WITH ${BUDS_CTE}, ${hiddenStarsCteSql('$1')},
          hits AS (
            SELECT r.id, word_similarity($2, ${SEARCH_TEXT}) AS score
            FROM ${RESTAURANTS} r
@@ -240,7 +241,7 @@ export class DiscoveryRepository {
         : `%${filter.location.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return rowsOf<RecommendationRow>(
       await manager.query(
-        `WITH ${BUDS_CTE},
+        `WITH ${BUDS_CTE}, ${hiddenStarsCteSql('$1')},
          mine AS (
            SELECT v.restaurant_id, v.rating, r.city, r.name FROM ${REVIEWS} v
            JOIN ${RESTAURANTS} r ON r.id = v.restaurant_id WHERE v.user_id = $1),
@@ -260,23 +261,29 @@ export class DiscoveryRepository {
          in_my_cities AS (
            -- Per city, the newest rated places by restaurants_city_idx (city, id) read backwards
            -- and stopped at the limit: the cost does not grow with a city's size.
+           -- The rating test is a scalar subquery (one key probe per place walked), not a join:
+           -- as a join the planner hashed the whole restaurant_ratings table per city.
            SELECT x.id FROM me CROSS JOIN LATERAL unnest(me.cities) AS mc(city)
            CROSS JOIN LATERAL (
              SELECT r.id FROM ${RESTAURANTS} r
              WHERE r.city = mc.city
-               AND EXISTS (SELECT 1 FROM ${RESTAURANT_RATINGS} rr WHERE rr.restaurant_id = r.id AND rr.review_count > 0)
+               AND (SELECT rr.review_count FROM ${RESTAURANT_RATINGS} rr WHERE rr.restaurant_id = r.id) > 0
              ORDER BY r.id DESC LIMIT $4) x
            ORDER BY x.id DESC LIMIT $4),
-         candidates AS (SELECT restaurant_id AS id FROM bud_rated UNION SELECT id FROM in_my_cities)
-         SELECT c.id AS restaurant_id, ${prefixedRestaurantSql('r')}, r.cuisine AS r_cuisine,
+         -- One array of candidate ids, so each candidate's restaurant and rating are read by key
+         -- (id = ANY): joined to a CTE of unknown size, the planner scanned and hashed the whole
+         -- restaurants and restaurant_ratings tables, a cost growing with every place stored.
+         candidates AS (
+           SELECT ARRAY(SELECT restaurant_id FROM bud_rated UNION SELECT id FROM in_my_cities) AS ids)
+         SELECT r.id AS restaurant_id, ${prefixedRestaurantSql('r')}, r.cuisine AS r_cuisine,
                 ${restaurantRatingColumnsSql('agg')},
                 COALESCE(br.n, 0)::int AS bud_review_count, br.average AS bud_average_rating,
-                EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = c.id AND s.user_id = $1) AS is_saved,
+                EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = r.id AND s.user_id = $1) AS is_saved,
                 me.flavors AS my_flavors, me.cities AS my_cities, me.liked AS my_liked_names
-         FROM candidates c JOIN ${RESTAURANTS} r ON r.id = c.id CROSS JOIN me
-         LEFT JOIN bud_rated br ON br.restaurant_id = c.id
-         ${restaurantRatingJoinSql('agg', 'c.id')}
-         WHERE NOT EXISTS (SELECT 1 FROM mine m WHERE m.restaurant_id = c.id)
+         FROM candidates c JOIN ${RESTAURANTS} r ON r.id = ANY (c.ids) CROSS JOIN me
+         LEFT JOIN bud_rated br ON br.restaurant_id = r.id
+         ${restaurantRatingJoinSql('agg', 'r.id')}
+         WHERE NOT EXISTS (SELECT 1 FROM mine m WHERE m.restaurant_id = r.id)
            AND ($2::text IS NULL OR lower(r.address) LIKE $2 OR r.city = $3)`,
         [viewerId, contains, filter.locationCity, candidates],
       ),

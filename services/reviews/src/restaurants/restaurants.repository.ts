@@ -4,9 +4,16 @@ import { rowsOf, table, type ColumnsOf, type Prefixed } from '../common/sql.js';
 import type { IdentityUserEntity } from '../projections/identity/identity-user.entity.js';
 import { ReviewEntity } from '../reviews/review.entity.js';
 import { RestaurantEntity } from './restaurant.entity.js';
-import { visibleToViewerSql } from '../projections/social-graph/social-graph-edges.repository.js';
+import {
+  notBlockedSql,
+  visibleToViewerSql,
+} from '../projections/social-graph/social-graph-edges.repository.js';
 import type { MoodSignal } from './mood.policy.js';
-import { restaurantRatingColumnsSql, restaurantRatingJoinSql } from './restaurant-ratings.sql.js';
+import {
+  hiddenStarsCteSql,
+  restaurantRatingColumnsSql,
+  restaurantRatingJoinSql,
+} from './restaurant-ratings.sql.js';
 
 const RESTAURANTS = table('restaurants');
 const REVIEWS = table('reviews');
@@ -170,7 +177,10 @@ export class RestaurantsRepository {
     return rows[0] ?? null;
   }
 
-  /** The restaurant with its rating over all reviews, and whether `viewerId` saved it. */
+  /**
+   * The restaurant with its rating over all reviews (but those of people blocked either way by
+   * `viewerId`), and whether `viewerId` saved it.
+   */
   async findRated(
     manager: EntityManager,
     id: number,
@@ -178,7 +188,8 @@ export class RestaurantsRepository {
   ): Promise<RatedRestaurantRow | null> {
     const rows = rowsOf<RatedRestaurantRow>(
       await manager.query(
-        `SELECT ${COLUMNS}, ${restaurantRatingColumnsSql('agg')},
+        `WITH ${hiddenStarsCteSql('$2')}
+         SELECT ${COLUMNS}, ${restaurantRatingColumnsSql('agg')},
            EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = r.id AND s.user_id = $2::int) AS is_saved
          FROM ${RESTAURANTS} r ${restaurantRatingJoinSql('agg', 'r.id')} WHERE r.id = $1`,
         [id, viewerId],
@@ -187,14 +198,15 @@ export class RestaurantsRepository {
     return rows[0] ?? null;
   }
 
-  /** Restaurants (of a city when given), best rated first, with the viewer's saved flag. */
+  /** Restaurants (of a city when given), best rated first (the viewer's hidden stars aside), with the viewer's saved flag. */
   async listRated(
     manager: EntityManager,
     filter: { city: string | null; viewerId: number | null; limit: number; offset: number },
   ): Promise<RatedRestaurantRow[]> {
     return rowsOf<RatedRestaurantRow>(
       await manager.query(
-        `SELECT ${COLUMNS}, ${restaurantRatingColumnsSql('agg')},
+        `WITH ${hiddenStarsCteSql('$2')}
+         SELECT ${COLUMNS}, ${restaurantRatingColumnsSql('agg')},
            EXISTS (SELECT 1 FROM ${SAVED} s WHERE s.restaurant_id = r.id AND s.user_id = $2::int) AS is_saved
          FROM ${RESTAURANTS} r ${restaurantRatingJoinSql('agg', 'r.id')}
          WHERE ($1::text IS NULL OR r.city = $1)
@@ -205,7 +217,7 @@ export class RestaurantsRepository {
     );
   }
 
-  /** The newest reviews of a restaurant whose reviewers the viewer may see. */
+  /** The newest reviews of a restaurant whose reviewers the viewer may see (none blocked either way). */
   async visibleReviews(
     manager: EntityManager,
     restaurantId: number,
@@ -217,7 +229,7 @@ export class RestaurantsRepository {
         `SELECT v.id, v.rating, v.notes, to_char(v.visit_date, 'YYYY-MM-DD') AS visit_date, v.created_at,
                 u.id AS user_id, u.username, u.name, u.profile_picture
          FROM ${REVIEWS} v JOIN ${USERS} u ON u.id = v.user_id
-         WHERE v.restaurant_id = $1 AND ${visibleToViewerSql('u', '$2')}
+         WHERE v.restaurant_id = $1 AND ${visibleToViewerSql('u', '$2')} AND ${notBlockedSql('v.user_id', '$2')}
          ORDER BY v.id DESC LIMIT $3`,
         [restaurantId, viewerId, limit],
       ),

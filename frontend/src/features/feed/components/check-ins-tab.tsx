@@ -7,7 +7,9 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useCurrentUser } from '@/features/auth';
 import { useSaveToggle } from '@/features/discover';
 import { useFeed } from '../api/get-feed';
+import { useStatuses } from '../api/statuses';
 import { FeedItem } from './feed-item';
+import { ShareStatus, StatusList } from './share-status';
 import { UnreviewedVisits } from './unreviewed-visits';
 
 type CheckInFilter = 'all' | 'checkins' | 'statuses';
@@ -28,7 +30,8 @@ export function filterCheckIns(items: FeedItemDto[], filter: CheckInFilter): Fee
 
 /**
  * Check Ins (spec 2 §Home Feed, made real): my buds' check-ins and their status lines from the
- * activity feed, with the All / Check-ins / Statuses filter. Likes and comments wait for the server.
+ * activity feed, with the All / Check-ins / Statuses filter, and statuses posted without a
+ * check-in (mine and my buds', "Share a status") under All and Statuses.
  */
 export function CheckInsTab() {
   const me = useCurrentUser().data ?? null;
@@ -36,10 +39,14 @@ export function CheckInsTab() {
   const saves = useSaveToggle();
   const [filter, setFilter] = useState<CheckInFilter>('all');
   const items = filterCheckIns(feed.data?.pages.flatMap((page) => page.items) ?? [], filter);
+  // Shown when loaded; the check-ins never wait for them.
+  const statuses = useStatuses();
+  const standalone = filter === 'checkins' ? [] : (statuses.data ?? []);
 
   return (
     <div className="stack">
       {me ? <UnreviewedVisits /> : null}
+      {me ? <ShareStatus /> : null}
       <div className="feed__chips" role="group" aria-label="Filter check-ins">
         {FILTERS.map(({ value, label }) => (
           <ToggleChip key={value} selected={filter === value} onToggle={() => setFilter(value)}>
@@ -57,13 +64,14 @@ export function CheckInsTab() {
         />
       ) : (
         <>
-          {items.length === 0 ? (
+          {standalone.length > 0 ? <StatusList statuses={standalone} /> : null}
+          {items.length === 0 && standalone.length === 0 ? (
             <EmptyState
               icon={<MapPinCheck />}
               title={filter === 'statuses' ? 'No statuses yet' : 'No check-ins yet'}
               description="When your buds check in somewhere, it shows here."
             />
-          ) : (
+          ) : items.length === 0 ? null : (
             <ol className="feed__items" aria-label="Bud check-ins">
               {items.map((item) => (
                 <FeedItem key={item.id} item={item} saves={saves} />

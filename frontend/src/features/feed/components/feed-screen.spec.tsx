@@ -401,4 +401,76 @@ describe('FeedScreen', () => {
       ['/api/check-ins/4/comments', JSON.stringify({ text: 'On my way' })],
     ]);
   });
+
+  it('shares a status without a check-in: listed under All and Statuses, not Check-ins; a refused one says why', async () => {
+    const posts: FetchCall[] = [];
+    let answer: 'ok' | 'refuse' = 'ok';
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed'))
+        return jsonResponse({
+          items: [item('checkin-2', 'checkin', carla, 3, 7, 'Old Oak')],
+          nextCursor: null,
+        });
+      if (call.method === 'GET' && call.url === '/api/statuses')
+        return jsonResponse([
+          {
+            id: 8,
+            user: bruno,
+            text: 'Anyone up for tacos?',
+            createdAt: new Date(Date.now() - HOUR).toISOString(),
+          },
+        ]);
+      if (call.method === 'POST' && call.url === '/api/statuses') {
+        posts.push(call);
+        if (answer === 'refuse')
+          return jsonResponse({ statusCode: 400, message: 'Statuses must be at most 140 characters' }, 400);
+        return jsonResponse(
+          {
+            id: 9,
+            user: { id: 1, username: 'alice', name: 'Alice', profilePicture: null },
+            text: 'Craving dumplings',
+            createdAt: new Date().toISOString(),
+          },
+          201,
+        );
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('/?tab=checkins');
+    const statusLines = () =>
+      within(screen.getByRole('list', { name: 'Bud statuses' }))
+        .getAllByRole('listitem')
+        .map((row) => [
+          row.querySelector('.feed-item__line')?.textContent?.replace(/\s+/g, ' ').trim(),
+          row.querySelector('.reactions__text')?.textContent,
+        ]);
+    await screen.findByRole('list', { name: 'Bud statuses' });
+    expect(statusLines()).toEqual([['Bruno Bistro shared a status', 'Anyone up for tacos?']]);
+
+    const field = screen.getByRole('textbox', { name: 'Share a status' });
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    await user.type(field, '  Craving dumplings ');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Status shared')).toBeVisible();
+    expect(field).toHaveValue('');
+    expect(statusLines()).toEqual([
+      ['Alice shared a status', 'Craving dumplings'],
+      ['Bruno Bistro shared a status', 'Anyone up for tacos?'],
+    ]);
+    expect(posts.map((call) => call.init.body)).toEqual([JSON.stringify({ text: 'Craving dumplings' })]);
+
+    await user.click(screen.getByRole('button', { name: 'Check-ins' }));
+    expect(screen.queryByRole('list', { name: 'Bud statuses' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Bud check-ins' })).toHaveTextContent('Old Oak');
+    await user.click(screen.getByRole('button', { name: 'Statuses' }));
+    expect(screen.getByRole('list', { name: 'Bud statuses' })).toBeVisible();
+
+    answer = 'refuse';
+    await user.type(field, 'far too long');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Status not shared')).toBeVisible();
+    expect(screen.getByText('Statuses must be at most 140 characters')).toBeVisible();
+    expect(field).toHaveValue('far too long');
+  });
 });

@@ -9,7 +9,7 @@ import { matchesCity } from './city-filter';
 
 type Filter = 'all' | 'review' | 'checkin' | 'save' | 'status';
 
-/** Spec 1 §Activity: the chips with their counts. Statuses are never stored yet: always 0. */
+/** Spec 1 §Activity: the chips with their counts (Statuses: check-ins with a status line and statuses posted alone). */
 const CHIPS: { filter: Filter; label: string; count: keyof ActivityResponse['counts'] }[] = [
   { filter: 'all', label: 'All', count: 'all' },
   { filter: 'review', label: 'Reviews', count: 'reviews' },

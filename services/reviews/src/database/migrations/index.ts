@@ -11,6 +11,8 @@ import { RestaurantContactsAndMutes1734100000020 } from './1734100000020-restaur
 import { RestaurantRatings1734100000040 } from './1734100000040-restaurant-ratings.js';
 import { ReadSnapshots1734100000050 } from './1734100000050-read-snapshots.js';
 import { ReadSnapshotsUsers1734100000051 } from './1734100000051-read-snapshots-users.js';
+import { CheckInsActiveSince1734100000060 } from './1734100000060-check-ins-active-since.js';
+import { Statuses1734100000061 } from './1734100000061-statuses.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -27,4 +29,6 @@ export const reviewsMigrations = [
   RestaurantRatings1734100000040,
   ReadSnapshots1734100000050,
   ReadSnapshotsUsers1734100000051,
+  CheckInsActiveSince1734100000060,
+  Statuses1734100000061,
 ];
