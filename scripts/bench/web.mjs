@@ -136,7 +136,7 @@ async function seed(baseUrl) {
         restaurantName: 'Sushi Nakazawa',
         address: '23 Commerce St, New York, NY',
         rating: 3 + (i % 3),
-        comment: `Bench review ${i}: the omakase was a careful, quiet two hours of very good fish.`,
+        notes: `Bench review ${i}: the omakase was a careful, quiet two hours of very good fish.`,
       }),
     });
     if (response.status !== 201) throw new Error(`review answered ${response.status}: ${await response.text()}`);
