@@ -82,10 +82,12 @@ export function routePreloads(
       seen.add(key);
       const file = `/${chunk.file}`;
       if (!loaded.has(file)) scripts.push(file);
-      for (const css of chunk.css ?? []) if (!loaded.has(`/${css}`) && !styles.includes(`/${css}`)) styles.push(`/${css}`);
+      for (const css of chunk.css ?? [])
+        if (!loaded.has(`/${css}`) && !styles.includes(`/${css}`)) styles.push(`/${css}`);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    if (!manifest[route.module]) throw new Error(`route ${route.path}: ${route.module} is not in Vite's manifest`);
+    if (!manifest[route.module])
+      throw new Error(`route ${route.path}: ${route.module} is not in Vite's manifest`);
     visit(route.module);
     return { path: route.path, signedIn: route.signedIn ?? false, data: route.data ?? null, scripts, styles };
   });

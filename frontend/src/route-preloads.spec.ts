@@ -8,7 +8,9 @@ const routerSource = readFileSync(join(process.cwd(), 'frontend/src/app/router.t
 
 describe('route preloads', () => {
   it('names every screen the router loads lazily', () => {
-    const modules = [...routerSource.matchAll(/import\('@\/(features\/[^']+)'\)/g)].map((m) => `src/${m[1]}.tsx`);
+    const modules = [...routerSource.matchAll(/import\('@\/(features\/[^']+)'\)/g)].map(
+      (m) => `src/${m[1]}.tsx`,
+    );
     expect(modules.length).toBeGreaterThan(10);
     const table = new Set(ROUTE_SCREENS.map((route) => route.module));
     for (const module of modules) expect(table).toContain(module);
@@ -25,12 +27,23 @@ describe('route preloads', () => {
     const manifest = {
       'src/main.tsx': { file: 'assets/index-a.js', imports: ['_shared'] },
       _shared: { file: 'assets/shared-b.js' },
-      'src/features/auth/components/auth-screen.tsx': { file: 'assets/auth-c.js', imports: ['_shared', '_form'], css: ['assets/auth-d.css'] },
+      'src/features/auth/components/auth-screen.tsx': {
+        file: 'assets/auth-c.js',
+        imports: ['_shared', '_form'],
+        css: ['assets/auth-d.css'],
+      },
       _form: { file: 'assets/form-e.js' },
     };
-    const [auth] = routePreloads(manifest as never, { scripts: ['/assets/index-a.js', '/assets/shared-b.js'], styles: [] }).filter(
-      (route) => route.path === '/auth',
-    );
-    expect(auth).toEqual({ path: '/auth', signedIn: false, data: null, scripts: ['/assets/auth-c.js', '/assets/form-e.js'], styles: ['/assets/auth-d.css'] });
+    const [auth] = routePreloads(manifest as never, {
+      scripts: ['/assets/index-a.js', '/assets/shared-b.js'],
+      styles: [],
+    }).filter((route) => route.path === '/auth');
+    expect(auth).toEqual({
+      path: '/auth',
+      signedIn: false,
+      data: null,
+      scripts: ['/assets/auth-c.js', '/assets/form-e.js'],
+      styles: ['/assets/auth-d.css'],
+    });
   });
 });

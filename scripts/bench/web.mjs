@@ -34,7 +34,10 @@ const option = (name, fallback) => {
 };
 const RUNS = Math.max(1, Number(option('--runs', '2')) || 2);
 /** `{restaurant}` stands for the seeded restaurant's public page, the page people share. */
-const PAGES = option('--pages', '/auth,/restaurant/{restaurant},/,/profile,/social,/discover,/messages').split(',');
+const PAGES = option(
+  '--pages',
+  '/auth,/restaurant/{restaurant},/,/profile,/social,/discover,/messages',
+).split(',');
 /** Pages measured signed out: /auth (a signed-in visitor is sent on) and the shared restaurant page. */
 const SIGNED_OUT = (path) => path === '/auth' || path.startsWith('/restaurant/');
 /** Other diners, so /social lists a realistic page of users. */
@@ -139,7 +142,8 @@ async function seed(baseUrl) {
         notes: `Bench review ${i}: the omakase was a careful, quiet two hours of very good fish.`,
       }),
     });
-    if (response.status !== 201) throw new Error(`review answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`review answered ${response.status}: ${await response.text()}`);
     restaurantId = (await response.json()).restaurantId;
   }
   return { cookie: me.cookie, restaurantId };
@@ -341,10 +345,12 @@ async function main() {
       baseUrl = system.baseUrl;
       ({ cookie, restaurantId } = await seed(baseUrl));
     }
-    const pagePath = (path) => path.replace('{restaurant}', String(restaurantId ?? process.env.RESTAURANT_ID ?? 1));
+    const pagePath = (path) =>
+      path.replace('{restaurant}', String(restaurantId ?? process.env.RESTAURANT_ID ?? 1));
     if (!cookie) throw new Error('COOKIE is needed with BASE_URL (a signed-in dinebuds_sid)');
     if (PROFILE) {
-      for (const path of PAGES.map(pagePath)) await profilePage(`${baseUrl}${path}`, SIGNED_OUT(path) ? undefined : cookie);
+      for (const path of PAGES.map(pagePath))
+        await profilePage(`${baseUrl}${path}`, SIGNED_OUT(path) ? undefined : cookie);
       return;
     }
     const staticJs = system ? firstPageJs() : null;
@@ -371,7 +377,9 @@ async function main() {
 
     // Each page beside the targets, met or not.
     const mark = (ok) => (ok ? 'met' : 'NOT met');
-    console.log(`\n${'page'.padEnd(14)} ${'performance >= 90'.padEnd(20)} ${'LCP <= 2.5 s'.padEnd(20)} TBT <= 200 ms`);
+    console.log(
+      `\n${'page'.padEnd(14)} ${'performance >= 90'.padEnd(20)} ${'LCP <= 2.5 s'.padEnd(20)} TBT <= 200 ms`,
+    );
     for (const { path, best } of pages) {
       const perf = `${best.performance} ${mark(best.performance >= TARGETS.performance)}`;
       const lcp = `${(best.lcpMs / 1000).toFixed(2)} s ${mark(best.lcpMs <= TARGETS.lcpMs)}`;

@@ -92,7 +92,10 @@ function useAfterFirstPaintNearView(ref: React.RefObject<HTMLElement | null>): b
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         const start = () => setWanted(true);
-        idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 1500 }) : setTimeout(start, 200);
+        idle =
+          typeof requestIdleCallback === 'function'
+            ? requestIdleCallback(start, { timeout: 1500 })
+            : setTimeout(start, 200);
       },
       { rootMargin: '100% 0px' },
     );
