@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench:web`: the app on a phone (issue 13). Starts the all-in-one system from
 // runner/dist (embedded PostgreSQL in a temporary directory, the built frontend/dist), signs a
-// user in, runs Lighthouse 12's mobile preset on /auth, /profile and /social (best of N runs),
-// prints performance, LCP, TBT, bytes over the wire and the page's JS, and writes the numbers to
-// bench/results/web-<time>.json. Measures and prints only: the exit code says whether it could
-// measure, never whether a target was met.
+// user in, seeds a restaurant with reviews, runs Lighthouse 12's mobile preset on /auth, the
+// public restaurant page (both signed out), /, /profile, /social, /discover and /messages (best
+// of N runs), prints each page's performance, LCP and TBT beside the targets (met / NOT met),
+// bytes over the wire and the page's JS, and writes the numbers to bench/results/web-<time>.json.
+// Measures and prints only: the exit code says whether it could measure, never whether a target
+// was met.
 /* global process, console, fetch, setTimeout, clearTimeout, URL */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
