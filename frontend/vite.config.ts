@@ -7,6 +7,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { firstPageFiles } from './build/first-page';
+import { routePreloads } from './build/route-preloads';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const outDir = fromHere('./dist');
@@ -83,6 +84,24 @@ function compressServiceWorkerFiles(): Plugin {
   };
 }
 
+/** dist/route-preloads.json: each route's chunks beyond the first page, for the gateway. */
+function writeRoutePreloads(): Plugin {
+  return {
+    name: 'dinebuds:route-preloads',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, 'utf8'));
+        const firstPage = firstPageFiles(readFileSync(`${outDir}/index.html`, 'utf8'));
+        const routes = routePreloads(manifest, firstPage);
+        writeFileSync(`${outDir}/route-preloads.json`, `${JSON.stringify({ routes }, null, 2)}\n`);
+      },
+    },
+  };
+}
+
 // The contracts library is consumed from source, so the browser bundle and the services share
 // one copy of the spec's constants without a build step in between.
 export default defineConfig({
@@ -143,6 +162,7 @@ export default defineConfig({
       exclude: [/\.map$/],
     }),
     compressServiceWorkerFiles(),
+    writeRoutePreloads(),
     // What each chunk holds, for finding what to split next; kept out of dist so it is not served.
     visualizer({
       filename: fromHere('./bundle-report/stats.html'),

@@ -23,6 +23,7 @@ import { installApiNoStore } from './http/api-cache.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { isHealthProbe } from './health/health-probe.js';
 import { setupOpenApi } from './openapi/openapi.js';
+import { readSessionToken } from './auth/session-cookie.js';
 import { nonCanonicalToNotFound, spaFallback, spaStaticOptions } from './spa/spa.js';
 import { addAcceptPaths } from '@dinebuds/runtime-tuning';
 import { isPasswordWork } from './upstream/password-work.js';
@@ -56,7 +57,9 @@ class GatewayAdapter extends FastifyAdapter {
 
   override setNotFoundHandler(handler: Parameters<FastifyAdapter['setNotFoundHandler']>[0]) {
     const notFound = handler as Parameters<typeof spaFallback>[1];
-    return super.setNotFoundHandler(this.frontendDist ? spaFallback(this.frontendDist, notFound) : notFound);
+    return super.setNotFoundHandler(
+      this.frontendDist ? spaFallback(this.frontendDist, notFound, (req) => readSessionToken(req) !== null) : notFound,
+    );
   }
 }
 

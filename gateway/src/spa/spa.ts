@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { routePages } from './route-page.js';
 
 /** Vite puts content-hashed files under /assets: their name changes whenever their bytes do. */
 const HASHED_ASSET = /^\/assets\//;
@@ -56,7 +56,8 @@ export function spaStaticOptions(frontendDist: string): FastifyStaticOptions {
     redirect: false,
     wildcard: true,
     preCompressed: true,
-    allowedPath: (pathName) => !isApiPath(pathName),
+    // `/` is a route like the others: answered by spaFallback with its screen's preloads.
+    allowedPath: (pathName) => !isApiPath(pathName) && pathName !== '/',
     setHeaders: (reply, filePath) => {
       const path = filePath.slice(root.length).replaceAll('\\', '/').replace(COMPRESSED_SIBLING, '');
       (reply as unknown as FastifyReply).header('Cache-Control', staticCacheControl(path));
@@ -86,19 +87,27 @@ type NotFoundHandler = (req: FastifyRequest, reply: FastifyReply) => unknown;
  * Wraps the API's not-found handler: a GET the SPA router owns (deep links like /profile/alice)
  * gets index.html; anything else (/api, a missing asset, another method) the API's JSON 404.
  */
-export function spaFallback(frontendDist: string, notFound: NotFoundHandler): NotFoundHandler {
-  const root = resolve(frontendDist);
-  const indexHtml = join(root, 'index.html');
+export function spaFallback(
+  frontendDist: string,
+  notFound: NotFoundHandler,
+  /** Whether the request carries a session: a protected route's preloads, else /auth's. */
+  hasSession: (req: FastifyRequest) => boolean = () => true,
+): NotFoundHandler {
+  const pageFor = routePages(resolve(frontendDist));
   return (req, reply) => {
     const path = req.url.split('?', 1)[0];
-    if (
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      isSpaRoute(path, req.headers.accept) &&
-      existsSync(indexHtml)
-    ) {
+    const page =
+      (req.method === 'GET' || req.method === 'HEAD') && isSpaRoute(path, req.headers.accept)
+        ? pageFor(path, hasSession(req))
+        : null;
+    if (page !== null) {
       // Not returned: a returned reply is a thenable Fastify awaits, and every await of a reply adds
-      // 'close' listeners to the response, on top of those @fastify/static's own awaits add.
-      void reply.sendFile('index.html', root);
+      // 'close' listeners to the response. @fastify/compress compresses it for the client.
+      void reply
+        .header('Cache-Control', NO_CACHE)
+        .header('Vary', 'Cookie') // @fastify/compress adds Accept-Encoding
+        .type('text/html; charset=utf-8')
+        .send(page);
       return;
     }
     return notFound(req, reply);

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ExternalLink, MapPinOff, RefreshCw } from 'lucide-react';
 import type { RestaurantDetailDto } from '@dinebuds/contracts';
 import { LeafletMap, type MapPin } from '@/components/map/lazy-leaflet-map';
@@ -15,6 +15,8 @@ const PIN_COLOUR = '#c2410c';
  */
 export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto }) {
   const env = useEnv();
+  const sectionRef = useRef<HTMLElement>(null);
+  const wanted = useAfterFirstPaintNearView(sectionRef);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const { latitude, longitude } = restaurant;
@@ -53,7 +55,7 @@ export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto 
         }}
       />
     );
-  } else if (env.isPending) {
+  } else if (env.isPending || !wanted) {
     body = <LoadingState compact label="Loading map" />;
   } else {
     body = (
@@ -64,7 +66,7 @@ export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto 
   }
 
   return (
-    <section aria-labelledby="restaurant-map-title" className="restaurant__map">
+    <section ref={sectionRef} aria-labelledby="restaurant-map-title" className="restaurant__map">
       <h2 id="restaurant-map-title" className="section-title">
         Location
       </h2>
@@ -72,6 +74,40 @@ export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto 
       {restaurant.locationApproximate ? <p className="review-card__warning">Location approximated</p> : null}
     </section>
   );
+}
+
+/**
+ * True once the page has painted and the map is within a screen of the viewport: Leaflet (its
+ * chunk, styles and tiles) then loads without competing with the page's first paint, and not at
+ * all for a visitor who never scrolls near it. Without IntersectionObserver: at once.
+ */
+function useAfterFirstPaintNearView(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (wanted || !element) return;
+    let idle: number | ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        const start = () => setWanted(true);
+        idle =
+          typeof requestIdleCallback === 'function'
+            ? requestIdleCallback(start, { timeout: 1500 })
+            : setTimeout(start, 200);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      if (idle === undefined) return;
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle as number);
+      else clearTimeout(idle as ReturnType<typeof setTimeout>);
+    };
+  }, [ref, wanted]);
+  return wanted;
 }
 
 function MapFallback({ restaurant, onRetry }: { restaurant: RestaurantDetailDto; onRetry?: () => void }) {

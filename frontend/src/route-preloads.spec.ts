@@ -1,0 +1,44 @@
+/** The route table the build hands the gateway matches the router's routes and screens. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { firstPageFiles } from '../build/first-page';
+import { ROUTE_SCREENS, routePreloads } from '../build/route-preloads';
+
+const routerSource = readFileSync(join(process.cwd(), 'frontend/src/app/router.tsx'), 'utf8');
+
+describe('route preloads', () => {
+  it('names every screen the router loads lazily', () => {
+    const modules = [...routerSource.matchAll(/import\('@\/(features\/[^']+)'\)/g)].map(
+      (m) => `src/${m[1]}.tsx`,
+    );
+    expect(modules.length).toBeGreaterThan(10);
+    const table = new Set(ROUTE_SCREENS.map((route) => route.module));
+    for (const module of modules) expect(table).toContain(module);
+  });
+
+  it('names every path of the router', () => {
+    const paths = [...routerSource.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*');
+    // /social and /search share one screen through a map in the router.
+    paths.push('/social', '/search');
+    for (const path of paths) expect(ROUTE_SCREENS.map((route) => route.path)).toContain(path);
+  });
+
+  it('lists a route chunk and its imports, less what the first page loads (the built dist)', () => {
+    // first-page-budget.spec.ts builds frontend/dist when it is missing; `npm test` builds first.
+    const dist = join(process.cwd(), 'frontend/dist');
+    const written = JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8')) as {
+      routes: { path: string; scripts: string[] }[];
+    };
+    const firstPage = firstPageFiles(readFileSync(join(dist, 'index.html'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+    const routes = routePreloads(manifest, firstPage);
+    expect(written.routes).toEqual(routes);
+    const restaurant = routes.find((route) => route.path === '/restaurant/:restaurantId');
+    expect(restaurant?.scripts[0]).toMatch(/^\/assets\/restaurant-screen-.+\.js$/);
+    for (const route of routes)
+      for (const file of firstPage.scripts) expect(route.scripts).not.toContain(file);
+    // Leaflet loads after the first paint, never with the page.
+    expect(restaurant?.scripts.some((file) => file.includes('/leaflet-'))).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { matchRoute, preloadTags, routePages } from './route-page.js';
+
+const dist = mkdtempSync(join(tmpdir(), 'route-page-'));
+writeFileSync(join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
+writeFileSync(
+  join(dist, 'route-preloads.json'),
+  JSON.stringify({
+    routes: [
+      { path: '/auth', signedIn: false, data: null, scripts: ['/assets/auth-1.js'], styles: [] },
+      {
+        path: '/social',
+        signedIn: true,
+        data: null,
+        scripts: ['/assets/social-1.js'],
+        styles: ['/assets/social-1.css'],
+      },
+      {
+        path: '/restaurant/:restaurantId',
+        signedIn: false,
+        data: '/api/restaurants/:restaurantId',
+        scripts: ['/assets/restaurant-1.js'],
+        styles: [],
+      },
+    ],
+  }),
+);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('route pages', () => {
+  const pageFor = routePages(dist);
+
+  it('matches literal and :param segments', () => {
+    expect(matchRoute('/restaurant/:id', '/restaurant/12')).toEqual({ id: '12' });
+    expect(matchRoute('/restaurant/:id', '/restaurant/12/')).toEqual({ id: '12' });
+    expect(matchRoute('/restaurant/:id', '/restaurant')).toBeNull();
+    expect(matchRoute('/', '/')).toEqual({});
+    expect(matchRoute('/social', '/Social')).toBeNull();
+  });
+
+  it("adds the route's chunks and styles to index.html", () => {
+    const page = pageFor('/social', true) ?? '';
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/social-1.js">');
+    expect(page).toMatch(/social-1.css">\s*<\/head>/);
+    expect(page).toContain('<link rel="preload" as="style" crossorigin href="/assets/social-1.css">');
+  });
+
+  it("gives a protected route without a session /auth's preloads", () => {
+    const page = pageFor('/social', false) ?? '';
+    expect(page).toContain('/assets/auth-1.js');
+    expect(page).not.toContain('/assets/social-1.js');
+  });
+
+  it("preloads the route's first read with credentials, only for a plain id", () => {
+    expect(pageFor('/restaurant/12', false)).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/restaurants/12">',
+    );
+    expect(pageFor('/restaurant/%22%3E%3Cscript%3E', false)).not.toContain('as="fetch"');
+  });
+
+  it('answers index.html as it is for a path no route names', () => {
+    expect(pageFor('/nowhere', true)).toBe('<html><head><title>x</title></head><body></body></html>');
+  });
+
+  it('refuses a path in the build file that could break out of the attribute', () => {
+    const tags = preloadTags(
+      { path: '/x', signedIn: false, data: null, scripts: ['/a"><script>.js'], styles: [] },
+      {},
+    );
+    expect(tags).toBe('');
+  });
+});

@@ -1,0 +1,98 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One route of the build's dist/route-preloads.json (frontend/build/route-preloads.ts). */
+interface RoutePreload {
+  path: string;
+  signedIn: boolean;
+  data: string | null;
+  scripts: string[];
+  styles: string[];
+}
+
+/** Only what the build writes: hashed asset paths and /api paths with :params. */
+const SAFE_PATH = /^\/[A-Za-z0-9/_.:-]*$/;
+/** A parameter's value that may go into a preload URL as it is (ids, usernames). */
+const SAFE_SEGMENT = /^[A-Za-z0-9_.-]+$/;
+
+/** The route's `:param` values when `path` matches its pattern, else null. */
+export function matchRoute(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    if (want[i].startsWith(':')) params[want[i].slice(1)] = have[i];
+    else if (want[i] !== have[i]) return null;
+  }
+  return params;
+}
+
+/** The `<link>` tags that start a route's chunks, styles and first read with index.html. */
+export function preloadTags(route: RoutePreload, params: Record<string, string>): string {
+  const tags: string[] = [];
+  for (const src of route.scripts)
+    if (SAFE_PATH.test(src)) tags.push(`<link rel="modulepreload" crossorigin href="${src}">`);
+  // Preload, not stylesheet: the screen's code inserts the stylesheet; the first paint does not wait.
+  for (const href of route.styles)
+    if (SAFE_PATH.test(href)) tags.push(`<link rel="preload" as="style" crossorigin href="${href}">`);
+  if (route.data && SAFE_PATH.test(route.data)) {
+    const values = Object.values(params);
+    if (values.every((value) => SAFE_SEGMENT.test(value))) {
+      const url = route.data.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '');
+      // The app's fetch sends credentials ('include'): the preload must too, or it is not reused.
+      tags.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
+    }
+  }
+  return tags.join('');
+}
+
+/**
+ * index.html for a deep link, with `<link rel="modulepreload">` for the requested route's screen
+ * (and a preload of its first API read), from the build's route-preloads.json: the screen's code
+ * downloads alongside the entry instead of after the entry has run. A protected route without a
+ * session cookie gets /auth's, where ProtectedRoute sends the visitor. Pages are built once per
+ * route and kept until index.html changes (a new build); null when there is no index.html.
+ */
+export function routePages(frontendDist: string) {
+  const indexPath = join(frontendDist, 'index.html');
+  const preloadsPath = join(frontendDist, 'route-preloads.json');
+  let builtAt = -1;
+  let indexHtml = '';
+  let routes: RoutePreload[] = [];
+  const pages = new Map<string, string>();
+
+  function refresh(): boolean {
+    let mtime: number;
+    try {
+      mtime = statSync(indexPath).mtimeMs;
+    } catch {
+      return false;
+    }
+    if (mtime === builtAt) return true;
+    indexHtml = readFileSync(indexPath, 'utf8');
+    try {
+      routes = (JSON.parse(readFileSync(preloadsPath, 'utf8')) as { routes: RoutePreload[] }).routes;
+    } catch {
+      routes = []; // An older build without the file: index.html as it is.
+    }
+    pages.clear();
+    builtAt = mtime;
+    return true;
+  }
+
+  return (path: string, signedIn: boolean): string | null => {
+    if (!refresh()) return null;
+    let route = routes.find((candidate) => matchRoute(candidate.path, path));
+    if (route?.signedIn && !signedIn) route = routes.find((candidate) => candidate.path === '/auth');
+    if (!route) return indexHtml;
+    const params = matchRoute(route.path, path) ?? {};
+    let page = route.data ? undefined : pages.get(route.path);
+    if (page === undefined) {
+      page = indexHtml.replace('</head>', `${preloadTags(route, params)}</head>`);
+      // Pages with a parameter in their data preload differ per id: not kept.
+      if (!route.data) pages.set(route.path, page);
+    }
+    return page;
+  };
+}
