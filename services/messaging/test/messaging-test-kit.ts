@@ -7,6 +7,7 @@ import {
   createTestSystem,
   eventually,
   query,
+  registeredUser,
   startTestService,
   type RpcMapOf,
   type TestService,
@@ -47,22 +48,7 @@ export async function startMessagingTestKit(databaseName: string): Promise<Messa
   const register = async (people: ReadonlyArray<readonly [number, string]>) => {
     await Promise.all(
       people.map(([userId, name]) =>
-        publish(
-          'identity.user.registered',
-          {
-            userId,
-            username: `user${userId}`,
-            name,
-            bio: null,
-            profilePicture: null,
-            isPrivate: false,
-            isAdmin: false,
-            flavorBadges: [],
-            cityBadges: [],
-            createdAt: new Date().toISOString(),
-          },
-          1,
-        ),
+        publish('identity.user.registered', registeredUser(userId, name, `user${userId}`), 1),
       ),
     );
     const ids = people.map(([userId]) => userId);

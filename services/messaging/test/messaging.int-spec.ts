@@ -3,7 +3,7 @@
 // conversation rows stay exact under concurrent sends.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MESSAGING_MESSAGES as M, type EventMap, type EventType } from '@dinebuds/contracts';
-import { eventually } from '@dinebuds/testing';
+import { eventually, registeredUser } from '@dinebuds/testing';
 import { callerOf as as, startMessagingTestKit, type MessagingTestKit } from './messaging-test-kit.js';
 
 const ANN = 1001;
@@ -18,22 +18,7 @@ describe('messaging with its projections (PostgreSQL, in-process bus)', () => {
     kit.publish(type, data, aggregateVersion);
   /** One registration, not waited for (after a deletion its tombstone may refuse it). */
   const registered = (userId: number, name: string) =>
-    publish(
-      'identity.user.registered',
-      {
-        userId,
-        username: `user${userId}`,
-        name,
-        bio: null,
-        profilePicture: null,
-        isPrivate: false,
-        isAdmin: false,
-        flavorBadges: [],
-        cityBadges: [],
-        createdAt: new Date().toISOString(),
-      },
-      1,
-    );
+    publish('identity.user.registered', registeredUser(userId, name, `user${userId}`), 1);
 
   beforeAll(async () => {
     kit = await startMessagingTestKit('messaging_int');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Caller, EventMap, EventType, FeedPageDto, RankedRestaurantDto } from '@dinebuds/contracts';
 import { createEnvelope } from '@dinebuds/events';
-import { createTestSystem, eventually, query, type TestSystem } from '@dinebuds/testing';
+import { createTestSystem, eventually, query, registeredUser, type TestSystem } from '@dinebuds/testing';
 import { ReadSnapshotsService } from '../src/read-snapshots/read-snapshots.service.js';
 import { startTestReviews, type TestReviews } from './reviews-test-kit.js';
 
@@ -68,22 +68,7 @@ describe.each([
       );
     };
     const register = (who: Caller, name: string) =>
-      publish(
-        'identity.user.registered',
-        {
-          userId: who.userId,
-          username: name.toLowerCase(),
-          name,
-          bio: null,
-          profilePicture: null,
-          isPrivate: false,
-          isAdmin: false,
-          flavorBadges: [],
-          cityBadges: [],
-          createdAt: new Date().toISOString(),
-        },
-        1,
-      );
+      publish('identity.user.registered', registeredUser(who.userId, name), 1);
     const follow = async (follower: Caller, following: Caller) => {
       await publish(
         'social.follow.created',
