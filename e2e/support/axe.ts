@@ -11,13 +11,24 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Waits until finite CSS animations and transitions are done, so axe sees the settled colours. */
+/**
+ * Waits until finite CSS animations and transitions are done, so axe sees the settled colours.
+ * A transition can begin a frame after the element appears (a toast fades in once it is marked
+ * mounted), so it looks again after two frames until a look finds none running.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    const nextFrame = () => new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    for (let look = 0; look < 10; look++) {
+      await nextFrame();
+      await nextFrame();
+      const finite = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .filter((animation) => animation.playState === 'running');
+      if (finite.length === 0) return;
+      await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    }
   });
 }
 

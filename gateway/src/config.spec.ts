@@ -14,6 +14,8 @@ describe('gateway configuration', () => {
       host: '0.0.0.0',
       // Every catalogue service at its local URL (a new service needs no edit here).
       services: Object.fromEntries(GATEWAY_SERVICES.map((s) => [s.gatewayKey, s.localUrl])),
+      // Only the one-process runner hands the gateway services of its own process.
+      inProcessServices: {},
       internalToken: TOKEN,
       frontendDist: null,
       cookieSecure: false,
