@@ -165,14 +165,20 @@ describe('the app offline, across a sign-out and across a deploy', () => {
 
     let socialChunkRequests = 0;
     let loads = 0;
+    let reloads = 0;
     page.on('load', () => (loads += 1));
+    // The reload is the page's next document request (the click itself navigates in the app).
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloads += 1;
+    });
     await page.route(/\/assets\/social-screen-[\w-]+\.js$/, async (route) => {
       socialChunkRequests += 1;
       // Until the page reloads, answer as a server after a deploy does: the old hashed file is
       // gone. Every ask, not only the first: the route's preload and the screen's import may each
       // fetch it (Chrome does not keep a failed import), and a second ask that succeeded would
-      // show the screen without the reload this test is about.
-      if (loads === 0) await route.fulfill({ status: 404, body: 'Not Found' });
+      // show the screen without the reload this test is about. The reloaded document's own
+      // preload comes before its load event, so the reload is told by its request, not by load.
+      if (reloads === 0) await route.fulfill({ status: 404, body: 'Not Found' });
       else await route.continue();
     });
 
@@ -180,6 +186,7 @@ describe('the app offline, across a sign-out and across a deploy', () => {
     await page.getByRole('heading', { name: 'Social' }).waitFor();
     expect(page.url()).toMatch(/\/social$/);
     expect(socialChunkRequests).toBeGreaterThanOrEqual(2);
+    expect(reloads).toBe(1);
     expect(loads).toBe(1);
     await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
   }, 90_000);

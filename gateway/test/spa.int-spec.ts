@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RunningGateway } from '../src/index.js';
 import { startLoneGateway } from './support/gateway-under-test.js';
 
-const INDEX =
-  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+/**
+ * Over the gateway's 1 KB compression threshold like the real page (its static layout skeleton),
+ * which is sent from memory with the route's preloads and compressed on the way out.
+ */
+const INDEX = `<!doctype html><html><body><div id="root"><header class="topbar">${'<span class="topbar__brand">DineBuds</span>'.repeat(30)}</header></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
 describe('gateway serving the built SPA', () => {
   let dist: string;
