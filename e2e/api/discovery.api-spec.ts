@@ -221,6 +221,37 @@ describe('discovery API through the gateway', () => {
       });
     });
 
+    it('sends the stored gzip to a client that accepts gzip, the same answer as text to one that does not', async () => {
+      const text = await ann.client.request<RankedRestaurantDto[]>('GET', '/api/restaurants/ranked?city=nyc', undefined, {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(text.headers.get('content-encoding')).toBeNull();
+      expect(text.body.length).toBe(3);
+      // fetch unpacks what it is sent; the header says which form came.
+      for (const [path, accept] of [
+        ['/api/restaurants/ranked?city=nyc', 'gzip'],
+        ['/api/restaurants/ranked?city=nyc', 'br;q=1, gzip;q=0.8'],
+        ['/api/activity/feed', 'gzip, deflate'],
+      ]) {
+        const gzip = await ann.client.request('GET', path, undefined, { headers: { 'accept-encoding': accept } });
+        expect([gzip.status, gzip.headers.get('content-encoding'), gzip.headers.get('vary')]).toEqual([
+          200,
+          'gzip',
+          'Accept-Encoding',
+        ]);
+        expect(gzip.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      }
+      const gzip = await ann.client.request('GET', '/api/restaurants/ranked?city=nyc', undefined, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.body).toEqual(text.body);
+      const refused = await ann.client.request('GET', '/api/restaurants/ranked?city=nyc', undefined, {
+        headers: { 'accept-encoding': 'gzip;q=0, identity' },
+      });
+      expect(refused.headers.get('content-encoding')).toBeNull();
+      expect(refused.body).toEqual(text.body);
+    });
+
     it('ranks Chicago apart from New York; strangers (Sam) and people not followed never count', async () => {
       expect(summary(await ranked(ann, 'city=chicago'))).toEqual([
         [ids.lou, 1, 4, 1, 'green'],

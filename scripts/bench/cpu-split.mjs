@@ -9,8 +9,7 @@
 /* global console, process, setTimeout, URL, fetch */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { layerSplit } from './lib/cpuprofile.mjs';
+import { printLayerSplit } from './lib/cpuprofile.mjs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
@@ -72,19 +71,6 @@ function userCpu(user) {
  * Each new profile (Node writes them as CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile when the
  * processes stop) split by layer: where each process's CPU went.
  */
-function printLayerSplit({ pids, names }, before) {
-  const files = readdirSync(CPU_PROFILE_DIR).filter((f) => f.endsWith('.cpuprofile') && !before.has(f));
-  console.log(`CPU by layer, from the first request on (profiles in ${CPU_PROFILE_DIR})`);
-  for (const file of files) {
-    const pid = Number(file.split('.')[3]);
-    const name = names[pids.indexOf(pid)] ?? `pid ${pid}`;
-    const split = layerSplit(join(CPU_PROFILE_DIR, file));
-    if (split.busyMs < 1000) continue; // a process the case hardly touched
-    console.log(`  ${name} (busy ${split.busyMs.toFixed(0)} ms)`);
-    for (const [layer, ms] of split.layers.slice(0, 14))
-      console.log(`    ${layer.padEnd(28)} ${((ms / split.busyMs) * 100).toFixed(1).padStart(5)}%`);
-  }
-}
 
 mkdirSync(CPU_PROFILE_DIR, { recursive: true });
 const profilesBefore = new Set(readdirSync(CPU_PROFILE_DIR));
@@ -202,5 +188,5 @@ try {
   await db.end().catch(() => undefined);
   await app.stop();
   await database.drop();
-  if (opts.prof) printLayerSplit(app, profilesBefore);
+  if (opts.prof) printLayerSplit(app, profilesBefore, CPU_PROFILE_DIR);
 }

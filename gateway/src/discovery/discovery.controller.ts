@@ -29,7 +29,7 @@ import type {
   CheckInLikeDto,
   CurrentCheckInDto,
   FeedPageDto,
-  JsonText,
+  JsonAnswer,
   LiveHotspotDto,
   StatusDto,
   StoryDto,
@@ -42,6 +42,7 @@ import type {
 import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
+import { JsonAnswerOut, type JsonAnswerReply } from '../http/json-answer.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 
 /**
@@ -67,12 +68,15 @@ export class DiscoveryController {
   @ApiOkResponse({ type: [RankedRestaurantSchema] })
   @ApiErrors(400, 401, 429)
   @Header('Content-Type', JSON_CONTENT_TYPE)
-  ranked(
+  async ranked(
     @Query() query: RankedRestaurantsQuery,
     @CurrentCaller() caller: Caller,
-  ): Promise<JsonText<RankedRestaurantDto[]>> {
-    // The service's JSON text (usually a stored snapshot) is sent on as it is.
-    return this.clients.for('reviews').callJson('discovery.ranked', query, caller);
+    @JsonAnswerOut() out: JsonAnswerReply,
+  ): Promise<JsonAnswer<RankedRestaurantDto[]>> {
+    // The service's answer (usually a stored snapshot, text or gzip) is sent on as it is.
+    return out.send(
+      await this.clients.for('reviews').callJsonAnswer('discovery.ranked', query, caller, out.acceptsGzip),
+    );
   }
 
   @Get('restaurants/search')
@@ -125,8 +129,14 @@ export class DiscoveryController {
   @ApiOkResponse({ type: FeedPageSchema })
   @ApiErrors(400, 401, 429)
   @Header('Content-Type', JSON_CONTENT_TYPE)
-  feed(@Query() query: FeedQuery, @CurrentCaller() caller: Caller): Promise<JsonText<FeedPageDto>> {
-    return this.clients.for('reviews').callJson('discovery.feed', query, caller);
+  async feed(
+    @Query() query: FeedQuery,
+    @CurrentCaller() caller: Caller,
+    @JsonAnswerOut() out: JsonAnswerReply,
+  ): Promise<JsonAnswer<FeedPageDto>> {
+    return out.send(
+      await this.clients.for('reviews').callJsonAnswer('discovery.feed', query, caller, out.acceptsGzip),
+    );
   }
 
   @Get('live-hotspots')

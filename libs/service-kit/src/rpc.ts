@@ -1,6 +1,6 @@
 import { applyDecorators, Header, HttpCode, Post, type Type } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-import type { AnyPattern, AnyRpc, JsonText } from '@dinebuds/contracts';
+import type { AnyPattern, AnyRpc, JsonAnswer } from '@dinebuds/contracts';
 
 /** `POST /rpc/{pattern}` answering 200 (it is a call, not a resource creation). */
 export function Rpc(pattern: AnyPattern): MethodDecorator {
@@ -11,15 +11,16 @@ export function Rpc(pattern: AnyPattern): MethodDecorator {
 export type RpcResult<P extends AnyPattern> = Promise<AnyRpc[P]['response']>;
 
 /**
- * An RPC whose handler answers JSON text it already has (JsonRpcResult): sent as it is, with the
- * JSON content type, so the service does not parse and write it again.
+ * An RPC whose handler answers JSON text it already has, or its stored gzip for a caller that
+ * accepts gzip (JsonRpcResult, AnswerForm): sent as it is, with the JSON content type, so the
+ * service does not parse, write or compress it again.
  */
 export function JsonTextRpc(pattern: AnyPattern): MethodDecorator {
   return applyDecorators(Rpc(pattern), Header('Content-Type', 'application/json; charset=utf-8'));
 }
 
-/** The promised answer of a JsonTextRpc: the pattern's response, as JSON text. */
-export type JsonRpcResult<P extends AnyPattern> = Promise<JsonText<AnyRpc[P]['response']>>;
+/** The promised answer of a JsonTextRpc: the pattern's response, as JSON text or its gzip. */
+export type JsonRpcResult<P extends AnyPattern> = Promise<JsonAnswer<AnyRpc[P]['response']>>;
 
 /**
  * The routes the controllers' handlers declare, as 'controller-path/handler-path' (an RPC is

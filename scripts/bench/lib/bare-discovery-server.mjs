@@ -22,13 +22,16 @@ const BUDS = `buds AS (
 // version stands, the same statement the reviews service runs, sent as the stored text. A miss is
 // a 404 here (the bench warms the app first, which stores every snapshot read).
 app.get('/snapshot', async (request, reply) => {
+  // The stored gzip to a client that asks for gzip (as the app does), else the text.
+  const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
   const { rows } = await pool.query(
-    `SELECT s.payload FROM reviews.read_snapshots s
+    `SELECT ${gzip ? 's.payload_gzip' : 's.payload'} AS payload FROM reviews.read_snapshots s
      WHERE s.viewer_id = $1 AND s.read_key = $2
        AND s.version = COALESCE((SELECT v.version FROM reviews.viewer_read_versions v WHERE v.viewer_id = $1), 0)`,
     [Number(request.query.viewer), String(request.query.key)],
   );
   if (rows.length === 0) return reply.code(404).send({ statusCode: 404, message: 'No current snapshot' });
+  if (gzip) reply.header('content-encoding', 'gzip');
   return reply.type('application/json; charset=utf-8').send(rows[0].payload);
 });
 

@@ -1,7 +1,9 @@
 // What share of a process's CPU went to metrics and tracing code, read from a V8 CPU profile
 // (`node --cpu-prof`). A share of one process's own samples hardly moves with other load on the
 // machine, where throughput does: the observability bench prints it when run under --cpu-prof.
-import { readFileSync } from 'node:fs';
+/* global console */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Code that exists only for metrics and tracing. */
 const INSTRUMENTATION = /\/(@opentelemetry\/|prom-client\/|libs\/observability\/)/;
@@ -144,4 +146,22 @@ export function layerSplit(file) {
     busyMs: busy / 1000,
     layers: [...byLayer].sort((a, b) => b[1] - a[1]).map(([layer, us]) => [layer, us / 1000]),
   };
+}
+
+/**
+ * Prints, per app process, the layer split of the CPU profiles written to `dir` since `before`
+ * (the directory's file names then): `pids` and `names` name each process.
+ */
+export function printLayerSplit({ pids, names }, before, dir) {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && !before.has(f));
+  console.log(`CPU by layer, from the first request on (profiles in ${dir})`);
+  for (const file of files) {
+    const pid = Number(file.split('.')[3]);
+    const name = names[pids.indexOf(pid)] ?? `pid ${pid}`;
+    const split = layerSplit(join(dir, file));
+    if (split.busyMs < 1000) continue; // a process the case hardly touched
+    console.log(`  ${name} (busy ${split.busyMs.toFixed(0)} ms)`);
+    for (const [layer, ms] of split.layers.slice(0, 14))
+      console.log(`    ${layer.padEnd(28)} ${((ms / split.busyMs) * 100).toFixed(1).padStart(5)}%`);
+  }
 }

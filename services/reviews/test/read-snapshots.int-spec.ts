@@ -1,6 +1,8 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Caller, EventMap, EventType, FeedPageDto, RankedRestaurantDto } from '@dinebuds/contracts';
 import { createEnvelope } from '@dinebuds/events';
+import { TEXT_ANSWER } from '@dinebuds/service-client';
 import { createTestSystem, eventually, query, registeredUser, type TestSystem } from '@dinebuds/testing';
 import { ReadSnapshotsService } from '../src/read-snapshots/read-snapshots.service.js';
 import { startTestReviews, type TestReviews } from './reviews-test-kit.js';
@@ -42,6 +44,12 @@ describe.each([
     const ranked = () =>
       reviews.client.call('discovery.ranked', { city: CITY }, ANN) as Promise<RankedRestaurantDto[]>;
     const feed = () => reviews.client.call('discovery.feed', {}, ANN) as Promise<FeedPageDto>;
+    /** Ann's ranked list as a browser asks for it: the stored gzip, unpacked here. */
+    const rankedGzip = async () => {
+      const answer = await reviews.client.callJsonAnswer('discovery.ranked', { city: CITY }, ANN, true);
+      expect(typeof answer).not.toBe('string');
+      return JSON.parse(gunzipSync(answer as Uint8Array).toString('utf8')) as RankedRestaurantDto[];
+    };
     const review = (who: Caller, restaurantName: string, rating: number) =>
       reviews.client.call(
         'reviews.create',
@@ -61,10 +69,13 @@ describe.each([
     const mark = async () => {
       await ranked();
       await feed();
+      const emptyFeed = '{"items":[],"nextCursor":null}';
       await sql(
-        `UPDATE reviews.read_snapshots SET payload = CASE WHEN read_key LIKE 'feed:%'
-         THEN '{"items":[],"nextCursor":null}' ELSE '[]' END WHERE viewer_id = $1`,
-        [ANN.userId],
+        `UPDATE reviews.read_snapshots SET
+           payload = CASE WHEN read_key LIKE 'feed:%' THEN $2 ELSE '[]' END,
+           payload_gzip = CASE WHEN read_key LIKE 'feed:%' THEN $3::bytea ELSE $4::bytea END
+         WHERE viewer_id = $1`,
+        [ANN.userId, emptyFeed, gzipSync(emptyFeed), gzipSync('[]')],
       );
     };
     const register = (who: Caller, name: string) =>
@@ -119,6 +130,20 @@ describe.each([
       // A write by someone Ann does not follow leaves her snapshots standing.
       await review(DAN, 'Dan Diner', 4);
       expect((await ranked()).map((r) => r.name)).toEqual(served);
+    });
+
+    it('a client that accepts gzip is sent the stored gzip of the same answer, as fresh', async () => {
+      // The last test left Ann's answers marked: a bump makes both forms compute afresh.
+      await sql('SELECT reviews.bump_read_versions(ARRAY[$1::int])', [ANN.userId]);
+      const plain = await ranked();
+      expect(plain.length).toBeGreaterThan(0);
+      expect(await rankedGzip()).toEqual(plain);
+      await mark();
+      expect((await rankedGzip()).map((r) => r.name)).toEqual(memory === 'on' ? plain.map((r) => r.name) : []);
+      const written = await review(BOB, 'Gzip Grill', 5);
+      expect((await rankedGzip()).some((r) => r.name === 'Gzip Grill')).toBe(true);
+      await reviews.client.call('reviews.delete', { reviewId: written.id }, BOB);
+      expect(await rankedGzip()).toEqual(plain);
     });
 
     it("a bud's new review, edit and deletion show at once", async () => {
@@ -241,7 +266,7 @@ describe.each([
         // Bob writes and commits while this read is under way.
         await review(BOB, `Racing Ramen ${computed}`, 4);
         return seen[0].n as number;
-      });
+      }, TEXT_ANSWER);
       // The second serve may not answer the first count: it must read again and see Bob's review.
       const again = await snapshots.serve(ANN.userId, 'race-test', async (manager) => {
         const seen = await manager.query(
@@ -249,8 +274,8 @@ describe.each([
           [BOB.userId],
         );
         return seen[0].n as number;
-      });
-      expect(JSON.parse(again)).toBe(JSON.parse(answer) + 1);
+      }, TEXT_ANSWER);
+      expect(JSON.parse(again as string)).toBe(JSON.parse(answer as string) + 1);
     });
 
     it("a person's row arriving after a follow of them bumps their followers", async () => {

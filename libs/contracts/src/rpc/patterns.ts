@@ -173,3 +173,12 @@ export const RPC_PATTERNS: { readonly [S in RpcServiceName]: readonly (keyof Ser
  * text parses to, so a handler still cannot drift from its contract.
  */
 export type JsonText<T> = string & { readonly __jsonOf?: T };
+
+/**
+ * The same answer gzip-compressed, as stored beside its text: sent to a caller that accepts gzip
+ * (every browser does) with `Content-Encoding: gzip`, so no hop compresses it again per request.
+ */
+export type GzipJson<T> = Uint8Array & { readonly __gzipJsonOf?: T };
+
+/** A JSON answer in the form it travels: its text, or its gzip for a caller that accepts gzip. */
+export type JsonAnswer<T> = JsonText<T> | GzipJson<T>;

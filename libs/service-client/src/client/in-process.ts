@@ -21,6 +21,8 @@ export interface InProcessResponse {
   statusCode: number;
   headers: Record<string, string | string[] | number | undefined>;
   payload: string;
+  /** The answer's bytes (a gzip answer is read from these, not from `payload`). */
+  rawPayload: Uint8Array;
 }
 
 /** One call into a service in this process. */
@@ -47,6 +49,11 @@ export function injectDispatch(fastify: WithServer): InProcessDispatch {
   const [handler] = handlers;
   return async (request) => {
     const response = await inject(handler, request);
-    return { statusCode: response.statusCode, headers: response.headers, payload: response.payload };
+    return {
+      statusCode: response.statusCode,
+      headers: response.headers,
+      payload: response.payload,
+      rawPayload: response.rawPayload,
+    };
   };
 }

@@ -5,11 +5,13 @@ import {
   INTERNAL_HEADERS,
   RPC_PATH_PREFIX,
   type Caller,
+  type JsonAnswer,
   type JsonText,
   type RpcMap,
 } from '@dinebuds/contracts';
 import { UpstreamHttpError } from '@dinebuds/errors';
 import { BUSY_MESSAGE } from '../server/admission.js';
+import { RPC_ACCEPT_GZIP } from '../server/answer-form.js';
 import type { InProcessDispatch } from './in-process.js';
 import { QueueGuard } from './queue-guard.js';
 
@@ -118,15 +120,39 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     return this.callForText(pattern, payload, caller);
   }
 
-  private async callForText<P extends keyof M & string>(
+  /**
+   * The same call for a client that accepts gzip: the service answers a stored gzip when it has
+   * one (bytes, sent on with `Content-Encoding: gzip`), else its JSON text.
+   */
+  async callJsonAnswer<P extends keyof M & string>(
+    pattern: P,
+    payload: M[P]['request'],
+    caller: Caller | null | undefined,
+    acceptGzip: boolean,
+  ): Promise<JsonAnswer<M[P]['response']>> {
+    return this.send(pattern, payload, caller, acceptGzip);
+  }
+
+  private callForText<P extends keyof M & string>(
     pattern: P,
     payload: M[P]['request'],
     caller?: Caller | null,
   ): Promise<string> {
+    return this.send(pattern, payload, caller, false) as Promise<string>;
+  }
+
+  /** One call; the answer's gzip bytes when the service sent gzip (only if `acceptGzip`), else its text. */
+  private async send<P extends keyof M & string>(
+    pattern: P,
+    payload: M[P]['request'],
+    caller: Caller | null | undefined,
+    acceptGzip: boolean,
+  ): Promise<string | Uint8Array> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [INTERNAL_HEADERS.token]: this.options.internalToken,
     };
+    if (acceptGzip) headers['accept-encoding'] = RPC_ACCEPT_GZIP;
     const requestId = this.options.requestId?.();
     if (requestId) headers[INTERNAL_HEADERS.requestId] = requestId;
     if (caller) {
@@ -144,13 +170,18 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     let statusCode: number;
     let retryAfter: string | string[] | number | undefined;
     let text: string;
+    let gzip: Uint8Array | null = null;
     const body = JSON.stringify(payload ?? {});
     const { signal: deadline, clear } = this.deadline(this.timeoutMs);
     try {
       if (this.options.inProcess) {
         const response = await this.inProcess(this.options.inProcess, pattern, headers, body, deadline);
-        ({ statusCode, payload: text } = response);
+        statusCode = response.statusCode;
         retryAfter = response.headers['retry-after'];
+        if (acceptGzip && response.headers['content-encoding'] === 'gzip') {
+          gzip = response.rawPayload;
+          text = '';
+        } else text = response.payload;
       } else {
         // The dispatcher's own request(): undici's top-level one parses the URL again on every call.
         const response = await (laned ? this.laneAgent! : this.agent).request({
@@ -163,7 +194,10 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
         });
         statusCode = response.statusCode;
         retryAfter = response.headers['retry-after'];
-        text = await response.body.text();
+        if (acceptGzip && response.headers['content-encoding'] === 'gzip') {
+          gzip = Buffer.from(await response.body.arrayBuffer());
+          text = '';
+        } else text = await response.body.text();
       }
     } catch (error) {
       throw this.transportError(error);
@@ -171,7 +205,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
       clear();
       ended();
     }
-    if (statusCode >= 200 && statusCode < 300) return text;
+    if (statusCode >= 200 && statusCode < 300) return gzip ?? text;
     throw this.upstreamError(
       statusCode,
       text,

@@ -7,7 +7,7 @@ import {
   TasteMatchRequest,
 } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
-import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
+import { RequiredCaller, RpcAnswerForm, RpcBody, type AnswerForm } from '@dinebuds/service-client';
 import { JsonTextRpc, Rpc, type JsonRpcResult, type RpcResult } from '@dinebuds/service-kit';
 import { DiscoveryService } from './discovery.service.js';
 
@@ -20,8 +20,9 @@ export class DiscoveryRpcController {
   ranked(
     @RpcBody(RankedRestaurantsQuery) body: RankedRestaurantsQuery,
     @RequiredCaller() caller: Caller,
+    @RpcAnswerForm() form: AnswerForm,
   ): JsonRpcResult<'discovery.ranked'> {
-    return this.discovery.ranked(caller, body);
+    return this.discovery.ranked(caller, body, form);
   }
 
   @Rpc('discovery.tasteMatch')
@@ -62,7 +63,8 @@ export class DiscoveryRpcController {
   feed(
     @RpcBody(FeedQuery) body: FeedQuery,
     @RequiredCaller() caller: Caller,
+    @RpcAnswerForm() form: AnswerForm,
   ): JsonRpcResult<'discovery.feed'> {
-    return this.discovery.feed(caller, body);
+    return this.discovery.feed(caller, body, form);
   }
 }

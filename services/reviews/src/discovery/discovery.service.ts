@@ -5,7 +5,7 @@ import {
   type Caller,
   type FeedPageDto,
   type FeedRequest,
-  type JsonText,
+  type JsonAnswer,
   type LiveHotspotDto,
   type StoryDto,
   type RankedRestaurantDto,
@@ -17,6 +17,7 @@ import {
   type TasteMatchDto,
 } from '@dinebuds/contracts';
 import { badRequest, notFound } from '@dinebuds/errors';
+import type { AnswerForm } from '@dinebuds/service-client';
 import { Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { PrivacyService } from '../privacy/privacy.service.js';
@@ -58,7 +59,11 @@ export class DiscoveryService {
   ) {}
 
   /** The city's restaurants ranked by your buds' reviews, each with its "why" (ranking.policy). */
-  async ranked(caller: Caller, request: RankedRestaurantsRequest): Promise<JsonText<RankedRestaurantDto[]>> {
+  async ranked(
+    caller: Caller,
+    request: RankedRestaurantsRequest,
+    form: AnswerForm,
+  ): Promise<JsonAnswer<RankedRestaurantDto[]>> {
     const sort = request.sort ?? 'top-rated';
     const hasLat = request.lat !== undefined && request.lat !== null;
     const hasLng = request.lng !== undefined && request.lng !== null;
@@ -75,8 +80,11 @@ export class DiscoveryService {
           origin: { latitude: request.lat!, longitude: request.lng! },
         }),
       );
-    return this.snapshots.serve(caller.userId, `ranked:${sort}:${cityKey}:${cityName}`, (manager) =>
-      this.rank(manager, caller.userId, cityKey, cityName, { sort, origin: null }),
+    return this.snapshots.serve(
+      caller.userId,
+      `ranked:${sort}:${cityKey}:${cityName}`,
+      (manager) => this.rank(manager, caller.userId, cityKey, cityName, { sort, origin: null }),
+      form,
     );
   }
 
@@ -225,7 +233,7 @@ export class DiscoveryService {
   }
 
   /** Your buds' reviews, saves and check-ins, newest first, one page after `cursor`. */
-  async feed(caller: Caller, request: FeedRequest): Promise<JsonText<FeedPageDto>> {
+  async feed(caller: Caller, request: FeedRequest, form: AnswerForm): Promise<JsonAnswer<FeedPageDto>> {
     const after = request.cursor ? decodeFeedCursor(request.cursor) : null;
     if (request.cursor && after === null) throw badRequest(DISCOVERY_MESSAGES.badCursor);
     const limit = Math.min(request.limit ?? DISCOVERY_LIMITS.feedPageDefault, DISCOVERY_LIMITS.feedPageMax);
@@ -235,8 +243,11 @@ export class DiscoveryService {
       return JSON.stringify(
         await this.feedPage(this.transactions.outside, caller.userId, { city, after, limit }),
       );
-    return this.snapshots.serve(caller.userId, `feed:${limit}:${city ?? ''}`, (manager) =>
-      this.feedPage(manager, caller.userId, { city, after: null, limit }),
+    return this.snapshots.serve(
+      caller.userId,
+      `feed:${limit}:${city ?? ''}`,
+      (manager) => this.feedPage(manager, caller.userId, { city, after: null, limit }),
+      form,
     );
   }
 

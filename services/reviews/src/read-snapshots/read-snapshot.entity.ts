@@ -21,6 +21,10 @@ export class ReadSnapshotEntity {
   @Column({ name: 'payload', type: 'text' })
   payload: string;
 
+  /** The same answer gzip-compressed, for clients that accept gzip (migration 1734100000070). */
+  @Column({ name: 'payload_gzip', type: 'bytea' })
+  payloadGzip: Buffer;
+
   @Column({ name: 'computed_at', type: 'timestamptz', default: () => 'now()' })
   computedAt: Date;
 }

@@ -6,15 +6,31 @@ import { rowsOf, table } from '../common/sql.js';
 const SNAPSHOTS = table('read_snapshots');
 const VERSIONS = table('viewer_read_versions');
 
+/** A snapshot's stored forms: its JSON text, or that text gzip-compressed. */
+export type SnapshotForm = 'text' | 'gzip';
+
+/** What each form is read as: pg answers text as a string and bytea as a Buffer. */
+export interface SnapshotPayload {
+  text: string;
+  gzip: Buffer;
+}
+
+const COLUMN: Record<SnapshotForm, string> = { text: 'payload', gzip: 'payload_gzip' };
+
 /** The statements of the read snapshots (see ReadSnapshotsService). */
 @Injectable()
 export class ReadSnapshotsRepository {
-  /** The stored answer while it is current (its version is the viewer's), else null. */
-  async current(manager: EntityManager, viewerId: number, key: string): Promise<string | null> {
-    const rows = await preparedQuery<{ payload: string }>(
+  /** The stored answer in `form` while it is current (its version is the viewer's), else null. */
+  async current<F extends SnapshotForm>(
+    manager: EntityManager,
+    viewerId: number,
+    key: string,
+    form: F,
+  ): Promise<SnapshotPayload[F] | null> {
+    const rows = await preparedQuery<{ payload: SnapshotPayload[F] }>(
       manager,
-      'reviews_read_snapshot_current',
-      `SELECT s.payload FROM ${SNAPSHOTS} s
+      `reviews_read_snapshot_current_${form}`,
+      `SELECT s.${COLUMN[form]} AS payload FROM ${SNAPSHOTS} s
        WHERE s.viewer_id = $1 AND s.read_key = $2
          AND s.version = COALESCE((SELECT v.version FROM ${VERSIONS} v WHERE v.viewer_id = $1), 0)`,
       [viewerId, key],
@@ -22,21 +38,21 @@ export class ReadSnapshotsRepository {
     return rows[0]?.payload ?? null;
   }
 
-  /** The stored answer with the version it was computed at, whatever the viewer's version now. */
-  async stored(
+  /** The stored answer in `form` with the version it was computed at, whatever the viewer's version now. */
+  async stored<F extends SnapshotForm>(
     manager: EntityManager,
     viewerId: number,
     key: string,
-  ): Promise<{ version: string; payload: string } | null> {
-    const rows = await preparedQuery<{ version: string; payload: string }>(
+    form: F,
+  ): Promise<{ version: string; payload: SnapshotPayload[F] } | null> {
+    const rows = await preparedQuery<{ version: string; payload: SnapshotPayload[F] }>(
       manager,
-      'reviews_read_snapshot_stored',
-      `SELECT version::text AS version, payload FROM ${SNAPSHOTS} WHERE viewer_id = $1 AND read_key = $2`,
+      `reviews_read_snapshot_stored_${form}`,
+      `SELECT version::text AS version, ${COLUMN[form]} AS payload FROM ${SNAPSHOTS} WHERE viewer_id = $1 AND read_key = $2`,
       [viewerId, key],
     );
     return rows[0] ?? null;
   }
-
   /** The viewer's read version now (0 before the first bump), one primary-key read; bigint as text. */
   async currentVersion(manager: EntityManager, viewerId: number): Promise<string> {
     const rows = await preparedQuery<{ version: string }>(
@@ -65,17 +81,18 @@ export class ReadSnapshotsRepository {
     viewerId: number,
     key: string,
     version: string,
-    payload: string,
+    payload: SnapshotPayload,
   ): Promise<void> {
     await preparedQuery(
       manager,
       'reviews_read_snapshot_store',
-      `INSERT INTO ${SNAPSHOTS} AS s (viewer_id, read_key, version, payload, computed_at)
-       VALUES ($1, $2, $3, $4, now())
+      `INSERT INTO ${SNAPSHOTS} AS s (viewer_id, read_key, version, payload, payload_gzip, computed_at)
+       VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (viewer_id, read_key) DO UPDATE
-         SET version = EXCLUDED.version, payload = EXCLUDED.payload, computed_at = EXCLUDED.computed_at
+         SET version = EXCLUDED.version, payload = EXCLUDED.payload,
+             payload_gzip = EXCLUDED.payload_gzip, computed_at = EXCLUDED.computed_at
          WHERE s.version <= EXCLUDED.version`,
-      [viewerId, key, version, payload],
+      [viewerId, key, version, payload.text, payload.gzip],
     );
   }
 }

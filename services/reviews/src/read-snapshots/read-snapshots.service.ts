@@ -1,10 +1,20 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import type { JsonText } from '@dinebuds/contracts';
+import type { JsonAnswer } from '@dinebuds/contracts';
+import type { AnswerForm } from '@dinebuds/service-client';
 import { Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
-import { ReadSnapshotsRepository } from './read-snapshots.repository.js';
+import {
+  ReadSnapshotsRepository,
+  type SnapshotForm,
+  type SnapshotPayload,
+} from './read-snapshots.repository.js';
+
+/** Off the event loop (zlib's thread pool): a miss compresses 40-90 KB once. */
+const gzipAsync = promisify(gzip);
 
 /**
  * Reads served from a per-viewer snapshot (migration 1734100000050): the stored answer while the
@@ -13,11 +23,12 @@ import { ReadSnapshotsRepository } from './read-snapshots.repository.js';
  * committed after that transaction began bumped the version (triggers, in the writer's own
  * transaction), so the stored answer is already stale and never served: a snapshot can be late by
  * one recompute, never wrong. Only reads that depend on nothing but the tables (no clock, no
- * caller position) may be served this way.
+ * caller position) may be served this way. Each answer is stored as text and as gzip, and served
+ * in the form the caller asked for (AnswerForm).
  */
 @Injectable()
 export class ReadSnapshotsService {
-  /** Recently served snapshots' text by viewer and read, with the version each was computed at. */
+  /** Recently served snapshots by viewer, read and form, with the version each was computed at. */
   private readonly memory: LRUCache<string, StoredSnapshot> | null;
 
   constructor(
@@ -26,37 +37,54 @@ export class ReadSnapshotsService {
     @Inject(REVIEWS_SETTINGS) settings: ReviewsSettings,
   ) {
     const maxSize = settings.readSnapshotCacheMb * 1024 * 1024;
-    // Sized by the text's UTF-16 bytes, so the bound is the memory the strings take.
+    // Sized by the text's UTF-16 bytes (or the gzip's bytes), so the bound is the memory they take.
     this.memory =
       maxSize > 0
-        ? new LRUCache({ maxSize, sizeCalculation: (snapshot) => snapshot.payload.length * 2 + 64 })
+        ? new LRUCache({
+            maxSize,
+            sizeCalculation: ({ payload }) =>
+              (typeof payload === 'string' ? payload.length * 2 : payload.byteLength) + 64,
+          })
         : null;
   }
 
   /**
-   * The viewer's answer to the read `key` as JSON text: the stored one, or `compute`'s answer
-   * (then stored). Text, so it travels on to the client without being parsed and written again.
-   * With the memory tier on, a read is the viewer's version (one primary-key read) and, when this
-   * replica served that version already, no payload leaves PostgreSQL.
+   * The viewer's answer to the read `key` in the form the caller asked for: the stored one, or
+   * `compute`'s answer (then stored). Text or gzip, so it travels on to the client without being
+   * parsed, written or compressed again. With the memory tier on, a read is the viewer's version
+   * (one primary-key read) and, when this replica served that version already, no payload leaves
+   * PostgreSQL.
    */
   async serve<T>(
     viewerId: number,
     key: string,
     compute: (manager: EntityManager) => Promise<T>,
-  ): Promise<JsonText<T>> {
+    form: AnswerForm,
+  ): Promise<JsonAnswer<T>> {
+    const kind: SnapshotForm = form.acceptsGzip ? 'gzip' : 'text';
+    const payload = await this.payload(viewerId, key, compute, kind);
+    return typeof payload === 'string' ? payload : form.gzip<T>(payload);
+  }
+
+  private async payload<T>(
+    viewerId: number,
+    key: string,
+    compute: (manager: EntityManager) => Promise<T>,
+    kind: SnapshotForm,
+  ): Promise<string | Buffer> {
     const outside = this.transactions.outside;
-    const memoryKey = `${viewerId}:${key}`;
+    const memoryKey = `${viewerId}:${key}:${kind}`;
     if (this.memory) {
       const version = await this.snapshots.currentVersion(outside, viewerId);
       const remembered = this.memory.get(memoryKey);
       if (remembered?.version === version) return remembered.payload;
-      const stored = await this.snapshots.stored(outside, viewerId, key);
+      const stored = await this.snapshots.stored(outside, viewerId, key, kind);
       if (stored?.version === version) {
         this.memory.set(memoryKey, stored);
         return stored.payload;
       }
     } else {
-      const current = await this.snapshots.current(outside, viewerId, key);
+      const current = await this.snapshots.current(outside, viewerId, key, kind);
       if (current !== null) return current;
     }
     const { version, answer } = await this.transactions.run(
@@ -67,16 +95,17 @@ export class ReadSnapshotsService {
       },
       { isolation: 'REPEATABLE READ' },
     );
-    const payload = JSON.stringify(answer);
-    await this.snapshots.store(outside, viewerId, key, version, payload);
+    const text = JSON.stringify(answer);
+    const computed: SnapshotPayload = { text, gzip: await gzipAsync(text) };
+    await this.snapshots.store(outside, viewerId, key, version, computed);
     // Remembered at the version it saw: if a write came meanwhile, the next read's version differs.
-    this.memory?.set(memoryKey, { version, payload });
-    return payload;
+    this.memory?.set(memoryKey, { version, payload: computed[kind] });
+    return computed[kind];
   }
 }
 
 interface StoredSnapshot {
   /** bigint as text. */
   version: string;
-  payload: string;
+  payload: string | Buffer;
 }
