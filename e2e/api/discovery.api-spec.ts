@@ -222,9 +222,14 @@ describe('discovery API through the gateway', () => {
     });
 
     it('sends the stored gzip to a client that accepts gzip, the same answer as text to one that does not', async () => {
-      const text = await ann.client.request<RankedRestaurantDto[]>('GET', '/api/restaurants/ranked?city=nyc', undefined, {
-        headers: { 'accept-encoding': 'identity' },
-      });
+      const text = await ann.client.request<RankedRestaurantDto[]>(
+        'GET',
+        '/api/restaurants/ranked?city=nyc',
+        undefined,
+        {
+          headers: { 'accept-encoding': 'identity' },
+        },
+      );
       expect(text.headers.get('content-encoding')).toBeNull();
       expect(text.body.length).toBe(3);
       // fetch unpacks what it is sent; the header says which form came.
@@ -233,7 +238,9 @@ describe('discovery API through the gateway', () => {
         ['/api/restaurants/ranked?city=nyc', 'br;q=1, gzip;q=0.8'],
         ['/api/activity/feed', 'gzip, deflate'],
       ]) {
-        const gzip = await ann.client.request('GET', path, undefined, { headers: { 'accept-encoding': accept } });
+        const gzip = await ann.client.request('GET', path, undefined, {
+          headers: { 'accept-encoding': accept },
+        });
         expect([gzip.status, gzip.headers.get('content-encoding'), gzip.headers.get('vary')]).toEqual([
           200,
           'gzip',

@@ -20,18 +20,20 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /** `@JsonAnswerOut() out: JsonAnswerReply` */
-export const JsonAnswerOut = createParamDecorator((_data: unknown, ctx: ExecutionContext): JsonAnswerReply => {
-  const http = ctx.switchToHttp();
-  const request = http.getRequest<FastifyRequest>();
-  const reply = http.getResponse<FastifyReply>();
-  const accept = request.headers['accept-encoding'];
-  return {
-    acceptsGzip: acceptsGzip(Array.isArray(accept) ? accept.join(',') : accept),
-    send(answer) {
-      // The answer depends on Accept-Encoding whichever form it takes.
-      reply.header('Vary', 'Accept-Encoding');
-      if (typeof answer !== 'string') reply.header('Content-Encoding', 'gzip');
-      return answer;
-    },
-  };
-});
+export const JsonAnswerOut = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): JsonAnswerReply => {
+    const http = ctx.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const accept = request.headers['accept-encoding'];
+    return {
+      acceptsGzip: acceptsGzip(Array.isArray(accept) ? accept.join(',') : accept),
+      send(answer) {
+        // The answer depends on Accept-Encoding whichever form it takes.
+        reply.header('Vary', 'Accept-Encoding');
+        if (typeof answer !== 'string') reply.header('Content-Encoding', 'gzip');
+        return answer;
+      },
+    };
+  },
+);

@@ -139,7 +139,9 @@ describe.each([
       expect(plain.length).toBeGreaterThan(0);
       expect(await rankedGzip()).toEqual(plain);
       await mark();
-      expect((await rankedGzip()).map((r) => r.name)).toEqual(memory === 'on' ? plain.map((r) => r.name) : []);
+      expect((await rankedGzip()).map((r) => r.name)).toEqual(
+        memory === 'on' ? plain.map((r) => r.name) : [],
+      );
       const written = await review(BOB, 'Gzip Grill', 5);
       expect((await rankedGzip()).some((r) => r.name === 'Gzip Grill')).toBe(true);
       await reviews.client.call('reviews.delete', { reviewId: written.id }, BOB);
@@ -257,24 +259,34 @@ describe.each([
     it('never keeps serving an answer computed before a write that committed during its read', async () => {
       const snapshots = reviews.service.app.get(ReadSnapshotsService);
       let computed = 0;
-      const answer = await snapshots.serve(ANN.userId, 'race-test', async (manager) => {
-        computed += 1;
-        const seen = await manager.query(
-          'SELECT count(*)::int AS n FROM reviews.reviews WHERE user_id = $1',
-          [BOB.userId],
-        );
-        // Bob writes and commits while this read is under way.
-        await review(BOB, `Racing Ramen ${computed}`, 4);
-        return seen[0].n as number;
-      }, TEXT_ANSWER);
+      const answer = await snapshots.serve(
+        ANN.userId,
+        'race-test',
+        async (manager) => {
+          computed += 1;
+          const seen = await manager.query(
+            'SELECT count(*)::int AS n FROM reviews.reviews WHERE user_id = $1',
+            [BOB.userId],
+          );
+          // Bob writes and commits while this read is under way.
+          await review(BOB, `Racing Ramen ${computed}`, 4);
+          return seen[0].n as number;
+        },
+        TEXT_ANSWER,
+      );
       // The second serve may not answer the first count: it must read again and see Bob's review.
-      const again = await snapshots.serve(ANN.userId, 'race-test', async (manager) => {
-        const seen = await manager.query(
-          'SELECT count(*)::int AS n FROM reviews.reviews WHERE user_id = $1',
-          [BOB.userId],
-        );
-        return seen[0].n as number;
-      }, TEXT_ANSWER);
+      const again = await snapshots.serve(
+        ANN.userId,
+        'race-test',
+        async (manager) => {
+          const seen = await manager.query(
+            'SELECT count(*)::int AS n FROM reviews.reviews WHERE user_id = $1',
+            [BOB.userId],
+          );
+          return seen[0].n as number;
+        },
+        TEXT_ANSWER,
+      );
       expect(JSON.parse(again as string)).toBe(JSON.parse(answer as string) + 1);
     });
 
