@@ -7,3 +7,4 @@ export * from './health.controller.js';
 export * from './rpc.js';
 export * from './service-events.js';
 export * from './transactions.js';
+export * from './periodic-batch-job.js';

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { PeriodicBatchJob } from '@dinebuds/service-kit';
 import { REVIEWS_SETTINGS, type ReviewsSettings } from '../config.js';
 import { CheckInsService } from './check-ins.service.js';
 
@@ -13,56 +14,24 @@ export const CHECK_IN_CLOSE_BATCH = 500;
  */
 @Injectable()
 export class CheckInCloserService implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(CheckInCloserService.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopping = false;
+  private readonly job: PeriodicBatchJob;
 
-  constructor(
-    private readonly checkIns: CheckInsService,
-    @Inject(REVIEWS_SETTINGS) private readonly settings: ReviewsSettings,
-  ) {}
+  constructor(checkIns: CheckInsService, @Inject(REVIEWS_SETTINGS) settings: ReviewsSettings) {
+    this.job = new PeriodicBatchJob({
+      name: CheckInCloserService.name,
+      intervalMs: settings.checkInCloseIntervalSeconds * 1000,
+      batchSize: CHECK_IN_CLOSE_BATCH,
+      batch: (size) => checkIns.closeExpired(size),
+      done: 'Expired check-ins closed',
+      failed: 'Closing expired check-ins failed; will retry',
+    });
+  }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => this.tick(), this.settings.checkInCloseIntervalSeconds * 1000);
-    // The timer alone must not keep a stopping process alive.
-    this.timer.unref();
-    this.tick();
+    this.job.start();
   }
 
-  /** Stops the timer and lets a run in progress finish before the data source closes. */
-  async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** Closes every expired check-in, a batch at a time; returns how many. */
-  async closeExpired(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const closed = await this.checkIns.closeExpired(CHECK_IN_CLOSE_BATCH);
-      total += closed;
-      // A stopping service leaves the rest of a large backlog to the next start.
-      if (closed < CHECK_IN_CLOSE_BATCH || this.stopping) return total;
-    }
-  }
-
-  /** One run at a time; a failure (database away) is logged and the next tick tries again. */
-  private tick(): void {
-    if (this.running || this.stopping) return;
-    this.running = this.closeExpired()
-      .then((closed) => {
-        if (closed > 0) this.logger.log({ closed }, 'Expired check-ins closed');
-      })
-      .catch((error: unknown) => {
-        this.logger.warn(
-          { error: error instanceof Error ? error.message : String(error) },
-          'Closing expired check-ins failed; will retry',
-        );
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
+  onModuleDestroy(): Promise<void> {
+    return this.job.stop();
   }
 }
