@@ -38,21 +38,28 @@ export class ReadSnapshotsRepository {
     return rows[0]?.payload ?? null;
   }
 
-  /** The stored answer in `form` with the version it was computed at, whatever the viewer's version now. */
-  async stored<F extends SnapshotForm>(
+  /**
+   * The viewer's read version now, and the stored answer in `form` when it was computed at that
+   * version (else null): one statement for a read the memory tier does not hold.
+   */
+  async versionAndCurrent<F extends SnapshotForm>(
     manager: EntityManager,
     viewerId: number,
     key: string,
     form: F,
-  ): Promise<{ version: string; payload: SnapshotPayload[F] } | null> {
-    const rows = await preparedQuery<{ version: string; payload: SnapshotPayload[F] }>(
+  ): Promise<{ version: string; payload: SnapshotPayload[F] | null }> {
+    const rows = await preparedQuery<{ version: string; payload: SnapshotPayload[F] | null }>(
       manager,
-      `reviews_read_snapshot_stored_${form}`,
-      `SELECT version::text AS version, ${COLUMN[form]} AS payload FROM ${SNAPSHOTS} WHERE viewer_id = $1 AND read_key = $2`,
+      `reviews_read_snapshot_version_current_${form}`,
+      `SELECT v.version::text AS version,
+              (SELECT s.${COLUMN[form]} FROM ${SNAPSHOTS} s
+               WHERE s.viewer_id = $1 AND s.read_key = $2 AND s.version = v.version) AS payload
+       FROM (SELECT COALESCE((SELECT version FROM ${VERSIONS} WHERE viewer_id = $1), 0) AS version) v`,
       [viewerId, key],
     );
-    return rows[0] ?? null;
+    return rows[0]!;
   }
+
   /** The viewer's read version now (0 before the first bump), one primary-key read; bigint as text. */
   async currentVersion(manager: EntityManager, viewerId: number): Promise<string> {
     const rows = await preparedQuery<{ version: string }>(

@@ -75,13 +75,14 @@ export class ReadSnapshotsService {
     const outside = this.transactions.outside;
     const memoryKey = `${viewerId}:${key}:${kind}`;
     if (this.memory) {
-      const version = await this.snapshots.currentVersion(outside, viewerId);
       const remembered = this.memory.get(memoryKey);
-      if (remembered?.version === version) return remembered.payload;
-      const stored = await this.snapshots.stored(outside, viewerId, key, kind);
-      if (stored?.version === version) {
-        this.memory.set(memoryKey, stored);
-        return stored.payload;
+      // Held here: only the version is read. Otherwise the version and the stored row in one read.
+      if (remembered && remembered.version === (await this.snapshots.currentVersion(outside, viewerId)))
+        return remembered.payload;
+      const { version, payload } = await this.snapshots.versionAndCurrent(outside, viewerId, key, kind);
+      if (payload !== null) {
+        this.memory.set(memoryKey, { version, payload });
+        return payload;
       }
     } else {
       const current = await this.snapshots.current(outside, viewerId, key, kind);
