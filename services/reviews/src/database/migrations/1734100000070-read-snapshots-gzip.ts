@@ -10,7 +10,9 @@ export class ReadSnapshotsGzip1734100000070 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DELETE FROM "reviews"."read_snapshots"`);
-    await queryRunner.query(`ALTER TABLE "reviews"."read_snapshots" ADD COLUMN "payload_gzip" bytea NOT NULL`);
+    await queryRunner.query(
+      `ALTER TABLE "reviews"."read_snapshots" ADD COLUMN "payload_gzip" bytea NOT NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

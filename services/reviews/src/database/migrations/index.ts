@@ -14,6 +14,7 @@ import { ReadSnapshotsUsers1734100000051 } from './1734100000051-read-snapshots-
 import { CheckInsActiveSince1734100000060 } from './1734100000060-check-ins-active-since.js';
 import { Statuses1734100000061 } from './1734100000061-statuses.js';
 import { ReadSnapshotsGzip1734100000070 } from './1734100000070-read-snapshots-gzip.js';
+import { SavedByRestaurant1734100000071 } from './1734100000071-saved-by-restaurant.js';
 
 /** In order; TypeORM records each by name in reviews_migrations. */
 export const reviewsMigrations = [
@@ -33,4 +34,5 @@ export const reviewsMigrations = [
   CheckInsActiveSince1734100000060,
   Statuses1734100000061,
   ReadSnapshotsGzip1734100000070,
+  SavedByRestaurant1734100000071,
 ];
