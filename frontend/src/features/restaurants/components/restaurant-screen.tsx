@@ -22,7 +22,7 @@ import { isApiError } from '@/lib/api';
 import { useCurrentUser } from '@/features/auth';
 import { CheckInButton } from '@/features/feed';
 import { ShareRestaurantButton } from '@/features/messages';
-import { AddReviewSheet, Stars } from '@/features/reviews';
+import { LazyAddReviewSheet, Stars } from '@/features/reviews';
 import { ReportReviewButton } from '@/features/moderation';
 import { screenStateOf, type ScreenState } from '@/lib/screen-state';
 import { useRestaurant } from '../api/get-restaurant';
@@ -272,7 +272,7 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
           <Button className="fab" size="icon" aria-label="Add review" onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" />
           </Button>
-          <AddReviewSheet
+          <LazyAddReviewSheet
             open={adding}
             onOpenChange={setAdding}
             initial={{ restaurantName: restaurant.name, address: restaurant.address }}
