@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api';
+import { formatShortDate } from '@/lib/format';
 import { useCurrentUser } from '@/features/auth';
 import { CheckInButton } from '@/features/feed';
 import { ShareRestaurantButton } from '@/features/messages';
@@ -250,13 +251,7 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
                   </Link>
                   <Stars rating={review.rating} />
                   {review.review ? <p className="review-card__notes">{review.review}</p> : null}
-                  <p className="review-card__date">
-                    {new Date(review.createdAt).toLocaleDateString('en-US', {
-                      year: 'numeric',
-                      month: 'short',
-                      day: 'numeric',
-                    })}
-                  </p>
+                  <p className="review-card__date">{formatShortDate(new Date(review.createdAt))}</p>
                   {me && me.id !== review.user.id ? (
                     <ReportReviewButton reviewId={review.id} describe={`by ${name}`} />
                   ) : null}
