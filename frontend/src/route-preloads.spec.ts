@@ -41,4 +41,22 @@ describe('route preloads', () => {
     // Leaflet loads after the first paint, never with the page.
     expect(restaurant?.scripts.some((file) => file.includes('/leaflet-'))).toBe(false);
   });
+
+  it('keeps the review sheet (and the drawer under it) out of the screens that only offer it', () => {
+    const dist = join(process.cwd(), 'frontend/dist');
+    const written = JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8')) as {
+      routes: { path: string; scripts: string[] }[];
+    };
+    // The modules each chunk holds, from its source map (the build writes them).
+    const sourcesOf = (file: string) =>
+      (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+    for (const path of ['/restaurant/:restaurantId', '/', '/profile', '/discover']) {
+      const route = written.routes.find((candidate) => candidate.path === path);
+      expect(route).toBeDefined();
+      const sources = route!.scripts.flatMap(sourcesOf);
+      expect(
+        sources.filter((source) => /\/add-review-sheet\.tsx$|node_modules\/vaul\//.test(source)),
+      ).toEqual([]);
+    }
+  });
 });

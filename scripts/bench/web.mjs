@@ -79,6 +79,8 @@ async function startSystem() {
       FRONTEND_DIST: join(repoRoot, 'frontend', 'dist'),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
+      // A free metrics port, so two benches (or a bench beside a running system) can share the host.
+      METRICS_PORT: '0',
     },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -105,11 +107,20 @@ async function startSystem() {
 
 async function register(baseUrl, prefix, name) {
   const username = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const response = await fetch(`${baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Bench#Pass1234', name }),
-  });
+  let response;
+  // On a loaded machine the gateway sheds some registrations (503 BUSY, password hashing is CPU
+  // work): wait as its Retry-After says and try again, a few times.
+  for (let attempt = 1; ; attempt += 1) {
+    response = await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Bench#Pass1234', name }),
+    });
+    if (response.status !== 503 || attempt >= 8) break;
+    await response.arrayBuffer();
+    const retryAfterS = Number(response.headers.get('retry-after')) || 1;
+    await new Promise((resolve) => setTimeout(resolve, retryAfterS * 1000));
+  }
   if (response.status !== 201)
     throw new Error(`register answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers

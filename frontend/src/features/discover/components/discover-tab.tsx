@@ -6,7 +6,7 @@ import { CitySearch } from '@/components/city-search';
 import { Button } from '@/components/ui/button';
 import { ToggleChip } from '@/components/ui/chip';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { AddReviewSheet } from '@/features/reviews';
+import { LazyAddReviewSheet } from '@/features/reviews';
 import { useRankedRestaurants } from '../api/get-ranked-restaurants';
 import { useSaveToggle } from '../api/toggle-saved';
 import { useLocationDetection, type LocationFailure } from '../hooks/use-location-detection';
@@ -184,7 +184,7 @@ export function DiscoverTab() {
           )}
         </>
       )}
-      {adding ? <AddReviewSheet open onOpenChange={setAdding} /> : null}
+      {adding ? <LazyAddReviewSheet open onOpenChange={setAdding} /> : null}
     </div>
   );
 }

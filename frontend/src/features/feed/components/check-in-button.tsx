@@ -5,7 +5,7 @@ import { DISCOVERY_LIMITS } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { AddReviewSheet } from '@/features/reviews';
+import { LazyAddReviewSheet } from '@/features/reviews';
 import { useCheckInActions, useCurrentCheckIn } from '../api/check-in';
 import '../feed.css';
 
@@ -65,7 +65,7 @@ export function CheckInButton({ restaurant }: { restaurant: { id: number; name: 
           </div>
         ) : null}
         {reviewing ? (
-          <AddReviewSheet
+          <LazyAddReviewSheet
             open
             onOpenChange={(next) => {
               setReviewing(next);

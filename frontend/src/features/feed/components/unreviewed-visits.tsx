@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PenLine } from 'lucide-react';
 import type { UnreviewedVisitDto } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
-import { AddReviewSheet } from '@/features/reviews';
+import { LazyAddReviewSheet } from '@/features/reviews';
 import { useUnreviewedVisits } from '../api/get-unreviewed-visits';
 
 /**
@@ -38,7 +38,7 @@ export function UnreviewedVisits() {
         ))}
       </ul>
       {reviewing ? (
-        <AddReviewSheet
+        <LazyAddReviewSheet
           key={reviewing.checkInId}
           open
           onOpenChange={(open) => {

@@ -4,6 +4,7 @@ import { Activity, Bookmark, MapPin, Star } from 'lucide-react';
 import type { ActivityItemDto, ActivityResponse } from '@dinebuds/contracts';
 import { ToggleChip } from '@/components/ui/chip';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { formatShortDate } from '@/lib/format';
 import { Stars, useActivity } from '@/features/reviews';
 import { matchesCity } from './city-filter';
 
@@ -77,13 +78,7 @@ export function ActivityTab({ userId, search }: { userId: number; search: string
               </p>
               {item.rating !== null ? <Stars rating={item.rating} /> : null}
               {item.message ? <p className="review-card__notes">{item.message}</p> : null}
-              <p className="review-card__date">
-                {new Date(item.createdAt).toLocaleDateString('en-US', {
-                  year: 'numeric',
-                  month: 'short',
-                  day: 'numeric',
-                })}
-              </p>
+              <p className="review-card__date">{formatShortDate(new Date(item.createdAt))}</p>
             </li>
           ))}
         </ul>

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api';
 import { useCurrentUser } from '@/features/auth';
-import { AddReviewSheet, ReviewCard, useUserReviews } from '@/features/reviews';
+import { LazyAddReviewSheet, ReviewCard, useUserReviews } from '@/features/reviews';
 import { matchesCity } from './city-filter';
 import { ActivityTab } from './activity-tab';
 import { MapTab } from './map-tab';
@@ -121,7 +121,7 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
           <Button className="fab" size="icon" aria-label="Add review" onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" />
           </Button>
-          <AddReviewSheet open={adding} onOpenChange={setAdding} />
+          <LazyAddReviewSheet open={adding} onOpenChange={setAdding} />
         </>
       ) : null}
     </section>

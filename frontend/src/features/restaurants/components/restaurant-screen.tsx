@@ -19,10 +19,11 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api';
+import { formatShortDate } from '@/lib/format';
 import { useCurrentUser } from '@/features/auth';
 import { CheckInButton } from '@/features/feed';
 import { ShareRestaurantButton } from '@/features/messages';
-import { AddReviewSheet, Stars } from '@/features/reviews';
+import { LazyAddReviewSheet, Stars } from '@/features/reviews';
 import { ReportReviewButton } from '@/features/moderation';
 import { screenStateOf, type ScreenState } from '@/lib/screen-state';
 import { useRestaurant } from '../api/get-restaurant';
@@ -250,13 +251,7 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
                   </Link>
                   <Stars rating={review.rating} />
                   {review.review ? <p className="review-card__notes">{review.review}</p> : null}
-                  <p className="review-card__date">
-                    {new Date(review.createdAt).toLocaleDateString('en-US', {
-                      year: 'numeric',
-                      month: 'short',
-                      day: 'numeric',
-                    })}
-                  </p>
+                  <p className="review-card__date">{formatShortDate(new Date(review.createdAt))}</p>
                   {me && me.id !== review.user.id ? (
                     <ReportReviewButton reviewId={review.id} describe={`by ${name}`} />
                   ) : null}
@@ -272,7 +267,7 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
           <Button className="fab" size="icon" aria-label="Add review" onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" />
           </Button>
-          <AddReviewSheet
+          <LazyAddReviewSheet
             open={adding}
             onOpenChange={setAdding}
             initial={{ restaurantName: restaurant.name, address: restaurant.address }}

@@ -6,6 +6,7 @@ import type { ReviewDto } from '@dinebuds/contracts';
 import { ReportReviewButton } from '@/features/moderation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { formatShortDate } from '@/lib/format';
 import { useDeleteReview } from '../api/delete-review';
 import { EditReviewDialog } from './edit-review-dialog';
 import { Stars } from './star-rating';
@@ -14,9 +15,7 @@ import '../reviews.css';
 function formatVisit(review: ReviewDto): string {
   const date = review.visitDate ?? review.createdAt.slice(0, 10);
   const parsed = new Date(`${date}T12:00:00`);
-  return Number.isNaN(parsed.getTime())
-    ? date
-    : parsed.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(parsed.getTime()) ? date : formatShortDate(parsed);
 }
 
 /**
