@@ -8,3 +8,4 @@ export * from './server/request-shape.js';
 export * from './server/rpc-body.js';
 export * from './server/json-body.js';
 export * from './server/admission.js';
+export * from './server/direct-calls.js';
