@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { InProcessEventBus, RabbitMqEventBus, type EventBus } from '@dinebuds/events';
 import { admissionFromEnv, startGateway } from '@dinebuds/gateway';
 import { createLogger } from '@dinebuds/logging';
-import { injectDispatch, type InProcessDispatch } from '@dinebuds/service-client';
+import { rpcDispatchOf, type InProcessDispatch } from '@dinebuds/service-client';
 import { startProcessObservability } from '@dinebuds/observability';
 import type { RunnerConfig } from './config.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
@@ -94,11 +94,8 @@ export async function startAllInOne(config: RunnerConfig): Promise<RunningSystem
       });
       stops.push(running.close);
       urls[gatewayKey] = running.url;
-      // Each service still listens on its port (health, tests); the gateway calls its router.
-      if (config.IN_PROCESS_CALLS)
-        inProcess[gatewayKey] = injectDispatch(
-          running.app.getHttpAdapter().getInstance() as Parameters<typeof injectDispatch>[0],
-        );
+      // Each service still listens on its port (health, tests); the gateway calls its RPC handlers.
+      if (config.IN_PROCESS_CALLS) inProcess[gatewayKey] = rpcDispatchOf(running.app);
     }
     const services = urls as ServiceUrls;
     releaseEvents();

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   PagingQuery,
@@ -12,6 +12,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type {
   Caller,
+  JsonText,
   ProfilePictureResponse,
   TogglePrivacyResponse,
   UserDto,
@@ -29,6 +30,8 @@ import { ApiImageResponse, ImageUploadRoute } from '../uploads/image-upload-rout
 export const PROFILE_PICTURE_FIELD = 'profilePicture';
 
 const USERNAME_PARAM_MAX = 100;
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Users and their profiles. Reads tell identity who asks when signed in (privacy); writes need a
@@ -85,8 +88,13 @@ export class UsersController {
   @ApiOperation({ summary: 'A user by id' })
   @ApiOkResponse({ type: UserSchema })
   @ApiErrors(400, 404)
-  get(@Param('id', PositiveIntPipe) id: number, @OptionalCaller() caller: Caller | null): Promise<UserDto> {
-    return this.clients.for('identity').call('users.get', { id }, caller);
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  get(
+    @Param('id', PositiveIntPipe) id: number,
+    @OptionalCaller() caller: Caller | null,
+  ): Promise<JsonText<UserDto>> {
+    // Identity's JSON text is the answer: parsing it and writing it again would change nothing.
+    return this.clients.for('identity').callJson('users.get', { id }, caller);
   }
 
   @Patch(':id')

@@ -9,3 +9,4 @@ export * from './server/rpc-body.js';
 export * from './server/json-body.js';
 export * from './server/admission.js';
 export * from './server/answer-form.js';
+export * from './server/direct-calls.js';

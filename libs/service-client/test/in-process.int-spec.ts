@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Body, Controller, type INestApplication, Module, Post } from '@nestjs/common';
+import { Body, Controller, type INestApplication, Module, Post, Res } from '@nestjs/common';
 import type { Caller } from '@dinebuds/contracts';
 import { UpstreamHttpError, notFound } from '@dinebuds/errors';
-import { structuredLoggerModule } from '@dinebuds/logging';
+import { currentRequestId, structuredLoggerModule } from '@dinebuds/logging';
 import { TEST_ADMISSION } from '@dinebuds/testing';
 import {
   OpenToProbes,
@@ -10,7 +10,7 @@ import {
   ServiceClient,
   admissionRefusalsOf,
   createServiceApp,
-  injectDispatch,
+  rpcDispatchOf,
 } from '../src/index.js';
 
 /** How many times the protected route's handler ran: a refused call must never reach it. */
@@ -22,7 +22,7 @@ class InProcessTestController {
   @Post('who.am-i')
   whoAmI(@Body() body: { echo?: string }, @OptionalCaller() caller: Caller | null) {
     whoAmIRuns += 1;
-    return { caller, echo: body.echo ?? null };
+    return { caller, echo: body.echo ?? null, requestId: currentRequestId() };
   }
 
   /** The one route here that answers without the token (as health does): the guard reads the matched route's mark. */
@@ -50,8 +50,26 @@ class InProcessTestController {
 })
 class InProcessTestModule {}
 
+/** A handler that writes its own reply: a direct call has none to hand it. */
+@Controller('rpc')
+class RepliesItselfController {
+  @Post('writes.reply')
+  write(@Res() res: { send(body: string): void }) {
+    res.send('{}');
+  }
+}
+
+@Module({
+  imports: [structuredLoggerModule('in-process-test', 'silent')],
+  controllers: [RepliesItselfController],
+})
+class RepliesItselfModule {}
+
 type TestRpc = {
-  'who.am-i': { request: { echo?: string }; response: { caller: Caller | null; echo: string | null } };
+  'who.am-i': {
+    request: { echo?: string; note?: string };
+    response: { caller: Caller | null; echo: string | null; requestId: string | null };
+  };
   'missing.thing': { request: Record<string, never>; response: never };
   'slow.answer': { request: Record<string, never>; response: { late: boolean } };
   'no.such-route': { request: Record<string, never>; response: never };
@@ -62,8 +80,9 @@ const TOKEN = 'internal-token-for-the-in-process-test-0123';
 const ANN: Caller = { userId: 7, isAdmin: false, sessionId: null };
 
 /**
- * The one-process runner's calls into a service's own router (Fastify inject): no socket, but the
- * same route matching, token check, caller headers, error answers and deadline as over HTTP.
+ * The one-process runner's calls straight into a service's RPC handlers: no socket and no HTTP
+ * request, but the same route matching, admission door, token check, caller headers, body checks,
+ * error answers and deadline as over HTTP.
  */
 describe('ServiceClient in process: the same rules without the socket', () => {
   let app: INestApplication;
@@ -75,7 +94,8 @@ describe('ServiceClient in process: the same rules without the socket', () => {
       baseUrl: 'http://127.0.0.1:9',
       internalToken,
       timeoutMs,
-      inProcess: injectDispatch(target.getHttpAdapter().getInstance()),
+      requestId: () => 'req-in-process-1',
+      inProcess: rpcDispatchOf(target),
     });
   const clientWith = (internalToken: string, timeoutMs = 2000) => clientOf(app, internalToken, timeoutMs);
 
@@ -99,12 +119,45 @@ describe('ServiceClient in process: the same rules without the socket', () => {
     await app?.close();
   });
 
-  it('answers through the route with the caller and the body the client sent', async () => {
+  it('answers through the route with the caller, the body the client sent and its request id', async () => {
     const answer = await clientWith(TOKEN).call('who.am-i', { echo: 'hi' }, ANN);
-    expect(answer).toEqual({ caller: ANN, echo: 'hi' });
+    expect(answer).toEqual({ caller: ANN, echo: 'hi', requestId: 'req-in-process-1' });
     expect(await clientWith(TOKEN).callJson('who.am-i', {}, ANN)).toBe(
-      JSON.stringify({ caller: ANN, echo: null }),
+      JSON.stringify({ caller: ANN, echo: null, requestId: 'req-in-process-1' }),
     );
+  });
+
+  it('runs the handler without an HTTP request: no Fastify hook sees the call', async () => {
+    let seen = 0;
+    const hooked = await createServiceApp(InProcessTestModule, { internalToken: TOKEN, admission: TEST_ADMISSION });
+    hooked.getHttpAdapter().getInstance().addHook('onRequest', (_req, _reply, done) => {
+      seen += 1;
+      done();
+    });
+    await hooked.init();
+    try {
+      expect((await clientOf(hooked, TOKEN).call('who.am-i', { echo: 'direct' }, ANN)).echo).toBe('direct');
+      expect(seen).toBe(0);
+    } finally {
+      await hooked.close();
+    }
+  });
+
+  it('refuses text PostgreSQL cannot store with a 400 before the handler, as over HTTP', async () => {
+    const runsBefore = whoAmIRuns;
+    const failure = await failureOf(clientWith(TOKEN).call('who.am-i', { note: 'a\u0000b' }, ANN));
+    expect(failure.status).toBe(400);
+    expect(whoAmIRuns).toBe(runsBefore);
+  });
+
+  it('will not start with a handler that writes its own reply (a direct call has none)', async () => {
+    const app2 = await createServiceApp(RepliesItselfModule, { internalToken: TOKEN, admission: TEST_ADMISSION });
+    await app2.init();
+    try {
+      expect(() => rpcDispatchOf(app2)).toThrow(/no @Res/);
+    } finally {
+      await app2.close();
+    }
   });
 
   it('still refuses a wrong or missing token on the route it matched', async () => {

@@ -178,7 +178,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
         const response = await this.inProcess(this.options.inProcess, pattern, headers, body, deadline);
         statusCode = response.statusCode;
         retryAfter = response.headers['retry-after'];
-        if (acceptGzip && response.headers['content-encoding'] === 'gzip') {
+        if (acceptGzip && response.rawPayload && response.headers['content-encoding'] === 'gzip') {
           gzip = response.rawPayload;
           text = '';
         } else text = response.payload;

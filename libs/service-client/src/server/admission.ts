@@ -1,4 +1,5 @@
 import fastifyUnderPressure from '@fastify/under-pressure';
+import { EventEmitter } from 'node:events';
 import {
   createServer,
   type IncomingMessage,
@@ -158,8 +159,62 @@ interface ServerTimeouts {
  * orchestrator never restarts a replica for being busy. Refused requests have no request id, log
  * line or span: `refused` counts them (exported as a metric by the caller).
  */
+/**
+ * What the door needs of an answer: a socket request's ServerResponse, or an in-process call's
+ * CallAnswer (enterCall).
+ */
+interface Answer {
+  once(event: 'close' | 'prefinish', listener: () => void): unknown;
+  readonly destroyed: boolean;
+  readonly statusCode: number;
+  readonly socket: object | null;
+  writeHead(statusCode: number, headers: OutgoingHttpHeaders): unknown;
+  end(body: string): unknown;
+}
+
+/** What the door reads of a request. */
+interface Arrival {
+  method?: string;
+  url?: string;
+  readonly socket: object | null;
+}
+
+/**
+ * An in-process call's answer as the door sees it: its refusal is written here, and `end` gives
+ * its place and turn back as a socket answer's end and close do.
+ */
+class CallAnswer extends EventEmitter implements Answer {
+  statusCode = 200;
+  destroyed = false;
+  readonly socket = null;
+  private refused = false;
+
+  constructor(private readonly onRefused: () => void) {
+    super();
+  }
+
+  /** Only the door writes a head: its refusal. */
+  writeHead(statusCode: number): this {
+    this.statusCode = statusCode;
+    this.refused = true;
+    return this;
+  }
+
+  end(): this {
+    if (this.destroyed) return this;
+    this.destroyed = true;
+    this.emit('prefinish');
+    this.emit('close');
+    if (this.refused) this.onRefused();
+    return this;
+  }
+}
+
+/** An admitted in-process call's place at the door: hand it back with the answer's status. */
+export type CallPass = (statusCode: number) => void;
+
 /** How each admitted response leaves the door's counts early (releaseLongLived). */
-const longLived = new WeakMap<ServerResponse, () => void>();
+const longLived = new WeakMap<Answer, () => void>();
 
 /**
  * A long-lived answer (a server-sent event stream) leaves the door once its headers are written:
@@ -175,10 +230,10 @@ export class AdmissionDoor {
   private inFlight = 0;
   private running = 0;
   /** Admitted requests waiting for a turn, oldest first. */
-  private readonly waiting: Array<{ start: () => void; res: ServerResponse; at: number }> = [];
+  private readonly waiting: Array<{ start: () => void; res: Answer; at: number }> = [];
   private costlyInFlight = 0;
   /** Started requests whose turn has not ended yet. */
-  private readonly holdingTurn = new WeakSet<ServerResponse>();
+  private readonly holdingTurn = new WeakSet<Answer>();
   /**
    * Costly requests let through at once, learnt from the answers: the upstream behind them
    * (identity's password queue) may hold fewer than `maxCostlyInFlight`. Each costly request it
@@ -192,11 +247,12 @@ export class AdmissionDoor {
   /** Costly answers served since the bound last moved. */
   private costlyServed = 0;
   private underPressure: () => boolean = () => false;
-  private readonly answer: RefusalAnswer;
+  /** The prebuilt 503 (an in-process call's refusal answers it too). */
+  readonly answer: RefusalAnswer;
   /** When each connection's last refusal was written (ms, performance.now()). */
   private readonly lastRefusal = new WeakMap<object, number>();
   /** Refusals held back to pace their connection, by due time (ms, performance.now()). */
-  private readonly held: Array<{ res: ServerResponse; due: number }> = [];
+  private readonly held: Array<{ res: Answer; due: number }> = [];
   private heldTimer: NodeJS.Timeout | undefined;
   /** Requests refused so far, by reason. */
   readonly refused = { inFlight: 0, costly: 0, pressure: 0, waited: 0 };
@@ -247,8 +303,28 @@ export class AdmissionDoor {
     return server;
   };
 
+  /**
+   * An in-process call (the one-process runner's: direct-calls.ts) through the same door as a
+   * socket request: the same in-flight, costly and pressure bounds, a turn in arrival order (its
+   * body is in memory already). Resolves with its pass once it may start, or null when refused:
+   * it then answers `answer`, the prebuilt 503.
+   */
+  enterCall(method: string, url: string): Promise<CallPass | null> {
+    return new Promise((resolve) => {
+      const answer = new CallAnswer(() => resolve(null));
+      const pass: CallPass = (statusCode) => {
+        answer.statusCode = statusCode;
+        answer.end();
+      };
+      if (this.isProbe(url)) return resolve(pass);
+      if (this.held.length > 0) this.writeDueRefusals();
+      if (!this.admit({ method, url, socket: null }, answer)) return;
+      this.startOrQueue(answer, () => resolve(pass));
+    });
+  }
+
   /** Answers false after refusing the request, true after counting it in. */
-  private admit(req: IncomingMessage, res: ServerResponse): boolean {
+  private admit(req: Arrival, res: Answer): boolean {
     const costly = this.limits.maxCostlyInFlight > 0 && this.isCostly(req.method ?? 'GET', req.url ?? '/');
     const reason = this.refusalReason(costly);
     if (reason) {
@@ -290,13 +366,13 @@ export class AdmissionDoor {
   }
 
   /** Starts the request now if a turn is free, else when one frees up (arrival order). */
-  private startOrQueue(res: ServerResponse, start: () => void): void {
+  private startOrQueue(res: Answer, start: () => void): void {
     if (this.limits.maxConcurrent === 0) return start();
     if (this.running < this.limits.maxConcurrent) this.run(res, start);
     else this.waiting.push({ start, res, at: performance.now() });
   }
 
-  private run(res: ServerResponse, start: () => void): void {
+  private run(res: Answer, start: () => void): void {
     this.running += 1;
     this.holdingTurn.add(res);
     // The turn ends when the app has written its answer, not when a slow reader has taken it all
@@ -308,7 +384,7 @@ export class AdmissionDoor {
     start();
   }
 
-  private endTurn(res: ServerResponse): void {
+  private endTurn(res: Answer): void {
     if (this.holdingTurn.delete(res)) this.finishedOne();
   }
 
@@ -344,9 +420,9 @@ export class AdmissionDoor {
    * the time its next request spent waiting for a busy loop counts towards it instead of being
    * added to it.
    */
-  private refuse(req: IncomingMessage, res: ServerResponse): void {
+  private refuse(req: Arrival, res: Answer): void {
     const pace = this.limits.repeatRefusalDelayMs;
-    const last = this.lastRefusal.get(req.socket);
+    const last = req.socket ? this.lastRefusal.get(req.socket) : undefined;
     const now = performance.now();
     const repeated = last !== undefined && now - last < this.limits.retryAfterSeconds * 1000;
     if (pace > 0 && repeated && last + pace > now) this.holdRefusal(res, last + pace);
@@ -354,7 +430,7 @@ export class AdmissionDoor {
   }
 
   /** Keeps `held` in due order (a new one is nearly always the latest: the walk back is short). */
-  private holdRefusal(res: ServerResponse, due: number): void {
+  private holdRefusal(res: Answer, due: number): void {
     let at = this.held.length;
     while (at > 0 && this.held[at - 1].due > due) at -= 1;
     this.held.splice(at, 0, { res, due });
@@ -389,7 +465,7 @@ export class AdmissionDoor {
     this.heldTimer.unref();
   }
 
-  private writeRefusal(res: ServerResponse): void {
+  private writeRefusal(res: Answer): void {
     if (res.destroyed) return;
     if (res.socket) this.lastRefusal.set(res.socket, performance.now());
     res.writeHead(503, this.answer.headers);

@@ -32,11 +32,26 @@ export function rejectUnstorableText(
 /** Health probes every few seconds would drown the useful request lines. */
 const QUIET_URLS = ['/health', '/health/ready'];
 
-const doors = new WeakMap<INestApplication, AdmissionDoor>();
+/** What an in-process call into the app goes through besides its routes (direct-calls.ts). */
+export interface DirectCallParts {
+  door: AdmissionDoor;
+  bodyLimit: number;
+  filter: AllExceptionsFilter;
+  /** The request's log line at info; null when info is off (a silent level does nothing). */
+  requestLog: ((line: Record<string, unknown>) => void) | null;
+}
+
+const apps = new WeakMap<INestApplication, DirectCallParts>();
 
 /** Requests the app's admission door refused so far, by reason (for the metrics scrape). */
 export function admissionRefusalsOf(app: INestApplication): Record<string, number> {
-  return { ...(doors.get(app)?.refused ?? {}) };
+  return { ...(apps.get(app)?.door.refused ?? {}) };
+}
+
+export function directCallPartsOf(app: INestApplication): DirectCallParts {
+  const parts = apps.get(app);
+  if (!parts) throw new Error('in-process calls need an app made by createServiceApp');
+  return parts;
 }
 
 /**
@@ -51,9 +66,10 @@ export async function createServiceApp(
   options: ServiceAppOptions,
 ): Promise<INestApplication> {
   const door = new AdmissionDoor(options.admission ?? admissionFromEnv(), (url) => QUIET_URLS.includes(url));
+  const bodyLimit = parseByteSize(options.bodyLimit ?? '10mb');
   const adapter = new FastifyAdapter({
     serverFactory: door.serverFactory,
-    bodyLimit: parseByteSize(options.bodyLimit ?? '10mb'),
+    bodyLimit,
     genReqId: genRequestId,
     requestIdHeader: false,
     logger: false,
@@ -69,10 +85,17 @@ export async function createServiceApp(
   const fastify = app.getHttpAdapter().getInstance();
   installRequestContext(fastify, logger.pino, { quietUrls: QUIET_URLS });
   await door.watchPressure(fastify);
-  doors.set(app, door);
+  const filter = new AllExceptionsFilter();
+  const pino = logger.pino;
+  apps.set(app, {
+    door,
+    bodyLimit,
+    filter,
+    requestLog: pino.isLevelEnabled('info') ? (line) => pino.info(line, 'request') : null,
+  });
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
   fastify.addHook('preValidation', rejectUnstorableText);
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(filter);
   app.useGlobalGuards(new InternalAuthGuard(options.internalToken));
   app.enableShutdownHooks();
   return app;

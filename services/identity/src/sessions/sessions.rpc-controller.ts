@@ -1,23 +1,21 @@
-import { Controller, Res } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { SessionIdRequest, SessionTokenRequest } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
-import type { FastifyReply } from 'fastify';
 import { SessionsService } from './sessions.service.js';
-import { Rpc, type RpcResult } from '@dinebuds/service-kit';
+import { JsonTextRpc, Rpc, type JsonRpcResult, type RpcResult } from '@dinebuds/service-kit';
 
 @Controller('rpc')
 export class SessionsRpcController {
   constructor(private readonly sessions: SessionsService) {}
 
-  /** Answers JSON `null` for no session (Nest would send an empty body for a returned null). */
-  @Rpc('sessions.resolve')
-  async resolve(
-    @RpcBody(SessionTokenRequest) body: SessionTokenRequest,
-    @Res() res: FastifyReply,
-  ): Promise<void> {
-    const session = await this.sessions.resolve(body.sessionToken);
-    res.code(200).type('application/json').send(JSON.stringify(session));
+  /**
+   * Answers JSON `null` for no session: as text, since a returned null would be an empty body.
+   * Returned, not written on the reply, so the answer takes the router's one path.
+   */
+  @JsonTextRpc('sessions.resolve')
+  async resolve(@RpcBody(SessionTokenRequest) body: SessionTokenRequest): JsonRpcResult<'sessions.resolve'> {
+    return JSON.stringify(await this.sessions.resolve(body.sessionToken));
   }
 
   @Rpc('sessions.list')
