@@ -144,16 +144,9 @@ function CommentPanel({
         placeholder="Write a comment..."
         maxLength={DISCOVERY_LIMITS.commentMax}
         submitLabel="Send"
-        pending={send.isPending}
-        onSend={(text, clear) =>
-          send.mutate(text, {
-            onSuccess: () => {
-              clear();
-              onCountChange(1);
-            },
-            onError: (error) => toast.error('Comment not sent', { description: error.message }),
-          })
-        }
+        send={send}
+        onSent={() => onCountChange(1)}
+        failTitle="Comment not sent"
       />
     </div>
   );

@@ -18,16 +18,9 @@ export function ShareStatus() {
       placeholder="Share a status..."
       maxLength={DISCOVERY_LIMITS.statusMax}
       submitLabel="Share"
-      pending={post.isPending}
-      onSend={(text, clear) =>
-        post.mutate(text, {
-          onSuccess: () => {
-            clear();
-            toast.success('Status shared');
-          },
-          onError: (error) => toast.error('Status not shared', { description: error.message }),
-        })
-      }
+      send={post}
+      onSent={() => toast.success('Status shared')}
+      failTitle="Status not shared"
     />
   );
 }

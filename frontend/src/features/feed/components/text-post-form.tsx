@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 
@@ -9,9 +11,11 @@ interface TextPostFormProps {
   placeholder: string;
   maxLength: number;
   submitLabel: string;
-  pending: boolean;
-  /** Sends the trimmed, non-blank text; call `clear` once it was taken. */
-  onSend: (text: string, clear: () => void) => void;
+  /** Sends the trimmed, non-blank text; the field clears once the server took it. */
+  send: UseMutationResult<unknown, Error, string>;
+  onSent: () => void;
+  /** The toast's title when the server refused it (its sentence is the description). */
+  failTitle: string;
   className?: string;
 }
 
@@ -21,8 +25,9 @@ export function TextPostForm({
   placeholder,
   maxLength,
   submitLabel,
-  pending,
-  onSend,
+  send,
+  onSent,
+  failTitle,
   className,
 }: TextPostFormProps) {
   const [text, setText] = useState('');
@@ -31,7 +36,14 @@ export function TextPostForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!blank) onSend(text.trim(), () => setText(''));
+    if (blank) return;
+    send.mutate(text.trim(), {
+      onSuccess: () => {
+        setText('');
+        onSent();
+      },
+      onError: (error) => toast.error(failTitle, { description: error.message }),
+    });
   };
 
   return (
@@ -47,7 +59,7 @@ export function TextPostForm({
         placeholder={placeholder}
         onChange={(event) => setText(event.target.value)}
       />
-      <Button type="submit" size="sm" disabled={blank} loading={pending}>
+      <Button type="submit" size="sm" disabled={blank} loading={send.isPending}>
         <Send aria-hidden="true" /> {submitLabel}
       </Button>
     </form>
