@@ -6,7 +6,12 @@ import {
   notMutedSql,
   visibleToViewerSql,
 } from '../projections/social-graph/social-graph-edges.repository.js';
-import { CHECK_IN_TABLES, reactionColumnsSql, STATUS_TABLES } from '../reactions/reactions.repository.js';
+import {
+  CHECK_IN_TABLES,
+  reactionColumnsSql,
+  STATUS_TABLES,
+  type ReactionTables,
+} from '../reactions/reactions.repository.js';
 import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
 import {
   hiddenStarsCteSql,
@@ -359,7 +364,8 @@ export class DiscoveryRepository {
     const before = (created: string, kind: number, id: string) =>
       `($3::bigint IS NULL OR (${created}, ${kind}, ${id}) < ${position})`;
     const inCity = `($2::text IS NULL OR r.city = $2)`;
-    const reactions = (t: typeof CHECK_IN_TABLES) => `(SELECT ${reactionColumnsSql(t, 'page.id', '$1')})`;
+    // A page item's likes and comments, from its kind's tables (check-ins and statuses only).
+    const reactions = (t: ReactionTables) => `(SELECT ${reactionColumnsSql(t, 'page.id', '$1')})`;
     return rowsOf<FeedRow>(
       await manager.query(
         `WITH ${BUDS_CTE},
