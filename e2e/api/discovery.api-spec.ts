@@ -14,6 +14,7 @@ import type {
   RegisterRequest,
   RestaurantSearchItemDto,
   ReviewDto,
+  StatusDto,
   StoryDto,
   TasteMatchDto,
   UnreviewedVisitDto,
@@ -448,6 +449,35 @@ describe('discovery API through the gateway', () => {
         ids.joes,
       ]);
     });
+
+    it("a bud's status joins the feed newest first with no restaurant, is paged once and left out by a city filter", async () => {
+      const before = (await feed(ann)).items.map((i) => i.id);
+      const posted = await cal.client.post<StatusDto>('/api/statuses', { text: '  Brunch anyone?  ' });
+      expect(posted.status).toBe(201);
+      const page = await feed(ann);
+      expect(page.items[0]).toEqual({
+        id: `status-${posted.body.id}`,
+        type: 'status',
+        user: { id: cal.id, username: cal.username, name: 'cal tester', profilePicture: null },
+        restaurantId: null,
+        restaurant: null,
+        createdAt: posted.body.createdAt,
+        rating: null,
+        message: 'Brunch anyone?',
+        reactions: { likeCount: 0, likedByMe: false, commentCount: 0 },
+      });
+      expect(page.items.slice(1).map((i) => i.id)).toEqual(before);
+      // One item a page: the status first, then on the next page what came before it, no repeat.
+      const first = await feed(ann, '?limit=1');
+      expect(first.items.map((i) => i.id)).toEqual([`status-${posted.body.id}`]);
+      const second = await feed(ann, `?limit=1&cursor=${first.nextCursor}`);
+      expect(second.items.map((i) => i.id)).toEqual([before[0]]);
+      // A status has no place, so no city: a city filter leaves it out.
+      expect((await feed(ann, '?city=Chicago')).items.map((i) => i.type)).not.toContain('status');
+      // Only the people I follow: Sam follows nobody, and Cal's own feed lists his buds' activity.
+      expect((await feed(sam)).items).toEqual([]);
+      expect((await feed(cal)).items.map((i) => i.id)).not.toContain(`status-${posted.body.id}`);
+    });
   });
 
   describe('check-ins and live hotspots', () => {
@@ -679,7 +709,14 @@ describe('discovery API through the gateway', () => {
 
   describe('changes to whom Ann follows', () => {
     it("a private account's reviews count only once Ann is an approved follower", async () => {
+      const piaStatus = (await pia.client.post<StatusDto>('/api/statuses', { text: 'Private thoughts' }))
+        .body;
       expect((await ann.client.post(`/api/users/${ann.id}/follow/${pia.id}`)).status).toBe(200);
+      // Requested, not approved: her status is not in Ann's feed, and Ann may not react to it.
+      expect((await feed(ann)).items.map((i) => i.id)).not.toContain(`status-${piaStatus.id}`);
+      const refused = await ann.client.post(`/api/statuses/${piaStatus.id}/like`);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ message: 'This profile is private' });
       // Requested, not approved: Katz's stays at Ben's 3.
       expect(summary(await ranked(ann, 'city=nyc')).find((r) => r[0] === ids.katz)).toEqual([
         ids.katz,
@@ -697,6 +734,12 @@ describe('discovery API through the gateway', () => {
         [ids.katz, 3, 2, 2, 'light-green'],
       ]);
       expect(list[2].budReviews.map((r) => r.user.id)).toEqual([pia.id, ben.id]);
+      // Approved: her status is in Ann's feed, newest first.
+      expect((await feed(ann)).items[0]).toMatchObject({
+        id: `status-${piaStatus.id}`,
+        type: 'status',
+        message: 'Private thoughts',
+      });
       expect(
         (await feed(ann)).items.filter((i) => i.user.id === pia.id && i.type === 'review'),
       ).toMatchObject([{ type: 'review', restaurantId: ids.katz }]);
@@ -706,6 +749,8 @@ describe('discovery API through the gateway', () => {
 
     it('a blocked person never counts: Dan counted while followed, gone once he blocks Ann', async () => {
       await follow(ann, dan);
+      const danStatus = (await dan.client.post<StatusDto>('/api/statuses', { text: 'Dan was here' })).body;
+      expect((await feed(ann)).items[0]).toMatchObject({ id: `status-${danStatus.id}`, type: 'status' });
       const withDan = (await ranked(ann, 'city=nyc')).find((r) => r.id === ids.joes)!;
       expect([withDan.rating, withDan.friendReviewCount]).toEqual([3.3, 3]);
       expect((await dan.client.post('/api/users/block', { blockedId: ann.id })).status).toBeLessThan(300);
@@ -724,6 +769,9 @@ describe('discovery API through the gateway', () => {
       const joes = (await ranked(ann, 'city=nyc')).find((r) => r.id === ids.joes)!;
       expect([joes.rating, joes.friendReviewCount]).toEqual([4.5, 2]);
       expect((await feed(ann)).items.map((i) => i.user.id)).not.toContain(dan.id);
+      // His status too, and Ann may not react to it (404: as if there were none).
+      const gone = await ann.client.post<{ message: string }>(`/api/statuses/${danStatus.id}/like`);
+      expect([gone.status, gone.body.message]).toEqual([404, 'Status not found']);
       const search = await ann.client.get<RestaurantSearchItemDto[]>('/api/restaurants/search?q=joe');
       expect(search.body[0]).toMatchObject({ id: ids.joes, budReviewCount: 2 });
       expect((await ann.client.get(`/api/users/${dan.id}/taste-match`)).status).toBe(404);

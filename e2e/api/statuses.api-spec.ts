@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ActivityResponse, StatusDto } from '@dinebuds/contracts';
+import type {
+  ActivityResponse,
+  FeedPageDto,
+  MessageResponse,
+  StatusCommentDto,
+  StatusDto,
+  StatusLikeDto,
+} from '@dinebuds/contracts';
 import { eventually, query } from '@dinebuds/testing';
 import { ApiClient } from '../support/api-client.js';
 import { registerKnownToReviews, type ApiPerson } from '../support/api-people.js';
@@ -12,7 +19,9 @@ const PASSWORD = 'Secret#123';
  * posts one; she and Bob (who follows her) read it, Cat (who follows her but is blocked) and Dan
  * (who does not follow her) do not; it counts among Ann's profile statuses and records
  * reviews.status.posted. Empty, blank, too long or multi-line text is a 400 with a sentence and
- * stores nothing.
+ * stores nothing. Then likes (toggle, count) and comments on it, stored and shown in Bob's feed,
+ * each with its event; a comment is deleted by its author or Ann, never by anyone else; blocked
+ * Cat cannot react.
  */
 describe('statuses without a check-in', () => {
   let system: ApiSystem;
@@ -98,6 +107,125 @@ describe('statuses without a check-in', () => {
     const res = await bob.client.get<ActivityResponse>(`/api/activity?userId=${ann.id}`);
     expect(res.status).toBe(200);
     expect(res.body.counts.statuses).toBe(1);
+  });
+
+  describe('likes and comments on a status', () => {
+    let statusId: number;
+    const like = (who: ApiPerson) => who.client.post<StatusLikeDto>(`/api/statuses/${statusId}/like`);
+    const comments = async (who: ApiPerson) =>
+      (await who.client.get<StatusCommentDto[]>(`/api/statuses/${statusId}/comments`)).body.map((c) => [
+        c.user.id,
+        c.text,
+      ]);
+    const bobsItem = async () =>
+      (await bob.client.get<FeedPageDto>('/api/activity/feed')).body.items.find(
+        (i) => i.id === `status-${statusId}`,
+      );
+
+    beforeAll(async () => {
+      statusId = (await ann.client.get<StatusDto[]>('/api/statuses')).body[0].id;
+    });
+
+    it('a like toggles on and off with the count; a second person adds to it; the feed shows it', async () => {
+      expect((await like(bob)).body).toEqual({ statusId, liked: true, likeCount: 1 });
+      expect((await like(dan)).body).toEqual({ statusId, liked: true, likeCount: 2 });
+      const undone = await like(bob);
+      expect(undone.status).toBe(200);
+      expect(undone.body).toEqual({ statusId, liked: false, likeCount: 1 });
+      expect((await like(bob)).body).toEqual({ statusId, liked: true, likeCount: 2 });
+      expect((await bobsItem())?.reactions).toEqual({ likeCount: 2, likedByMe: true, commentCount: 0 });
+      const mine = (await ann.client.get<StatusDto[]>('/api/statuses')).body[0];
+      expect(mine.reactions).toEqual({ likeCount: 2, likedByMe: false, commentCount: 0 });
+    });
+
+    it('comments are stored and listed oldest first; only the author or Ann deletes one', async () => {
+      const written = await bob.client.post<StatusCommentDto>(`/api/statuses/${statusId}/comments`, {
+        text: '  Count me in  ',
+      });
+      expect(written.status).toBe(201);
+      expect(written.body).toMatchObject({ statusId, user: { id: bob.id }, text: 'Count me in' });
+      const dans = (
+        await dan.client.post<StatusCommentDto>(`/api/statuses/${statusId}/comments`, { text: 'Where?' })
+      ).body;
+      expect(await comments(ann)).toEqual([
+        [bob.id, 'Count me in'],
+        [dan.id, 'Where?'],
+      ]);
+      expect((await bobsItem())?.reactions).toMatchObject({ commentCount: 2 });
+      // Dan may not delete Bob's comment: 403 with a sentence, and it stays.
+      const path = (id: number) => `/api/statuses/${statusId}/comments/${id}`;
+      const refused = await dan.client.delete<MessageResponse>(path(written.body.id));
+      expect([refused.status, refused.body.message]).toEqual([
+        403,
+        'Only its author or the owner of the post can delete a comment',
+      ]);
+      expect(await comments(ann)).toHaveLength(2);
+      // Bob deletes his own; Ann, whose status it is, deletes Dan's.
+      expect((await bob.client.delete<MessageResponse>(path(written.body.id))).body).toEqual({
+        message: 'Comment deleted',
+      });
+      expect((await ann.client.delete(path(dans.id))).status).toBe(200);
+      expect(await comments(bob)).toEqual([]);
+      const again = await bob.client.delete<MessageResponse>(path(written.body.id));
+      expect([again.status, again.body.message]).toEqual([404, 'Comment not found']);
+    });
+
+    it('each change records its event', async () => {
+      const events = await query<{ type: string }>(
+        system.databaseUrl,
+        "SELECT type FROM reviews.outbox WHERE type LIKE 'reviews.status.%' ORDER BY seq",
+      );
+      expect(events.map((e) => e.type)).toEqual([
+        'reviews.status.posted',
+        'reviews.status.liked',
+        'reviews.status.liked',
+        'reviews.status.unliked',
+        'reviews.status.liked',
+        'reviews.status.commented',
+        'reviews.status.commented',
+        'reviews.status.comment-deleted',
+        'reviews.status.comment-deleted',
+      ]);
+    });
+
+    it('blocked Cat cannot react (404), bad input is a 4xx with a sentence, and nothing is stored', async () => {
+      const counts = () =>
+        query(
+          system.databaseUrl,
+          'SELECT (SELECT COUNT(*) FROM reviews.status_likes) AS likes, (SELECT COUNT(*) FROM reviews.status_comments) AS comments',
+        );
+      const before = await counts();
+      for (const res of [
+        await cat.client.post<{ message: string }>(`/api/statuses/${statusId}/like`),
+        await cat.client.get<{ message: string }>(`/api/statuses/${statusId}/comments`),
+        await cat.client.post<{ message: string }>(`/api/statuses/${statusId}/comments`, { text: 'hi' }),
+      ])
+        expect([res.status, res.body.message]).toEqual([404, 'Status not found']);
+      const cases: [string, unknown, number, string][] = [
+        [`/api/statuses/${statusId}/comments`, {}, 400, 'Write a comment first'],
+        [`/api/statuses/${statusId}/comments`, { text: '   ' }, 400, 'Write a comment first'],
+        [
+          `/api/statuses/${statusId}/comments`,
+          { text: 'x'.repeat(501) },
+          400,
+          'Comments must be at most 500 characters',
+        ],
+        ['/api/statuses/abc/comments', { text: 'hi' }, 400, ''],
+        ['/api/statuses/99999999/comments', { text: 'hi' }, 404, 'Status not found'],
+        ['/api/statuses/99999999/like', undefined, 404, 'Status not found'],
+        ['/api/statuses/0/like', undefined, 400, ''],
+      ];
+      for (const [path, body, status, message] of cases) {
+        const res = await bob.client.post<{ message: string }>(path, body);
+        expect([path, res.status]).toEqual([path, status]);
+        if (message) expect(res.body.message).toBe(message);
+      }
+      expect((await bob.client.delete(`/api/statuses/${statusId}/comments/abc`)).status).toBe(400);
+      expect(await counts()).toEqual(before);
+      const anonymous = new ApiClient(system.baseUrl);
+      expect((await anonymous.post(`/api/statuses/${statusId}/like`)).status).toBe(401);
+      expect((await anonymous.get(`/api/statuses/${statusId}/comments`)).status).toBe(401);
+    });
   });
 
   it('bad text is a 400 with a sentence and stores nothing; no session is a 401', async () => {

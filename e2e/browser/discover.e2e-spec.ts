@@ -139,6 +139,11 @@ describe('Discover and the feed in the browser', () => {
       data: { restaurantId: katz.restaurantId, status: 'Pastrami on rye' },
     });
     expect(checkIn.status()).toBe(201);
+    // And a status without a check-in: in Ann's feed and on her Check Ins tab, with no place.
+    const status = await benContext.request.post(`${system.baseUrl}/api/statuses`, {
+      data: { text: 'Bagels at noon?' },
+    });
+    expect(status.status()).toBe(201);
     annState = await annContext.storageState();
   }, 240_000);
 
@@ -267,6 +272,13 @@ describe('Discover and the feed in the browser', () => {
       expect(await first.getByRole('link', { name: 'Cal Curry' }).getAttribute('href')).toBe(
         `/profile/${cal.username}`,
       );
+      // Ben's status: linking to Ben only (it has no restaurant).
+      const status = feed.getByRole('listitem').filter({ hasText: 'Bagels at noon?' });
+      await status.getByText('shared a status').waitFor();
+      expect(await status.getByRole('link').count()).toBe(1);
+      expect(await status.getByRole('link', { name: 'Ben Brunch' }).getAttribute('href')).toBe(
+        `/profile/${ben.username}`,
+      );
       await page
         .getByRole('region', { name: 'Buds active in the last 24 hours' })
         .getByRole('link', { name: /Ben Brunch/ })
@@ -309,11 +321,23 @@ describe('Discover and the feed in the browser', () => {
         await checkIns.getByRole('textbox', { name: 'Write a comment' }).fill('<b>Save me a seat</b>');
         await checkIns.getByRole('button', { name: 'Send' }).click();
         await checkIns.getByRole('list', { name: 'Comments' }).getByText('<b>Save me a seat</b>').waitFor();
+        // Ann shares a status of her own; it joins Ben's under Statuses, and she likes his.
+        await page.getByRole('textbox', { name: 'Share a status' }).fill('Dumplings tonight?');
+        await page.getByRole('button', { name: 'Share', exact: true }).click();
+        const statuses = page.getByRole('list', { name: 'Bud statuses' });
+        await statuses.getByText('Dumplings tonight?').waitFor();
+        await statuses.getByText('Bagels at noon?').waitFor();
+        await statuses.getByRole('button', { name: "Like Ben Brunch's status, 0 likes" }).click();
+        await statuses.getByRole('button', { name: "Like Ben Brunch's status, 1 like" }).waitFor();
       } else {
         // The phone sees what the desktop stored.
         await checkIns.getByRole('button', { name: "Like Ben Brunch's check-in, 1 like" }).waitFor();
         await checkIns.getByRole('button', { name: "Comments on Ben Brunch's check-in, 1" }).click();
         await checkIns.getByRole('list', { name: 'Comments' }).getByText('<b>Save me a seat</b>').waitFor();
+        // Ann's status and her like of Ben's were stored.
+        const statuses = page.getByRole('list', { name: 'Bud statuses' });
+        await statuses.getByText('Dumplings tonight?').waitFor();
+        await statuses.getByRole('button', { name: "Like Ben Brunch's status, 1 like" }).waitFor();
       }
       await expectClean(page, `check ins (${name})`);
     }, 60_000);

@@ -1,9 +1,12 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CheckInBody,
-  CheckInCommentBody,
+  CommentBody,
   CheckInCommentSchema,
+  MessageResponseSchema,
+  StatusCommentSchema,
+  StatusLikeSchema,
   CheckInLikeSchema,
   CheckInSchema,
   CurrentCheckInSchema,
@@ -31,7 +34,10 @@ import type {
   FeedPageDto,
   JsonAnswer,
   LiveHotspotDto,
+  MessageResponse,
+  StatusCommentDto,
   StatusDto,
+  StatusLikeDto,
   StoryDto,
   UnreviewedVisitDto,
   RankedRestaurantDto,
@@ -124,7 +130,8 @@ export class DiscoveryController {
   @Get('activity/feed')
   @RequireAuth()
   @ApiOperation({
-    summary: 'Reviews, saves and check-ins of the people you follow, newest first, paged by cursor',
+    summary: 'Reviews, saves, check-ins and statuses of the people you follow, newest first, paged by cursor',
+    description: 'A status has no restaurant (null) and no city: with ?city= statuses are left out.',
   })
   @ApiOkResponse({ type: FeedPageSchema })
   @ApiErrors(400, 401, 429)
@@ -232,10 +239,23 @@ export class DiscoveryController {
   @ApiErrors(400, 401, 403, 404, 413, 415, 429)
   comment(
     @Param('id', PositiveIntPipe) id: number,
-    @Body() body: CheckInCommentBody,
+    @Body() body: CommentBody,
     @CurrentCaller() caller: Caller,
   ): Promise<CheckInCommentDto> {
     return this.clients.for('reviews').call('checkIns.comment', { ...body, checkInId: id }, caller);
+  }
+
+  @Delete('check-ins/:id/comments/:commentId')
+  @RequireAuth()
+  @ApiOperation({ summary: "Delete a comment on a check-in: yours, or anyone's on your check-in" })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
+  deleteComment(
+    @Param('id', PositiveIntPipe) id: number,
+    @Param('commentId', PositiveIntPipe) commentId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageResponse> {
+    return this.clients.for('reviews').call('checkIns.deleteComment', { checkInId: id, commentId }, caller);
   }
 
   @Post('statuses')
@@ -254,5 +274,56 @@ export class DiscoveryController {
   @ApiErrors(401, 429)
   statuses(@CurrentCaller() caller: Caller): Promise<StatusDto[]> {
     return this.clients.for('reviews').call('statuses.buds', {}, caller);
+  }
+
+  @Post('statuses/:id/like')
+  @HttpCode(200)
+  @RequireAuth()
+  @ApiOperation({ summary: 'Like a status, or take your like back; answers the new state and count' })
+  @ApiOkResponse({ type: StatusLikeSchema })
+  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
+  toggleStatusLike(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<StatusLikeDto> {
+    return this.clients.for('reviews').call('statuses.toggleLike', { statusId: id }, caller);
+  }
+
+  @Get('statuses/:id/comments')
+  @RequireAuth()
+  @ApiOperation({ summary: "A status's comments, oldest first (at most 100)" })
+  @ApiOkResponse({ type: [StatusCommentSchema] })
+  @ApiErrors(400, 401, 403, 404, 429)
+  statusComments(
+    @Param('id', PositiveIntPipe) id: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<StatusCommentDto[]> {
+    return this.clients.for('reviews').call('statuses.comments', { statusId: id }, caller);
+  }
+
+  @Post('statuses/:id/comments')
+  @RequireAuth()
+  @ApiOperation({ summary: 'Comment on a status' })
+  @ApiCreatedResponse({ type: StatusCommentSchema })
+  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
+  commentOnStatus(
+    @Param('id', PositiveIntPipe) id: number,
+    @Body() body: CommentBody,
+    @CurrentCaller() caller: Caller,
+  ): Promise<StatusCommentDto> {
+    return this.clients.for('reviews').call('statuses.comment', { ...body, statusId: id }, caller);
+  }
+
+  @Delete('statuses/:id/comments/:commentId')
+  @RequireAuth()
+  @ApiOperation({ summary: "Delete a comment on a status: yours, or anyone's on your status" })
+  @ApiOkResponse({ type: MessageResponseSchema })
+  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
+  deleteStatusComment(
+    @Param('id', PositiveIntPipe) id: number,
+    @Param('commentId', PositiveIntPipe) commentId: number,
+    @CurrentCaller() caller: Caller,
+  ): Promise<MessageResponse> {
+    return this.clients.for('reviews').call('statuses.deleteComment', { statusId: id, commentId }, caller);
   }
 }

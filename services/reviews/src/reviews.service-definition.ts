@@ -16,6 +16,11 @@ import { CheckInsRpcController } from './check-ins/check-ins.rpc-controller.js';
 import { CheckInsService } from './check-ins/check-ins.service.js';
 import { CheckInCloserService } from './check-ins/check-in-closer.service.js';
 import { StatusEntity } from './check-ins/status.entity.js';
+import { StatusCommentEntity } from './check-ins/status-comment.entity.js';
+import { StatusLikeEntity } from './check-ins/status-like.entity.js';
+import { ReactionsRepository } from './reactions/reactions.repository.js';
+import { ReactionsRpcController } from './reactions/reactions.rpc-controller.js';
+import { ReactionsService } from './reactions/reactions.service.js';
 import { StatusesRepository } from './check-ins/statuses.repository.js';
 import { StatusesRpcController } from './check-ins/statuses.rpc-controller.js';
 import { StatusesService } from './check-ins/statuses.service.js';
@@ -94,6 +99,8 @@ export const REVIEWS_ENTITIES = [
   ReadSnapshotEntity,
   ViewerReadVersionEntity,
   StatusEntity,
+  StatusLikeEntity,
+  StatusCommentEntity,
 ];
 
 /**
@@ -117,6 +124,7 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     DiscoveryRpcController,
     CheckInsRpcController,
     StatusesRpcController,
+    ReactionsRpcController,
     RestaurantsAdminRpcController,
     AdminReviewsRpcController,
   ],
@@ -149,6 +157,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     CheckInCloserService,
     StatusesRepository,
     StatusesService,
+    ReactionsRepository,
+    ReactionsService,
     RestaurantsAdminRepository,
     RestaurantsAdminService,
     AdminReviewsRepository,

@@ -199,6 +199,33 @@ describe.each([
       expect((await feed()).items.length).toBeGreaterThan(0);
     });
 
+    it("a bud's new status, and a like or comment on it, show in my first feed page at once", async () => {
+      await mark();
+      const before = await version();
+      const status = await reviews.client.call('statuses.post', { text: 'Who wants brunch?' }, BOB);
+      expect(await version()).toBeGreaterThan(before);
+      expect((await feed()).items[0]).toMatchObject({
+        id: `status-${status.id}`,
+        type: 'status',
+        user: { id: BOB.userId, name: 'Bob' },
+        restaurantId: null,
+        restaurant: null,
+        message: 'Who wants brunch?',
+        reactions: { likeCount: 0, likedByMe: false, commentCount: 0 },
+      });
+      await mark();
+      // Dan is no bud of Ann's: his like still changes the count her feed shows.
+      await reviews.client.call('statuses.toggleLike', { statusId: status.id }, DAN);
+      expect((await feed()).items[0]).toMatchObject({ type: 'status', reactions: { likeCount: 1 } });
+      await mark();
+      await reviews.client.call('statuses.comment', { statusId: status.id, text: 'Me!' }, DAN);
+      expect((await feed()).items[0]).toMatchObject({ type: 'status', reactions: { commentCount: 1 } });
+      // A status by someone Ann does not follow leaves her snapshots standing.
+      const standing = await version();
+      await reviews.client.call('statuses.post', { text: 'Just Dan' }, DAN);
+      expect(await version()).toBe(standing);
+    });
+
     it("a bud's new name or privacy shows at once", async () => {
       await mark();
       await publish(

@@ -21,6 +21,9 @@ import {
   VALIDATION_MESSAGES,
   type CheckInCommentRequest,
   type CheckInRequest,
+  type DeleteCheckInCommentRequest,
+  type DeleteStatusCommentRequest,
+  type StatusCommentRequest,
   type FeedRequest,
   type PostStatusRequest,
   type RankedRestaurantsRequest,
@@ -211,8 +214,8 @@ export class CheckInIdRequest {
   @PositiveId({ fromText: true }) checkInId: number;
 }
 
-/** POST /api/check-ins/{id}/comments. */
-export class CheckInCommentBody implements Omit<CheckInCommentRequest, 'checkInId'> {
+/** POST /api/check-ins/{id}/comments and POST /api/statuses/{id}/comments: the comment. */
+export class CommentBody implements Omit<CheckInCommentRequest, 'checkInId'> {
   @ApiProperty({ maxLength: DISCOVERY_LIMITS.commentMax, example: 'Save me a seat!' })
   @IsDefined({ message: DISCOVERY_MESSAGES.commentRequired })
   @IsString({ message: DISCOVERY_MESSAGES.commentRequired })
@@ -224,8 +227,30 @@ export class CheckInCommentBody implements Omit<CheckInCommentRequest, 'checkInI
 }
 
 /** The service's `checkIns.comment`: the body and the check-in's id from the route. */
-export class CheckInCommentRequestDto extends CheckInCommentBody implements CheckInCommentRequest {
+export class CheckInCommentRequestDto extends CommentBody implements CheckInCommentRequest {
   @PositiveId({ fromText: true }) checkInId: number;
+}
+
+/** The service's `checkIns.deleteComment`: both ids from the route. */
+export class DeleteCheckInCommentRequestDto implements DeleteCheckInCommentRequest {
+  @PositiveId({ fromText: true }) checkInId: number;
+  @PositiveId({ fromText: true }) commentId: number;
+}
+
+/** Every route acting on one status by its id (`statuses.toggleLike`, `statuses.comments`). */
+export class StatusIdRequest {
+  @PositiveId({ fromText: true }) statusId: number;
+}
+
+/** The service's `statuses.comment`: the body and the status's id from the route. */
+export class StatusCommentRequestDto extends CommentBody implements StatusCommentRequest {
+  @PositiveId({ fromText: true }) statusId: number;
+}
+
+/** The service's `statuses.deleteComment`: both ids from the route. */
+export class DeleteStatusCommentRequestDto implements DeleteStatusCommentRequest {
+  @PositiveId({ fromText: true }) statusId: number;
+  @PositiveId({ fromText: true }) commentId: number;
 }
 
 /** POST /api/statuses (`statuses.post`): a status line without a check-in. */

@@ -19,7 +19,9 @@ import {
   type RankExplanationDto,
   type RecommendationDto,
   type RestaurantSearchItemDto,
+  type StatusCommentDto,
   type StatusDto,
+  type StatusLikeDto,
   type StoryDto,
   type UnreviewedVisitDto,
   type TasteMatchDto,
@@ -27,7 +29,7 @@ import {
 import { RestaurantSummarySchema } from './reviews.responses.js';
 
 const RANK_COLORS: RankColor[] = ['green', 'light-green', 'yellow', 'orange', 'red'];
-const FEED_TYPES: FeedItemType[] = ['review', 'save', 'checkin'];
+const FEED_TYPES: FeedItemType[] = ['review', 'save', 'checkin', 'status'];
 
 export class DiscoveryUserSchema implements DiscoveryUserDto {
   @ApiProperty({ example: 7 }) id: number;
@@ -130,16 +132,26 @@ export class FeedItemSchema implements FeedItemDto {
   @ApiProperty({ example: 'review-12' }) id: string;
   @ApiProperty({ enum: FEED_TYPES }) type: FeedItemType;
   @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
-  @ApiProperty({ example: 12 }) restaurantId: number;
-  @ApiProperty({ type: RestaurantSummarySchema }) restaurant: RestaurantSummarySchema;
+  @ApiProperty({ type: Number, nullable: true, example: 12, description: 'Null on a status' })
+  restaurantId: number | null;
+  @ApiProperty({
+    type: RestaurantSummarySchema,
+    nullable: true,
+    description: 'Null on a status (posted without a check-in)',
+  })
+  restaurant: RestaurantSummarySchema | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: Number, nullable: true, example: 4 }) rating: number | null;
-  @ApiProperty({ type: String, nullable: true, description: "Review or save notes, a check-in's status" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "Review or save notes, a check-in's status line, a status's text",
+  })
   message: string | null;
   @ApiProperty({
     type: FeedReactionsSchema,
     nullable: true,
-    description: "A check-in's likes and comments; null otherwise",
+    description: "A check-in's or a status's likes and comments; null otherwise",
   })
   reactions: FeedReactionsSchema | null;
 }
@@ -223,5 +235,20 @@ export class StatusSchema implements StatusDto {
   @ApiProperty({ example: 14 }) id: number;
   @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
   @ApiProperty({ example: 'Craving dumplings tonight' }) text: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: FeedReactionsSchema }) reactions: FeedReactionsSchema;
+}
+
+export class StatusLikeSchema implements StatusLikeDto {
+  @ApiProperty({ example: 14 }) statusId: number;
+  @ApiProperty({ description: 'Whether you like it now' }) liked: boolean;
+  @ApiProperty({ example: 3 }) likeCount: number;
+}
+
+export class StatusCommentSchema implements StatusCommentDto {
+  @ApiProperty({ example: 9 }) id: number;
+  @ApiProperty({ example: 14 }) statusId: number;
+  @ApiProperty({ type: DiscoveryUserSchema }) user: DiscoveryUserSchema;
+  @ApiProperty({ example: 'Me too!' }) text: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }

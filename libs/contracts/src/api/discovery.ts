@@ -61,6 +61,10 @@ export const DISCOVERY_MESSAGES = {
   checkInStatusMax: `Status must be at most ${DISCOVERY_LIMITS.checkInStatusMax} characters`,
   checkInConflict: 'Another check-in of yours was saved at the same moment; try again',
   checkInNotFound: 'Check-in not found',
+  statusNotFound: 'Status not found',
+  commentNotFound: 'Comment not found',
+  commentNotYours: 'Only its author or the owner of the post can delete a comment',
+  commentDeleted: 'Comment deleted',
   commentRequired: 'Write a comment first',
   statusRequired: 'Write a status first',
   statusMax: `Statuses must be at most ${DISCOVERY_LIMITS.statusMax} characters`,
@@ -180,22 +184,23 @@ export interface RecommendationDto extends RestaurantSummaryDto {
   isSaved: boolean;
 }
 
-export type FeedItemType = 'review' | 'save' | 'checkin';
+export type FeedItemType = 'review' | 'save' | 'checkin' | 'status';
 
 /** GET /api/activity/feed: one thing a person you follow did. */
 export interface FeedItemDto {
-  /** Unique across types, e.g. 'review-12'. */
+  /** Unique across types, e.g. 'review-12', 'status-3'. */
   id: string;
   type: FeedItemType;
   user: DiscoveryUserDto;
-  restaurantId: number;
-  restaurant: RestaurantSummaryDto;
+  /** The place; null on a status (posted without a check-in, it has none). */
+  restaurantId: number | null;
+  restaurant: RestaurantSummaryDto | null;
   createdAt: string;
-  /** Review stars (null for saves and check-ins). */
+  /** Review stars (null for saves, check-ins and statuses). */
   rating: number | null;
-  /** Review notes, a save's notes or a check-in's status line (null otherwise). */
+  /** Review notes, a save's notes, a check-in's status line or a status's text (null otherwise). */
   message: string | null;
-  /** A check-in's likes and comments; null on reviews and saves. */
+  /** A check-in's or a status's likes and comments; null on reviews and saves. */
   reactions: FeedReactionsDto | null;
 }
 
@@ -283,13 +288,48 @@ export interface StatusDto {
   user: DiscoveryUserDto;
   text: string;
   createdAt: string;
+  /** Its likes and comments (a new status has none). */
+  reactions: FeedReactionsDto;
+}
+
+/** POST /api/statuses/{id}/like: the like toggled, and the new count. */
+export interface StatusLikeDto {
+  statusId: number;
+  liked: boolean;
+  likeCount: number;
+}
+
+/** A comment on a status. */
+export interface StatusCommentDto {
+  id: number;
+  statusId: number;
+  user: DiscoveryUserDto;
+  text: string;
+  createdAt: string;
+}
+
+export interface StatusCommentRequest {
+  statusId: number;
+  text: string;
+}
+
+/** DELETE /api/check-ins/{id}/comments/{commentId} (`checkIns.deleteComment`). */
+export interface DeleteCheckInCommentRequest {
+  checkInId: number;
+  commentId: number;
+}
+
+/** DELETE /api/statuses/{id}/comments/{commentId} (`statuses.deleteComment`). */
+export interface DeleteStatusCommentRequest {
+  statusId: number;
+  commentId: number;
 }
 
 export interface PostStatusRequest {
   text: string;
 }
 
-/** Likes and comments of a check-in item of the feed (null on reviews and saves). */
+/** Likes and comments of a check-in or status (on the feed: null on reviews and saves). */
 export interface FeedReactionsDto {
   likeCount: number;
   likedByMe: boolean;

@@ -2,7 +2,11 @@ import type {
   BlockChangedEvent,
   CheckInChangedEvent,
   CheckInCommentedEvent,
+  CheckInCommentDeletedEvent,
   StatusPostedEvent,
+  StatusLikeChangedEvent,
+  StatusCommentedEvent,
+  StatusCommentDeletedEvent,
   CheckInLikeChangedEvent,
   ConversationReadEvent,
   FollowCreatedEvent,
@@ -210,8 +214,39 @@ export const EVENT_CATALOGUE = {
     versioned: false,
     schemaVersion: 1,
   }),
+  'reviews.checkin.comment-deleted': event<CheckInCommentDeletedEvent>()({
+    aggregate: 'check-in',
+    aggregateIdField: 'checkInId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
   // A status is written once and never changed: applied once, not versioned.
   'reviews.status.posted': event<StatusPostedEvent>()({
+    aggregate: 'status',
+    aggregateIdField: 'statusId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  // A status's likes and comments, as a check-in's: applied once, not versioned.
+  'reviews.status.liked': event<StatusLikeChangedEvent>()({
+    aggregate: 'status',
+    aggregateIdField: 'statusId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'reviews.status.unliked': event<StatusLikeChangedEvent>()({
+    aggregate: 'status',
+    aggregateIdField: 'statusId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'reviews.status.commented': event<StatusCommentedEvent>()({
+    aggregate: 'status',
+    aggregateIdField: 'statusId',
+    versioned: false,
+    schemaVersion: 1,
+  }),
+  'reviews.status.comment-deleted': event<StatusCommentDeletedEvent>()({
     aggregate: 'status',
     aggregateIdField: 'statusId',
     versioned: false,

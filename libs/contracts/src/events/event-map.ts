@@ -163,6 +163,45 @@ export interface CheckInCommentedEvent {
   createdAt: string;
 }
 
+/** A like of a status given or taken back (reviews.status.liked / unliked). */
+export interface StatusLikeChangedEvent {
+  statusId: number;
+  ownerId: number;
+  userId: number;
+  occurredAt: string;
+}
+
+/** A comment written on a status (reviews.status.commented). */
+export interface StatusCommentedEvent {
+  commentId: number;
+  statusId: number;
+  ownerId: number;
+  userId: number;
+  text: string;
+  createdAt: string;
+}
+
+/**
+ * A comment on a check-in or a status deleted (reviews.checkin.comment-deleted,
+ * reviews.status.comment-deleted) by `deletedBy`: its author or the post's owner.
+ */
+export interface CheckInCommentDeletedEvent {
+  commentId: number;
+  checkInId: number;
+  ownerId: number;
+  authorId: number;
+  deletedBy: number;
+  occurredAt: string;
+}
+export interface StatusCommentDeletedEvent {
+  commentId: number;
+  statusId: number;
+  ownerId: number;
+  authorId: number;
+  deletedBy: number;
+  occurredAt: string;
+}
+
 /** A restaurant added to / removed from a user's saved list. */
 export interface RestaurantSaveChangedEvent {
   userId: number;

@@ -27,6 +27,11 @@ import type {
   CheckInLikeDto,
   CheckInRequest,
   CurrentCheckInDto,
+  DeleteCheckInCommentRequest,
+  DeleteStatusCommentRequest,
+  StatusCommentDto,
+  StatusCommentRequest,
+  StatusLikeDto,
   FeedPageDto,
   LiveHotspotDto,
   StoryDto,
@@ -90,11 +95,18 @@ export type ReviewsRpc = {
   'checkIns.toggleLike': { request: { checkInId: number }; response: CheckInLikeDto };
   'checkIns.comments': { request: { checkInId: number }; response: CheckInCommentDto[] };
   'checkIns.comment': { request: CheckInCommentRequest; response: CheckInCommentDto };
+  /** Deletes a comment: its author or the check-in's owner only. */
+  'checkIns.deleteComment': { request: DeleteCheckInCommentRequest; response: MessageResponse };
   'discovery.stories': { request: Record<string, never>; response: StoryDto[] };
   /** Posts a status line without a check-in. */
   'statuses.post': { request: PostStatusRequest; response: StatusDto };
   /** The buds' statuses, newest first. */
   'statuses.buds': { request: Record<string, never>; response: StatusDto[] };
+  'statuses.toggleLike': { request: { statusId: number }; response: StatusLikeDto };
+  'statuses.comments': { request: { statusId: number }; response: StatusCommentDto[] };
+  'statuses.comment': { request: StatusCommentRequest; response: StatusCommentDto };
+  /** Deletes a comment: its author or the status's owner only. */
+  'statuses.deleteComment': { request: DeleteStatusCommentRequest; response: MessageResponse };
   /** The caller's part of their data export. */
   'reviews.export': { request: Record<string, never>; response: ReviewsExport };
   /** Saves the places a CSV or a "Name, Address" list names, creating unknown ones. */

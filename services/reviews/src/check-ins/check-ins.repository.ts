@@ -9,20 +9,9 @@ const RESTAURANTS = table('restaurants');
 const REVIEWS = table('reviews');
 const LIKES = table('check_in_likes');
 const COMMENTS = table('check_in_comments');
-const USERS = table('users');
 const STATUSES = table('statuses');
-
-/** A comment with its author from the users projection. */
-export interface CommentRow {
-  id: number;
-  check_in_id: number;
-  user_id: number;
-  text: string;
-  created_at: Date;
-  username: string;
-  name: string;
-  profile_picture: string | null;
-}
+const STATUS_LIKES = table('status_likes');
+const STATUS_COMMENTS = table('status_comments');
 
 /** A check-in with its restaurant's summary columns. */
 export type CheckInRow = Omit<ColumnsOf<CheckInEntity>, 'restaurant'> & PrefixedRestaurant;
@@ -85,81 +74,16 @@ export class CheckInsRepository {
   }
 
   /**
-   * A deleted user's check-ins (with every like and comment on them, by cascade), their likes
-   * and comments on others' check-ins, and their statuses.
+   * A deleted user's check-ins and statuses (with every like and comment on them, by cascade),
+   * and their likes and comments on others' check-ins and statuses.
    */
   async deleteAllOf(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${STATUS_LIKES} WHERE user_id = $1`, [userId]);
+    await manager.query(`DELETE FROM ${STATUS_COMMENTS} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${STATUSES} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${LIKES} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${COMMENTS} WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM ${CHECK_INS} WHERE user_id = $1`, [userId]);
-  }
-
-  /** Who checked in (null: no such check-in). */
-  async ownerOf(manager: EntityManager, checkInId: number): Promise<number | null> {
-    const rows = rowsOf<{ user_id: number }>(
-      await manager.query(`SELECT user_id FROM ${CHECK_INS} WHERE id = $1`, [checkInId]),
-    );
-    return rows[0]?.user_id ?? null;
-  }
-
-  /** Adds the like; false when it was there already. */
-  async like(manager: EntityManager, checkInId: number, userId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(
-        `INSERT INTO ${LIKES} (check_in_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
-        [checkInId, userId],
-      ),
-    );
-    return rows.length === 1;
-  }
-
-  /** Removes the like; false when there was none. */
-  async unlike(manager: EntityManager, checkInId: number, userId: number): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(`DELETE FROM ${LIKES} WHERE check_in_id = $1 AND user_id = $2 RETURNING 1`, [
-        checkInId,
-        userId,
-      ]),
-    );
-    return rows.length === 1;
-  }
-
-  async likeCount(manager: EntityManager, checkInId: number): Promise<number> {
-    const rows = rowsOf<{ n: number }>(
-      await manager.query(`SELECT COUNT(*)::int AS n FROM ${LIKES} WHERE check_in_id = $1`, [checkInId]),
-    );
-    return rows[0].n;
-  }
-
-  async addComment(
-    manager: EntityManager,
-    checkInId: number,
-    userId: number,
-    text: string,
-  ): Promise<CommentRow> {
-    const rows = rowsOf<CommentRow>(
-      await manager.query(
-        `WITH added AS (
-           INSERT INTO ${COMMENTS} (check_in_id, user_id, text) VALUES ($1, $2, $3) RETURNING *)
-         SELECT a.id, a.check_in_id, a.user_id, a.text, a.created_at, u.username, u.name, u.profile_picture
-         FROM added a JOIN ${USERS} u ON u.id = a.user_id`,
-        [checkInId, userId, text],
-      ),
-    );
-    return rows[0];
-  }
-
-  /** A check-in's comments, oldest first, `limit` of them (check_in_comments_check_in_idx). */
-  async comments(manager: EntityManager, checkInId: number, limit: number): Promise<CommentRow[]> {
-    return rowsOf<CommentRow>(
-      await manager.query(
-        `SELECT c.id, c.check_in_id, c.user_id, c.text, c.created_at, u.username, u.name, u.profile_picture
-         FROM ${COMMENTS} c JOIN ${USERS} u ON u.id = c.user_id
-         WHERE c.check_in_id = $1 ORDER BY c.id LIMIT $2`,
-        [checkInId, limit],
-      ),
-    );
   }
 
   /** Checks it out at `at`; answers the closed row. */

@@ -1,11 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { CheckInBody, CheckInCommentRequestDto, CheckInIdRequest } from '@dinebuds/api-dto';
+import { CheckInBody } from '@dinebuds/api-dto';
 import type { Caller } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '@dinebuds/service-kit';
 import { CheckInsService } from './check-ins.service.js';
 
-/** Your own check-ins: every route for a signed-in caller, who acts only on their own. */
+/**
+ * Your own check-ins: every route for a signed-in caller, who acts only on their own (likes and
+ * comments: ReactionsRpcController).
+ */
 @Controller('rpc')
 export class CheckInsRpcController {
   constructor(private readonly checkIns: CheckInsService) {}
@@ -26,30 +29,6 @@ export class CheckInsRpcController {
   @Rpc('checkIns.unreviewed')
   unreviewed(@RequiredCaller() caller: Caller): RpcResult<'checkIns.unreviewed'> {
     return this.checkIns.unreviewed(caller);
-  }
-
-  @Rpc('checkIns.toggleLike')
-  toggleLike(
-    @RpcBody(CheckInIdRequest) body: CheckInIdRequest,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'checkIns.toggleLike'> {
-    return this.checkIns.toggleLike(caller, body.checkInId);
-  }
-
-  @Rpc('checkIns.comments')
-  comments(
-    @RpcBody(CheckInIdRequest) body: CheckInIdRequest,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'checkIns.comments'> {
-    return this.checkIns.comments(caller, body.checkInId);
-  }
-
-  @Rpc('checkIns.comment')
-  comment(
-    @RpcBody(CheckInCommentRequestDto) body: CheckInCommentRequestDto,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'checkIns.comment'> {
-    return this.checkIns.comment(caller, body.checkInId, body.text);
   }
 
   @Rpc('checkIns.current')

@@ -5,32 +5,18 @@ import {
   type Caller,
   type CheckInDto,
   type CheckInRequest,
-  type CheckInCommentDto,
-  type CheckInLikeDto,
   type CurrentCheckInDto,
   type UnreviewedVisitDto,
   DISCOVERY_LIMITS,
 } from '@dinebuds/contracts';
-import { badRequest, conflict, notFound } from '@dinebuds/errors';
-import { PrivacyService } from '../privacy/privacy.service.js';
-import { SocialGraphEdgesRepository } from '../projections/social-graph/social-graph-edges.repository.js';
+import { conflict, notFound } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { EntityManager } from 'typeorm';
 import { restaurantSummary } from '../restaurants/restaurant.mapper.js';
 import { RestaurantsRepository } from '../restaurants/restaurants.repository.js';
 import type { ReviewsEventType } from '../reviews.service-definition.js';
 import { cleanStatus, closesAt, endsAt, isOpen } from './check-in.policy.js';
-import { CheckInsRepository, type CheckInRow, type CommentRow } from './check-ins.repository.js';
-
-function commentDto(row: CommentRow): CheckInCommentDto {
-  return {
-    id: row.id,
-    checkInId: row.check_in_id,
-    user: { id: row.user_id, username: row.username, name: row.name, profilePicture: row.profile_picture },
-    text: row.text,
-    createdAt: row.created_at.toISOString(),
-  };
-}
+import { CheckInsRepository, type CheckInRow } from './check-ins.repository.js';
 
 function checkInDto(row: CheckInRow): CheckInDto {
   return {
@@ -60,72 +46,7 @@ export class CheckInsService {
     private readonly checkIns: CheckInsRepository,
     private readonly restaurants: RestaurantsRepository,
     private readonly events: ServiceEvents<ReviewsEventType>,
-    private readonly edges: SocialGraphEdgesRepository,
-    private readonly privacy: PrivacyService,
   ) {}
-
-  /**
-   * Likes a check-in, or takes the like back; answers the new state and count. Anyone who may see
-   * its owner's activity may: 404 for an unknown check-in or a block between you, 403 private.
-   */
-  async toggleLike(caller: Caller, checkInId: number): Promise<CheckInLikeDto> {
-    const ownerId = await this.reactableOwner(caller, checkInId);
-    return this.transactions.run(async (manager) => {
-      const userId = caller.userId;
-      const unliked = await this.checkIns.unlike(manager, checkInId, userId);
-      if (!unliked) await this.checkIns.like(manager, checkInId, userId);
-      await this.events.record(manager, unliked ? 'reviews.checkin.unliked' : 'reviews.checkin.liked', {
-        checkInId,
-        ownerId,
-        userId,
-        occurredAt: new Date().toISOString(),
-      });
-      return { checkInId, liked: !unliked, likeCount: await this.checkIns.likeCount(manager, checkInId) };
-    });
-  }
-
-  /** A check-in's comments, oldest first (who may: as toggleLike). */
-  async comments(caller: Caller, checkInId: number): Promise<CheckInCommentDto[]> {
-    await this.reactableOwner(caller, checkInId);
-    const rows = await this.checkIns.comments(
-      this.transactions.outside,
-      checkInId,
-      DISCOVERY_LIMITS.commentsMax,
-    );
-    return rows.map(commentDto);
-  }
-
-  /** Writes a comment (trimmed, not blank; who may: as toggleLike). */
-  async comment(caller: Caller, checkInId: number, text: string): Promise<CheckInCommentDto> {
-    const clean = text.trim();
-    if (clean === '') throw badRequest(DISCOVERY_MESSAGES.commentRequired);
-    const ownerId = await this.reactableOwner(caller, checkInId);
-    return this.transactions.run(async (manager) => {
-      const row = await this.checkIns.addComment(manager, checkInId, caller.userId, clean);
-      await this.events.record(manager, 'reviews.checkin.commented', {
-        commentId: row.id,
-        checkInId,
-        ownerId,
-        userId: caller.userId,
-        text: row.text,
-        createdAt: row.created_at.toISOString(),
-      });
-      return commentDto(row);
-    });
-  }
-
-  /** The check-in's owner, when the caller may see and react to it (else 404 or 403). */
-  private async reactableOwner(caller: Caller, checkInId: number): Promise<number> {
-    const manager = this.transactions.outside;
-    const ownerId = await this.checkIns.ownerOf(manager, checkInId);
-    if (ownerId === null) throw notFound(DISCOVERY_MESSAGES.checkInNotFound);
-    if (ownerId !== caller.userId) {
-      if (await this.edges.blockedEitherWay(manager, caller.userId, ownerId))
-        throw notFound(DISCOVERY_MESSAGES.checkInNotFound);
-      await this.privacy.assertCanSee(caller.userId, ownerId);
-    }
-    return ownerId;
-  }
 
   /** 404 for a restaurant no one stored; 409 when another check-in of yours won the same moment. */
   async checkIn(caller: Caller, request: CheckInRequest): Promise<CheckInDto> {

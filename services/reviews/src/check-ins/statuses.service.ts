@@ -3,20 +3,26 @@ import { DISCOVERY_LIMITS, DISCOVERY_MESSAGES, type Caller, type StatusDto } fro
 import { badRequest } from '@dinebuds/errors';
 import { ServiceEvents, Transactions } from '@dinebuds/service-kit';
 import type { ReviewsEventType } from '../reviews.service-definition.js';
+import { authorOf } from '../common/author.js';
 import { StatusesRepository, type StatusRow } from './statuses.repository.js';
 
-function statusDto(row: StatusRow): StatusDto {
+/** A new status has no likes or comments yet. */
+const NO_REACTIONS = { likeCount: 0, likedByMe: false, commentCount: 0 };
+
+function statusDto(row: StatusRow, reactions = NO_REACTIONS): StatusDto {
   return {
     id: row.id,
-    user: { id: row.user_id, username: row.username, name: row.name, profilePicture: row.profile_picture },
+    user: authorOf(row),
     text: row.text,
     createdAt: row.created_at.toISOString(),
+    reactions,
   };
 }
 
 /**
  * Statuses posted without a check-in (the Check Ins tab's "Share a status"): each recorded with
- * reviews.status.posted in its transaction; read back by the poster and their followers.
+ * reviews.status.posted in its transaction; read back by the poster and their followers, here and
+ * in the feed (likes and comments: ReactionsService).
  */
 @Injectable()
 export class StatusesService {
@@ -50,6 +56,12 @@ export class StatusesService {
       caller.userId,
       DISCOVERY_LIMITS.statusesMax,
     );
-    return rows.map(statusDto);
+    return rows.map((row) =>
+      statusDto(row, {
+        likeCount: row.like_count,
+        likedByMe: row.liked_by_me,
+        commentCount: row.comment_count,
+      }),
+    );
   }
 }

@@ -6,6 +6,12 @@ import {
   notMutedSql,
   visibleToViewerSql,
 } from '../projections/social-graph/social-graph-edges.repository.js';
+import {
+  CHECK_IN_TABLES,
+  reactionColumnsSql,
+  STATUS_TABLES,
+  type ReactionTables,
+} from '../reactions/reactions.repository.js';
 import { prefixedRestaurantSql, type PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
 import {
   hiddenStarsCteSql,
@@ -21,8 +27,7 @@ const CHECK_INS = table('check_ins');
 const USERS = table('users');
 const FOLLOWS = table('follows');
 const BADGES = table('user_badges');
-const LIKES = table('check_in_likes');
-const COMMENTS = table('check_in_comments');
+const STATUSES = table('statuses');
 
 /**
  * SQL: the CTE `buds` of the people viewer `$1` follows (approved follows only), whose content
@@ -85,9 +90,10 @@ export type RecommendationRow = PrefixedRestaurant & {
   my_liked_names: string[];
 };
 
-export type FeedRow = PrefixedRestaurant &
+/** A feed item; a status has no restaurant (its restaurant columns are all null). */
+export type FeedRow = (PrefixedRestaurant | { [K in keyof PrefixedRestaurant]: null }) &
   UserColumns & {
-    type: 'review' | 'save' | 'checkin';
+    type: 'review' | 'save' | 'checkin' | 'status';
     kind: number;
     id: number;
     created_at: Date;
@@ -95,7 +101,7 @@ export type FeedRow = PrefixedRestaurant &
     created_micros: string;
     rating: number | null;
     message: string | null;
-    /** Check-ins only (null on reviews and saves). */
+    /** Check-ins and statuses only (null on reviews and saves). */
     like_count: number | null;
     liked_by_me: boolean | null;
     comment_count: number | null;
@@ -344,9 +350,10 @@ export class DiscoveryRepository {
   }
 
   /**
-   * One page of the buds' reviews, saves and check-ins, newest first (created_at, kind, id), from
-   * before `after` when given, in `city` when given: each bud's newest `limit` of each kind by
-   * its (user_id, created_at DESC, id DESC) index, then merged. `limit` rows at most.
+   * One page of the buds' reviews, saves, check-ins and statuses, newest first (created_at, kind,
+   * id), from before `after` when given, in `city` when given: each bud's newest `limit` of each
+   * kind by its (user_id, created_at DESC, id DESC) index, then merged. `limit` rows at most.
+   * A status has no place, so no city: with a city filter statuses are left out.
    */
   async feed(
     manager: EntityManager,
@@ -357,6 +364,8 @@ export class DiscoveryRepository {
     const before = (created: string, kind: number, id: string) =>
       `($3::bigint IS NULL OR (${created}, ${kind}, ${id}) < ${position})`;
     const inCity = `($2::text IS NULL OR r.city = $2)`;
+    // A page item's likes and comments, from its kind's tables (check-ins and statuses only).
+    const reactions = (t: ReactionTables) => `(SELECT ${reactionColumnsSql(t, 'page.id', '$1')})`;
     return rowsOf<FeedRow>(
       await manager.query(
         `WITH ${BUDS_CTE},
@@ -380,21 +389,26 @@ export class DiscoveryRepository {
                     NULL::int AS rating, c.status::text AS message
              FROM ${CHECK_INS} c JOIN ${RESTAURANTS} r ON r.id = c.restaurant_id
              WHERE c.user_id = b.id AND ${inCity} AND ${before('c.checked_in_at', 0, 'c.id')}
-             ORDER BY c.checked_in_at DESC, c.id DESC LIMIT $6) x)
-         SELECT page.*,
-                CASE WHEN page.type = 'checkin' THEN
-                  (SELECT COUNT(*)::int FROM ${LIKES} l WHERE l.check_in_id = page.id) END AS like_count,
-                CASE WHEN page.type = 'checkin' THEN
-                  EXISTS (SELECT 1 FROM ${LIKES} l WHERE l.check_in_id = page.id AND l.user_id = $1) END AS liked_by_me,
-                CASE WHEN page.type = 'checkin' THEN
-                  (SELECT COUNT(*)::int FROM ${COMMENTS} m WHERE m.check_in_id = page.id) END AS comment_count
+             ORDER BY c.checked_in_at DESC, c.id DESC LIMIT $6) x
+           UNION ALL
+           SELECT x.* FROM buds b CROSS JOIN LATERAL (
+             SELECT 'status' AS type, 3 AS kind, st.id, st.user_id, NULL::int AS restaurant_id, st.created_at,
+                    NULL::int AS rating, st.text::text AS message
+             FROM ${STATUSES} st
+             WHERE st.user_id = b.id AND $2::text IS NULL AND ${before('st.created_at', 3, 'st.id')}
+             ORDER BY st.created_at DESC, st.id DESC LIMIT $6) x)
+         SELECT page.*, reacted.*
          FROM (
            SELECT i.type, i.kind, i.id, i.restaurant_id, i.created_at,
                   ((extract(epoch FROM i.created_at) * 1000000)::bigint)::text AS created_micros,
                   i.rating, i.message, ${prefixedRestaurantSql('r')}, ${USER_COLUMNS}
-           FROM items i JOIN ${RESTAURANTS} r ON r.id = i.restaurant_id JOIN ${USERS} u ON u.id = i.user_id
+           FROM items i LEFT JOIN ${RESTAURANTS} r ON r.id = i.restaurant_id JOIN ${USERS} u ON u.id = i.user_id
            ORDER BY i.created_at DESC, i.kind DESC, i.id DESC
            LIMIT $6) page
+         LEFT JOIN LATERAL (
+           SELECT * FROM ${reactions(CHECK_IN_TABLES)} ci WHERE page.type = 'checkin'
+           UNION ALL
+           SELECT * FROM ${reactions(STATUS_TABLES)} st WHERE page.type = 'status') reacted ON true
          ORDER BY page.created_at DESC, page.kind DESC, page.id DESC`,
         [
           viewerId,

@@ -232,7 +232,10 @@ export class DiscoveryService {
     );
   }
 
-  /** Your buds' reviews, saves and check-ins, newest first, one page after `cursor`. */
+  /**
+   * Your buds' reviews, saves, check-ins and statuses, newest first, one page after `cursor`. A
+   * status has no city: with a city filter only the other kinds are answered.
+   */
   async feed(caller: Caller, request: FeedRequest, form: AnswerForm): Promise<JsonAnswer<FeedPageDto>> {
     const after = request.cursor ? decodeFeedCursor(request.cursor) : null;
     if (request.cursor && after === null) throw badRequest(DISCOVERY_MESSAGES.badCursor);
@@ -265,13 +268,14 @@ export class DiscoveryService {
         id: `${row.type}-${row.id}`,
         type: row.type,
         user: userOf(row),
+        // A status is posted without a place.
         restaurantId: row.restaurant_id,
-        restaurant: restaurantSummary(row),
+        restaurant: row.restaurant_id === null ? null : restaurantSummary(row),
         createdAt: row.created_at.toISOString(),
         rating: row.rating,
         message: row.message,
         reactions:
-          row.type === 'checkin'
+          row.type === 'checkin' || row.type === 'status'
             ? {
                 likeCount: row.like_count ?? 0,
                 likedByMe: row.liked_by_me ?? false,

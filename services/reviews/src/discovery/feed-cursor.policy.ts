@@ -1,14 +1,14 @@
 /** Where a feed page ends: the last item's time (microseconds since the epoch), kind and id. */
 export interface FeedCursor {
   micros: string;
-  /** 2 review, 1 save, 0 check-in: the order of items written in the same microsecond. */
+  /** 3 status, 2 review, 1 save, 0 check-in: the order of items written in the same microsecond. */
   kind: number;
   id: number;
 }
 
-export const FEED_KINDS = { review: 2, save: 1, checkin: 0 } as const;
+export const FEED_KINDS = { status: 3, review: 2, save: 1, checkin: 0 } as const;
 
-const CURSOR = /^(\d{1,17})_([0-2])_(\d{1,10})$/;
+const CURSOR = /^(\d{1,17})_([0-3])_(\d{1,10})$/;
 
 /** The opaque `nextCursor` of a page ending at this item ('1732634567123456_2_12'). */
 export function encodeFeedCursor(cursor: FeedCursor): string {

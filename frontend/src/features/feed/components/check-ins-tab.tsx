@@ -20,7 +20,10 @@ const FILTERS: { value: CheckInFilter; label: string }[] = [
   { value: 'statuses', label: 'Statuses' },
 ];
 
-/** A status is a check-in's status line: "Statuses" keeps the check-ins that have one. */
+/**
+ * The feed's check-ins; "Statuses" keeps those with a status line (statuses posted without a
+ * check-in come from the statuses list, mine included, so the feed's are not repeated here).
+ */
 export function filterCheckIns(items: FeedItemDto[], filter: CheckInFilter): FeedItemDto[] {
   const checkIns = items.filter((item) => item.type === 'checkin');
   if (filter === 'statuses') return checkIns.filter((item) => item.message);
@@ -64,7 +67,7 @@ export function CheckInsTab() {
         />
       ) : (
         <>
-          {standalone.length > 0 ? <StatusList statuses={standalone} /> : null}
+          {standalone.length > 0 ? <StatusList statuses={standalone} saves={saves} /> : null}
           {items.length === 0 && standalone.length === 0 ? (
             <EmptyState
               icon={<MapPinCheck />}

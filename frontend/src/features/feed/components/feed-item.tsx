@@ -1,20 +1,21 @@
 import { Link } from 'react-router-dom';
-import { Bookmark, MapPinCheck, Star } from 'lucide-react';
+import { Bookmark, MapPinCheck, MessageSquareText, Star } from 'lucide-react';
 import type { FeedItemDto } from '@dinebuds/contracts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { SaveButton, type useSaveToggle } from '@/features/discover';
 import { Stars } from '@/features/reviews';
 import { formatRelative } from '@/lib/format';
-import { checkInIdOf } from '../api/check-in-reactions';
-import { CheckInReactions } from './check-in-reactions';
+import { postOf } from '../api/reactions';
+import { PostReactions } from './post-reactions';
 
 const VERB: Record<FeedItemDto['type'], string> = {
   review: 'reviewed',
   save: 'saved',
   checkin: 'checked in at',
+  status: 'shared a status',
 };
 
-const ICON = { review: Star, save: Bookmark, checkin: MapPinCheck } as const;
+const ICON = { review: Star, save: Bookmark, checkin: MapPinCheck, status: MessageSquareText } as const;
 
 /** Spec 2 §9: feed star colours, 4-5 yellow, 3 brown, lower grey. */
 function starTone(rating: number): 'high' | 'mid' | 'low' {
@@ -23,11 +24,15 @@ function starTone(rating: number): 'high' | 'mid' | 'low' {
   return 'low';
 }
 
-/** One thing a bud did, linking to their profile and to the restaurant. */
+/**
+ * One thing a bud did, linking to their profile and to the restaurant; a status has no
+ * restaurant, so it links to its author only.
+ */
 export function FeedItem({ item, saves }: { item: FeedItemDto; saves: ReturnType<typeof useSaveToggle> }) {
   const name = item.user.name || item.user.username;
   const Icon = ICON[item.type];
-  const checkInId = item.type === 'checkin' ? checkInIdOf(item.id) : null;
+  const post = postOf(item);
+  const { restaurant } = item;
   return (
     <li className="card feed-item" data-type={item.type}>
       <div className="feed-item__head">
@@ -45,33 +50,40 @@ export function FeedItem({ item, saves }: { item: FeedItemDto; saves: ReturnType
           </Link>{' '}
           <span className="feed-item__verb">
             <Icon aria-hidden="true" /> {VERB[item.type]}
-          </span>{' '}
-          <Link to={`/restaurants/${item.restaurantId}`} className="feed-item__place">
-            {item.restaurant.name}
-          </Link>
+          </span>
+          {restaurant ? (
+            <>
+              {' '}
+              <Link to={`/restaurants/${restaurant.id}`} className="feed-item__place">
+                {restaurant.name}
+              </Link>
+            </>
+          ) : null}
         </p>
         <time className="feed-item__time" dateTime={item.createdAt}>
           {formatRelative(item.createdAt)}
         </time>
       </div>
-      <p className="feed-item__address">{item.restaurant.address}</p>
+      {restaurant ? <p className="feed-item__address">{restaurant.address}</p> : null}
       {item.rating !== null ? (
         <span className={`feed-item__stars feed-item__stars--${starTone(item.rating)}`}>
           <Stars rating={item.rating} />
         </span>
       ) : null}
       {item.message ? <p className="feed-item__message">{item.message}</p> : null}
-      {checkInId !== null && item.reactions ? (
-        <CheckInReactions checkInId={checkInId} reactions={item.reactions} ownerName={name} />
+      {post !== null && item.reactions ? (
+        <PostReactions post={post} reactions={item.reactions} owner={{ id: item.user.id, name }} />
       ) : null}
-      <div className="feed-item__actions">
-        <SaveButton
-          name={item.restaurant.name}
-          saved={saves.isSaved(item.restaurantId)}
-          busy={saves.isPending(item.restaurantId)}
-          onToggle={() => saves.toggle({ id: item.restaurantId, name: item.restaurant.name })}
-        />
-      </div>
+      {restaurant ? (
+        <div className="feed-item__actions">
+          <SaveButton
+            name={restaurant.name}
+            saved={saves.isSaved(restaurant.id)}
+            busy={saves.isPending(restaurant.id)}
+            onToggle={() => saves.toggle({ id: restaurant.id, name: restaurant.name })}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }

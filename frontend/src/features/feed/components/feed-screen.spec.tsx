@@ -402,6 +402,79 @@ describe('FeedScreen', () => {
     ]);
   });
 
+  it('shows a bud’s status in the feed without a restaurant, likes it, and offers to delete only the comments I may', async () => {
+    const calls: FetchCall[] = [];
+    server((call) => {
+      if (call.url.startsWith('/api/activity/feed'))
+        return jsonResponse({
+          items: [
+            {
+              id: 'status-8',
+              type: 'status',
+              user: bruno,
+              restaurantId: null,
+              restaurant: null,
+              createdAt: new Date(Date.now() - HOUR).toISOString(),
+              rating: null,
+              message: 'Anyone up for tacos?',
+              reactions: { likeCount: 0, likedByMe: false, commentCount: 2 },
+            },
+            item('review-3', 'review', carla, 2, 6, 'Bagel Barn'),
+          ],
+          nextCursor: null,
+        });
+      if (call.method !== 'GET') calls.push(call);
+      if (call.url === '/api/statuses/8/like')
+        return jsonResponse({ statusId: 8, liked: true, likeCount: 1 });
+      if (call.method === 'GET' && call.url === '/api/statuses/8/comments')
+        return jsonResponse([
+          { id: 1, statusId: 8, user: carla, text: 'Me!', createdAt: new Date().toISOString() },
+          {
+            id: 2,
+            statusId: 8,
+            user: { ...bruno, id: 1, username: 'alice' },
+            text: 'Where?',
+            createdAt: new Date().toISOString(),
+          },
+        ]);
+      if (call.method === 'DELETE' && call.url === '/api/statuses/8/comments/2')
+        return jsonResponse({ message: 'Comment deleted' });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt();
+
+    await screen.findByRole('list', { name: 'Bud activity' });
+    expect(shownItems()).toEqual(['Bruno Bistro shared a status', 'Carla Crumb reviewed Bagel Barn']);
+    const status = within(screen.getByRole('list', { name: 'Bud activity' })).getAllByRole('listitem')[0];
+    expect(within(status).getByText('Anyone up for tacos?')).toBeVisible();
+    // No place: the only links are to Bruno's profile, and there is nothing to save.
+    expect(
+      within(status)
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/profile/bruno', '/profile/bruno']);
+    expect(within(status).queryByRole('button', { name: /save/i })).toBeNull();
+
+    await user.click(within(status).getByRole('button', { name: "Like Bruno Bistro's status, 0 likes" }));
+    expect(
+      await within(status).findByRole('button', { name: "Like Bruno Bistro's status, 1 like" }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(status).getByRole('button', { name: "Comments on Bruno Bistro's status, 2" }));
+    const comments = await within(status).findByRole('list', { name: 'Comments' });
+    // Carla's comment on Bruno's status is neither mine nor on my post; my own I may delete.
+    expect(within(comments).queryByRole('button', { name: 'Delete comment by Carla Crumb' })).toBeNull();
+    await user.click(within(comments).getByRole('button', { name: 'Delete comment by Bruno Bistro' }));
+    await waitFor(() => expect(within(comments).queryByText('Where?')).toBeNull());
+    expect(
+      within(status).getByRole('button', { name: "Comments on Bruno Bistro's status, 1" }),
+    ).toBeVisible();
+    expect(calls.map((call) => [call.init.method, call.url])).toEqual([
+      ['POST', '/api/statuses/8/like'],
+      ['DELETE', '/api/statuses/8/comments/2'],
+    ]);
+  });
+
   it('shares a status without a check-in: listed under All and Statuses, not Check-ins; a refused one says why', async () => {
     const posts: FetchCall[] = [];
     let answer: 'ok' | 'refuse' = 'ok';
@@ -418,6 +491,7 @@ describe('FeedScreen', () => {
             user: bruno,
             text: 'Anyone up for tacos?',
             createdAt: new Date(Date.now() - HOUR).toISOString(),
+            reactions: { likeCount: 0, likedByMe: false, commentCount: 0 },
           },
         ]);
       if (call.method === 'POST' && call.url === '/api/statuses') {
@@ -430,6 +504,7 @@ describe('FeedScreen', () => {
             user: { id: 1, username: 'alice', name: 'Alice', profilePicture: null },
             text: 'Craving dumplings',
             createdAt: new Date().toISOString(),
+            reactions: { likeCount: 0, likedByMe: false, commentCount: 0 },
           },
           201,
         );
@@ -443,7 +518,7 @@ describe('FeedScreen', () => {
         .getAllByRole('listitem')
         .map((row) => [
           row.querySelector('.feed-item__line')?.textContent?.replace(/\s+/g, ' ').trim(),
-          row.querySelector('.reactions__text')?.textContent,
+          row.querySelector('.feed-item__message')?.textContent,
         ]);
     await screen.findByRole('list', { name: 'Bud statuses' });
     expect(statusLines()).toEqual([['Bruno Bistro shared a status', 'Anyone up for tacos?']]);

@@ -1,12 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { DISCOVERY_LIMITS, type StatusDto } from '@dinebuds/contracts';
-import { Button } from '@/components/ui/button';
-import { Textarea } from '@/components/ui/input';
-import { formatRelative } from '@/lib/format';
+import { DISCOVERY_LIMITS, type FeedItemDto, type StatusDto } from '@dinebuds/contracts';
+import type { useSaveToggle } from '@/features/discover';
 import { usePostStatus } from '../api/statuses';
+import { FeedItem } from './feed-item';
+import { TextPostForm } from './text-post-form';
 
 /**
  * "Share a status" (spec 2's Check Ins tab has a Statuses filter but says nothing of where one is
@@ -14,59 +11,47 @@ import { usePostStatus } from '../api/statuses';
  */
 export function ShareStatus() {
   const post = usePostStatus();
-  const [text, setText] = useState('');
-  const fieldId = useId();
-  const blank = text.trim().length === 0;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blank) return;
-    post.mutate(text.trim(), {
-      onSuccess: () => {
-        setText('');
-        toast.success('Status shared');
-      },
-      onError: (error) => toast.error('Status not shared', { description: error.message }),
-    });
-  };
-
   return (
-    <form className="reactions__form share-status" onSubmit={submit}>
-      <label htmlFor={fieldId} className="sr-only">
-        Share a status
-      </label>
-      <Textarea
-        id={fieldId}
-        rows={2}
-        value={text}
-        maxLength={DISCOVERY_LIMITS.statusMax}
-        placeholder="Share a status..."
-        onChange={(event) => setText(event.target.value)}
-      />
-      <Button type="submit" size="sm" disabled={blank} loading={post.isPending}>
-        <Send aria-hidden="true" /> Share
-      </Button>
-    </form>
+    <TextPostForm
+      className="share-status"
+      label="Share a status"
+      placeholder="Share a status..."
+      maxLength={DISCOVERY_LIMITS.statusMax}
+      submitLabel="Share"
+      send={post}
+      onSent={() => toast.success('Status shared')}
+      failTitle="Status not shared"
+    />
   );
 }
 
-/** Statuses posted without a check-in, newest first. */
-export function StatusList({ statuses }: { statuses: StatusDto[] }) {
+/** A status as the feed answers it (no restaurant), so one component shows it everywhere. */
+export function statusFeedItem(status: StatusDto): FeedItemDto {
+  return {
+    id: `status-${status.id}`,
+    type: 'status',
+    user: status.user,
+    restaurantId: null,
+    restaurant: null,
+    createdAt: status.createdAt,
+    rating: null,
+    message: status.text,
+    reactions: status.reactions,
+  };
+}
+
+/** Statuses posted without a check-in, newest first, with their likes and comments. */
+export function StatusList({
+  statuses,
+  saves,
+}: {
+  statuses: StatusDto[];
+  saves: ReturnType<typeof useSaveToggle>;
+}) {
   return (
     <ol className="feed__items" aria-label="Bud statuses">
       {statuses.map((status) => (
-        <li key={status.id} className="feed-item">
-          <p className="feed-item__line">
-            <Link to={`/profile/${status.user.username}`} className="feed-item__user">
-              {status.user.name || status.user.username}
-            </Link>{' '}
-            shared a status
-          </p>
-          <p className="reactions__text">{status.text}</p>
-          <time className="feed-item__time" dateTime={status.createdAt}>
-            {formatRelative(status.createdAt)}
-          </time>
-        </li>
+        <FeedItem key={status.id} item={statusFeedItem(status)} saves={saves} />
       ))}
     </ol>
   );

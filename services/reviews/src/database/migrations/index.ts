@@ -13,6 +13,7 @@ import { ReadSnapshots1734100000050 } from './1734100000050-read-snapshots.js';
 import { ReadSnapshotsUsers1734100000051 } from './1734100000051-read-snapshots-users.js';
 import { CheckInsActiveSince1734100000060 } from './1734100000060-check-ins-active-since.js';
 import { Statuses1734100000061 } from './1734100000061-statuses.js';
+import { StatusReactions1734100000062 } from './1734100000062-status-reactions.js';
 import { ReadSnapshotsGzip1734100000070 } from './1734100000070-read-snapshots-gzip.js';
 import { SavedByRestaurant1734100000071 } from './1734100000071-saved-by-restaurant.js';
 
@@ -33,6 +34,7 @@ export const reviewsMigrations = [
   ReadSnapshotsUsers1734100000051,
   CheckInsActiveSince1734100000060,
   Statuses1734100000061,
+  StatusReactions1734100000062,
   ReadSnapshotsGzip1734100000070,
   SavedByRestaurant1734100000071,
 ];

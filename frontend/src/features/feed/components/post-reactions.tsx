@@ -1,31 +1,35 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Heart, MessageCircle, Send } from 'lucide-react';
+import { Heart, MessageCircle, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { DISCOVERY_LIMITS, type FeedReactionsDto } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';
-import { Textarea } from '@/components/ui/input';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useCurrentUser } from '@/features/auth';
 import { formatRelative } from '@/lib/format';
-import { useCheckInComments, usePostCheckInComment, useToggleCheckInLike } from '../api/check-in-reactions';
+import { useComments, useDeleteComment, usePostComment, useToggleLike, type Post } from '../api/reactions';
+import { TextPostForm } from './text-post-form';
 
-interface CheckInReactionsProps {
-  checkInId: number;
+interface PostReactionsProps {
+  post: Post;
   reactions: FeedReactionsDto;
-  /** Whose check-in, for the buttons' names. */
-  ownerName: string;
+  /** Whose post, for the buttons' names, and whether I may delete every comment on it. */
+  owner: { id: number; name: string };
 }
+
+const NOUN: Record<Post['kind'], string> = { 'check-ins': 'check-in', statuses: 'status' };
 
 /**
  * Likes (toggle, count ±1 at once, then the server's count; undone on failure) and the comment
- * panel of one check-in (issue #25: stored on the server, not the spec's demo).
+ * panel of one check-in or status (issue #25: stored on the server, not the spec's demo).
  */
-export function CheckInReactions({ checkInId, reactions, ownerName }: CheckInReactionsProps) {
+export function PostReactions({ post, reactions, owner }: PostReactionsProps) {
   const [like, setLike] = useState({ liked: reactions.likedByMe, count: reactions.likeCount });
   const [commentCount, setCommentCount] = useState(reactions.commentCount);
   const [open, setOpen] = useState(false);
-  const toggle = useToggleCheckInLike(checkInId);
+  const toggle = useToggleLike(post);
   const panelId = useId();
+  const noun = NOUN[post.kind];
 
   const onLike = () => {
     const before = like;
@@ -46,7 +50,7 @@ export function CheckInReactions({ checkInId, reactions, ownerName }: CheckInRea
           variant="ghost"
           size="sm"
           aria-pressed={like.liked}
-          aria-label={`Like ${ownerName}'s check-in, ${like.count} ${like.count === 1 ? 'like' : 'likes'}`}
+          aria-label={`Like ${owner.name}'s ${noun}, ${like.count} ${like.count === 1 ? 'like' : 'likes'}`}
           disabled={toggle.isPending}
           onClick={onLike}
           className={like.liked ? 'reactions__like--on' : undefined}
@@ -59,7 +63,7 @@ export function CheckInReactions({ checkInId, reactions, ownerName }: CheckInRea
           size="sm"
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
-          aria-label={`Comments on ${ownerName}'s check-in, ${commentCount}`}
+          aria-label={`Comments on ${owner.name}'s ${noun}, ${commentCount}`}
           onClick={() => setOpen((value) => !value)}
         >
           <MessageCircle aria-hidden="true" />
@@ -67,30 +71,34 @@ export function CheckInReactions({ checkInId, reactions, ownerName }: CheckInRea
         </Button>
       </div>
       {open ? (
-        <CommentPanel id={panelId} checkInId={checkInId} onPosted={() => setCommentCount((n) => n + 1)} />
+        <CommentPanel
+          id={panelId}
+          post={post}
+          ownerId={owner.id}
+          onCountChange={(delta) => setCommentCount((n) => n + delta)}
+        />
       ) : null}
     </div>
   );
 }
 
-function CommentPanel({ id, checkInId, onPosted }: { id: string; checkInId: number; onPosted: () => void }) {
-  const comments = useCheckInComments(checkInId);
-  const post = usePostCheckInComment(checkInId);
-  const [text, setText] = useState('');
-  const fieldId = useId();
-  const blank = text.trim().length === 0;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blank) return;
-    post.mutate(text.trim(), {
-      onSuccess: () => {
-        setText('');
-        onPosted();
-      },
-      onError: (error) => toast.error('Comment not sent', { description: error.message }),
-    });
-  };
+function CommentPanel({
+  id,
+  post,
+  ownerId,
+  onCountChange,
+}: {
+  id: string;
+  post: Post;
+  ownerId: number;
+  onCountChange: (delta: number) => void;
+}) {
+  const me = useCurrentUser().data ?? null;
+  const comments = useComments(post);
+  const send = usePostComment(post);
+  const remove = useDeleteComment(post);
+  // The server decides; the button shows only where it would agree (my comment, or my post).
+  const mayDelete = (authorId: number) => me !== null && (me.id === authorId || me.id === ownerId);
 
   return (
     <div className="reactions__panel" id={id}>
@@ -110,27 +118,36 @@ function CommentPanel({ id, checkInId, onPosted }: { id: string; checkInId: numb
               <time className="feed-item__time" dateTime={comment.createdAt}>
                 {formatRelative(comment.createdAt)}
               </time>
+              {mayDelete(comment.user.id) ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Delete comment by ${comment.user.name || comment.user.username}`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(comment.id, {
+                      onSuccess: () => onCountChange(-1),
+                      onError: (error) => toast.error('Comment not deleted', { description: error.message }),
+                    })
+                  }
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              ) : null}
               <p className="reactions__text">{comment.text}</p>
             </li>
           ))}
         </ul>
       )}
-      <form className="reactions__form" onSubmit={submit}>
-        <label htmlFor={fieldId} className="sr-only">
-          Write a comment
-        </label>
-        <Textarea
-          id={fieldId}
-          rows={2}
-          value={text}
-          maxLength={DISCOVERY_LIMITS.commentMax}
-          placeholder="Write a comment..."
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Button type="submit" size="sm" disabled={blank} loading={post.isPending}>
-          <Send aria-hidden="true" /> Send
-        </Button>
-      </form>
+      <TextPostForm
+        label="Write a comment"
+        placeholder="Write a comment..."
+        maxLength={DISCOVERY_LIMITS.commentMax}
+        submitLabel="Send"
+        send={send}
+        onSent={() => onCountChange(1)}
+        failTitle="Comment not sent"
+      />
     </div>
   );
 }
