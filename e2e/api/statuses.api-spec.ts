@@ -103,10 +103,20 @@ describe('statuses without a check-in', () => {
     expect(await statuses(dan)).toEqual([]);
   });
 
-  it("counts among Ann's profile statuses", async () => {
+  it("is an item of Ann's profile activity, with no restaurant, and counts among her statuses and all", async () => {
     const res = await bob.client.get<ActivityResponse>(`/api/activity?userId=${ann.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.counts.statuses).toBe(1);
+    expect(res.body.counts).toMatchObject({ all: 1, statuses: 1 });
+    expect(res.body.items).toMatchObject([
+      {
+        type: 'status',
+        restaurantId: null,
+        restaurant: null,
+        message: 'Craving dumplings tonight',
+        rating: null,
+      },
+    ]);
+    expect(res.body.items[0]!.id).toMatch(/^status-\d+$/);
   });
 
   describe('likes and comments on a status', () => {

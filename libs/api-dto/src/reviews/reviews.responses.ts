@@ -18,7 +18,7 @@ import type {
 } from '@dinebuds/contracts';
 
 const PRICE_RANGES: PriceRange[] = ['$', '$$', '$$$', '$$$$'];
-const ACTIVITY_TYPES: ActivityType[] = ['review', 'save', 'checkin'];
+const ACTIVITY_TYPES: ActivityType[] = ['review', 'save', 'checkin', 'status'];
 
 /** OpenAPI schema of RestaurantSummaryDto: the restaurant of a review, a save or an activity item. */
 export class RestaurantSummarySchema implements RestaurantSummaryDto {
@@ -137,13 +137,15 @@ export class IsSavedSchema implements IsSavedResponse {
 export class ActivityItemSchema implements ActivityItemDto {
   @ApiProperty({ example: 'review-12', description: 'Unique across types' }) id: string;
   @ApiProperty({ enum: ACTIVITY_TYPES }) type: ActivityType;
-  @ApiProperty() restaurantId: number;
-  @ApiProperty({ type: RestaurantSummarySchema }) restaurant: RestaurantSummarySchema;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null for a status' })
+  restaurantId: number | null;
+  @ApiProperty({ type: RestaurantSummarySchema, nullable: true, description: 'Null for a status' })
+  restaurant: RestaurantSummarySchema | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({
     type: String,
     nullable: true,
-    description: "A review's notes; null for saves and check-ins",
+    description: "A review's notes, a check-in's status line or the status; null for saves",
   })
   message: string | null;
   @ApiProperty({ type: Number, nullable: true, minimum: 1, maximum: 5 }) rating: number | null;
@@ -154,7 +156,9 @@ export class ActivityCountsSchema {
   @ApiProperty() reviews: number;
   @ApiProperty() checkins: number;
   @ApiProperty() saves: number;
-  @ApiProperty({ description: 'Check-ins with a status line (also counted in checkins)' })
+  @ApiProperty({
+    description: 'Statuses posted alone and check-ins with a status line (those also counted in checkins)',
+  })
   statuses: number;
 }
 

@@ -220,23 +220,27 @@ export interface IsSavedResponse {
   isSaved: boolean;
 }
 
-export type ActivityType = 'review' | 'save' | 'checkin';
+export type ActivityType = 'review' | 'save' | 'checkin' | 'status';
 
 export interface ActivityItemDto {
   /** Unique across types, e.g. 'review-12'. */
   id: string;
   type: ActivityType;
-  restaurantId: number;
-  restaurant: RestaurantSummaryDto;
+  /** Null for a status (posted without a check-in: it has no restaurant). */
+  restaurantId: number | null;
+  restaurant: RestaurantSummaryDto | null;
   createdAt: string;
-  /** The review's notes; null for saves and check-ins. */
+  /** The review's notes, a check-in's status line or the status; null for saves. */
   message: string | null;
   rating: number | null;
 }
 
 export interface ActivityResponse {
   items: ActivityItemDto[];
-  /** Totals per filter chip (statuses: check-ins with a status line, also counted in checkins). */
+  /**
+   * Totals per filter chip: all is every item; statuses are the statuses posted alone and the
+   * check-ins with a status line (those also counted in checkins).
+   */
   counts: { all: number; reviews: number; checkins: number; saves: number; statuses: number };
 }
 

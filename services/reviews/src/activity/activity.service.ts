@@ -3,9 +3,10 @@ import { REVIEW_LIMITS, type ActivityResponse, type Caller } from '@dinebuds/con
 import { restaurantSummary } from '../restaurants/restaurant.mapper.js';
 import { listWindow, Transactions } from '@dinebuds/service-kit';
 import { PrivacyService } from '../privacy/privacy.service.js';
+import type { PrefixedRestaurant } from '../restaurants/restaurants.repository.js';
 import { ActivityRepository } from './activity.repository.js';
 
-/** A user's Activity tab: their real reviews, saves and check-ins, under the privacy rule. */
+/** A user's Activity tab: their real reviews, saves, check-ins and statuses, under the privacy rule. */
 @Injectable()
 export class ActivityService {
   constructor(
@@ -31,19 +32,19 @@ export class ActivityService {
         id: `${row.type}-${row.id}`,
         type: row.type,
         restaurantId: row.restaurant_id,
-        restaurant: restaurantSummary(row),
+        restaurant: row.restaurant_id === null ? null : restaurantSummary(row as PrefixedRestaurant),
         createdAt: row.created_at.toISOString(),
         message: row.message,
         rating: row.rating,
       })),
       counts: {
-        all: counts.reviews + counts.saves + counts.checkins,
+        all: counts.reviews + counts.saves + counts.checkins + counts.statuses,
         reviews: counts.reviews,
         checkins: counts.checkins,
         saves: counts.saves,
         // A check-in's status line (that check-in also counts among check-ins) or a status
         // posted without a check-in.
-        statuses: counts.statuses,
+        statuses: counts.checkin_statuses + counts.statuses,
       },
     };
   }

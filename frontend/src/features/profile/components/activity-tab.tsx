@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Activity, Bookmark, MapPin, Star } from 'lucide-react';
+import { Activity, Bookmark, MapPin, MessageCircle, Star } from 'lucide-react';
 import type { ActivityItemDto, ActivityResponse } from '@dinebuds/contracts';
 import { ToggleChip } from '@/components/ui/chip';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
@@ -23,9 +23,25 @@ const VERB: Record<ActivityItemDto['type'], string> = {
   review: 'Reviewed',
   save: 'Saved',
   checkin: 'Checked in at',
+  status: 'Shared a status',
 };
 
-/** Another user's reviews, saves and check-ins from /api/activity, newest first. */
+const ICON: Record<ActivityItemDto['type'], typeof Star> = {
+  review: Star,
+  save: Bookmark,
+  checkin: MapPin,
+  status: MessageCircle,
+};
+
+/** Whether an item is under a chip: Statuses are statuses and check-ins with a status line. */
+function underChip(item: ActivityItemDto, filter: Filter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'status')
+    return item.type === 'status' || (item.type === 'checkin' && item.message !== null);
+  return item.type === filter;
+}
+
+/** Another user's reviews, saves, check-ins and statuses from /api/activity, newest first. */
 export function ActivityTab({ userId, search }: { userId: number; search: string }) {
   const activity = useActivity(userId);
   const [filter, setFilter] = useState<Filter>('all');
@@ -41,8 +57,11 @@ export function ActivityTab({ userId, search }: { userId: number; search: string
       />
     );
   const { items, counts } = activity.data;
+  // A status has no place: a city search leaves it out.
   const shown = items.filter(
-    (item) => (filter === 'all' || item.type === filter) && matchesCity(item.restaurant, search),
+    (item) =>
+      underChip(item, filter) &&
+      (item.restaurant ? matchesCity(item.restaurant, search) : search.trim() === ''),
   );
   return (
     <div className="activity">
@@ -61,26 +80,28 @@ export function ActivityTab({ userId, search }: { userId: number; search: string
         <EmptyState compact icon={<Activity />} title="No activity yet" />
       ) : (
         <ul className="review-list" aria-label="Activity">
-          {shown.map((item) => (
-            <li key={item.id} className="card review-card">
-              <p className="activity__line">
-                {item.type === 'review' ? (
-                  <Star aria-hidden="true" />
-                ) : item.type === 'save' ? (
-                  <Bookmark aria-hidden="true" />
-                ) : (
-                  <MapPin aria-hidden="true" />
-                )}
-                <span>
-                  {VERB[item.type]}{' '}
-                  <Link to={`/restaurant/${item.restaurantId}`}>{item.restaurant.name}</Link>
-                </span>
-              </p>
-              {item.rating !== null ? <Stars rating={item.rating} /> : null}
-              {item.message ? <p className="review-card__notes">{item.message}</p> : null}
-              <p className="review-card__date">{formatShortDate(new Date(item.createdAt))}</p>
-            </li>
-          ))}
+          {shown.map((item) => {
+            const Icon = ICON[item.type];
+            return (
+              <li key={item.id} className="card review-card">
+                <p className="activity__line">
+                  <Icon aria-hidden="true" />
+                  <span>
+                    {VERB[item.type]}
+                    {item.restaurant ? (
+                      <>
+                        {' '}
+                        <Link to={`/restaurant/${item.restaurant.id}`}>{item.restaurant.name}</Link>
+                      </>
+                    ) : null}
+                  </span>
+                </p>
+                {item.rating !== null ? <Stars rating={item.rating} /> : null}
+                {item.message ? <p className="review-card__notes">{item.message}</p> : null}
+                <p className="review-card__date">{formatShortDate(new Date(item.createdAt))}</p>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
