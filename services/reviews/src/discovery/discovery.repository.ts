@@ -203,7 +203,24 @@ export class DiscoveryRepository {
            SELECT r.id, word_similarity($2, ${SEARCH_TEXT}) AS score
            FROM ${RESTAURANTS} r
            WHERE $2 <% ${SEARCH_TEXT} OR ${SEARCH_TEXT} LIKE $3
-           ORDER BY score DESC, r.id LIMIT $5)
+           ORDER BY score DESC, r.id LIMIT $5),
+         -- The buds' reviews and saves read from the buds' side (their user indexes), then kept
+         -- for the hits: this grows with the people followed, not with each place's reviews.
+         bud_reviews AS (
+           SELECT DISTINCT ON (v.user_id, v.restaurant_id) v.restaurant_id, v.rating
+           FROM buds b JOIN ${REVIEWS} v ON v.user_id = b.id
+           WHERE v.restaurant_id IN (SELECT id FROM hits)
+           ORDER BY v.user_id, v.restaurant_id, v.id DESC),
+         bud AS (
+           SELECT restaurant_id, COUNT(*) AS n, AVG(rating)::float AS average,
+                  COUNT(*) FILTER (WHERE rating >= 4) AS fans
+           FROM bud_reviews GROUP BY restaurant_id),
+         bud_saves AS (
+           SELECT s.restaurant_id, COUNT(*) AS n FROM buds b JOIN ${SAVED} s ON s.user_id = b.id
+           WHERE s.restaurant_id IN (SELECT id FROM hits)
+             AND NOT EXISTS (SELECT 1 FROM ${REVIEWS} v WHERE v.user_id = s.user_id
+                             AND v.restaurant_id = s.restaurant_id AND v.rating >= 4)
+           GROUP BY s.restaurant_id)
          SELECT h.id AS restaurant_id, ${prefixedRestaurantSql('r')}, r.cuisine AS r_cuisine,
                 ${restaurantRatingColumnsSql('agg')},
                 COALESCE(bud.n, 0)::int AS bud_review_count, bud.average AS bud_average_rating,
@@ -212,16 +229,8 @@ export class DiscoveryRepository {
                 round(h.score::numeric, 3)::float AS match_score
          FROM hits h JOIN ${RESTAURANTS} r ON r.id = h.id
          ${restaurantRatingJoinSql('agg', 'h.id')}
-         LEFT JOIN LATERAL (
-           SELECT COUNT(*) AS n, AVG(x.rating)::float AS average,
-                  COUNT(*) FILTER (WHERE x.rating >= 4) AS fans
-           FROM (SELECT DISTINCT ON (v.user_id) v.rating FROM ${REVIEWS} v JOIN buds b ON b.id = v.user_id
-                 WHERE v.restaurant_id = h.id ORDER BY v.user_id, v.id DESC) x) bud ON true
-         LEFT JOIN LATERAL (
-           SELECT COUNT(*) AS n FROM ${SAVED} s JOIN buds b ON b.id = s.user_id
-           WHERE s.restaurant_id = h.id
-             AND NOT EXISTS (SELECT 1 FROM ${REVIEWS} v WHERE v.restaurant_id = h.id AND v.user_id = s.user_id
-                             AND v.rating >= 4)) bud_saves ON true
+         LEFT JOIN bud ON bud.restaurant_id = h.id
+         LEFT JOIN bud_saves ON bud_saves.restaurant_id = h.id
          ORDER BY bud_favorite_count DESC, h.score DESC, total_reviews DESC, h.id
          LIMIT $4`,
         [viewerId, lowered, contains, limit, candidates],
