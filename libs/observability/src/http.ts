@@ -39,26 +39,112 @@ function routeOf(req: HookRequest): string {
  * and is made active from preHandler on, as the request id is, so RPC calls, SQL and outbox
  * events recorded by the handler belong to it.
  */
+/** A service's server span for one request, continuing the caller's trace (traceparent). */
+function serverSpan(
+  tracer: NonNullable<ReturnType<typeof activeTracer>>,
+  service: string,
+  req: { method: string; url: string; headers: Record<string, string | string[] | undefined> },
+  route: string,
+): Span {
+  // A browser's request has no traceparent: no propagator run to find that out.
+  const parent = req.headers.traceparent ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
+  const span = tracer.startSpan(`${service} ${req.method} ${route}`, { kind: SpanKind.SERVER }, parent);
+  // Most requests are not sampled: their span only carries the decision on (traceparent flags)
+  // and gets no attributes built.
+  if (span.isRecording()) {
+    const query = req.url.indexOf('?');
+    span.setAttributes({
+      'dinebuds.service': service,
+      'http.request.method': req.method,
+      'http.route': route,
+      'url.path': req.url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
+    });
+  }
+  return span;
+}
+
+/** Ends a server span with the answer's status. */
+function endServerSpan(span: Span, statusCode: number): void {
+  if (span.isRecording()) {
+    span.setAttribute('http.response.status_code', statusCode);
+    if (statusCode >= 500) span.setStatus({ code: 2 });
+  }
+  span.end();
+}
+
+/**
+ * The request histogram's recorder for one service: the labelled child per (method, route,
+ * status class) kept, so a request builds no label object (prom-client still hashes the labels on
+ * each observe, ~1-2 µs). The request counter is the histogram's count, copied at scrape time.
+ */
+function durationRecorder(
+  service: string,
+): (method: string, route: string, statusCode: number, seconds: number) => void {
+  const children = new Map<string, { observe(v: number): void }>();
+  return (method, route, statusCode, seconds) => {
+    const status = statusClass(statusCode);
+    const key = `${method} ${route} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      child = httpDuration.labels({ service, method, route, status_class: status });
+      children.set(key, child);
+    }
+    child.observe(seconds);
+  };
+}
+
+/** A call that reaches a service's handler without an HTTP request (the one-process runner's). */
+export interface ObservedCall {
+  method: string;
+  /** The RPC's route, e.g. /rpc/users.get. */
+  route: string;
+  headers: Record<string, string>;
+}
+
+/** Runs a call inside its server span and records its duration, as the hooks do for requests. */
+export type CallObserver = <T extends { statusCode: number }>(
+  call: ObservedCall,
+  run: () => Promise<T>,
+) => Promise<T>;
+
+/**
+ * The same metrics and server span for calls that skip the HTTP server (in-process RPCs), so a
+ * service's figures and traces do not depend on how it was called. Null when both are off.
+ */
+export function callObserver(service: string): CallObserver | null {
+  const tracer = activeTracer();
+  const record = metricsEnabled() ? durationRecorder(service) : null;
+  if (!tracer && !record) return null;
+  return async (call, run) => {
+    const started = performance.now();
+    const span = tracer ? serverSpan(tracer, service, { ...call, url: call.route }, call.route) : undefined;
+    let statusCode = 500;
+    try {
+      const result = span ? await context.with(trace.setSpan(context.active(), span), run) : await run();
+      statusCode = result.statusCode;
+      return result;
+    } finally {
+      record?.(call.method, call.route, statusCode, (performance.now() - started) / 1000);
+      if (span) endServerSpan(span, statusCode);
+    }
+  };
+}
+
+/**
+ * Request metrics and the server span of every request on a Fastify instance (the gateway's or
+ * a service's), labelled with `service`. Install before the routes are registered (before Nest's
+ * init). Metrics hooks are skipped when METRICS_ENABLED is false, span hooks when tracing is off
+ * at install time: what is off costs nothing per request.
+ *
+ * The span continues the caller's trace (W3C traceparent header: the gateway's RPC carries it)
+ * and is made active from preHandler on, as the request id is, so RPC calls, SQL and outbox
+ * events recorded by the handler belong to it.
+ */
 export function installHttpObservability(app: HookHost, service: string): void {
   const tracer = activeTracer();
   if (tracer) {
     app.addHook('onRequest', (req, _reply, done) => {
-      // A browser's request has no traceparent: no propagator run to find that out.
-      const parent = req.headers.traceparent ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
-      const route = routeOf(req);
-      const span = tracer.startSpan(`${service} ${req.method} ${route}`, { kind: SpanKind.SERVER }, parent);
-      // Most requests are not sampled: their span only carries the decision on (traceparent
-      // flags) and gets no attributes built.
-      if (span.isRecording()) {
-        const query = req.url.indexOf('?');
-        span.setAttributes({
-          'dinebuds.service': service,
-          'http.request.method': req.method,
-          'http.route': route,
-          'url.path': req.url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
-        });
-      }
-      spans.set(req, span);
+      spans.set(req, serverSpan(tracer, service, req, routeOf(req)));
       done();
     });
     app.addHook('preHandler', (req, _reply, done) => {
@@ -67,31 +153,13 @@ export function installHttpObservability(app: HookHost, service: string): void {
       context.with(trace.setSpan(context.active(), span), done);
     });
   }
-  const metrics = metricsEnabled();
-  if (!tracer && !metrics) return;
-  // The labelled histogram per (method, route, status class), so a request builds no label object
-  // (prom-client still hashes the labels on each observe, ~1-2 µs). The request counter is the
-  // histogram's count, copied at scrape time (metrics.ts).
-  const children = new Map<string, { observe(v: number): void }>();
+  const record = metricsEnabled() ? durationRecorder(service) : null;
+  if (!tracer && !record) return;
   app.addHook('onResponse', (req, reply, done) => {
-    const route = routeOf(req);
-    if (metrics) {
-      const status = statusClass(reply.statusCode);
-      const key = `${req.method} ${route} ${status}`;
-      let child = children.get(key);
-      if (!child) {
-        child = httpDuration.labels({ service, method: req.method, route, status_class: status });
-        children.set(key, child);
-      }
-      child.observe(reply.elapsedTime / 1000);
-    }
+    record?.(req.method, routeOf(req), reply.statusCode, reply.elapsedTime / 1000);
     const span = spans.get(req);
     if (span) {
-      if (span.isRecording()) {
-        span.setAttribute('http.response.status_code', reply.statusCode);
-        if (reply.statusCode >= 500) span.setStatus({ code: 2 });
-      }
-      span.end();
+      endServerSpan(span, reply.statusCode);
       spans.delete(req);
     }
     done();

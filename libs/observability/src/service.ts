@@ -1,6 +1,6 @@
 import type { EventBus, OutboxStats } from '@dinebuds/events';
 import { installEventsObservability } from './events.js';
-import { installHttpObservability } from './http.js';
+import { callObserver, installHttpObservability, type CallObserver } from './http.js';
 import { metricsEnabled, watchService } from './metrics.js';
 import { tracingOn } from './tracing.js';
 
@@ -31,6 +31,8 @@ export interface ObservedService {
  * initialised, which adds its pool, outbox and queues to the scrape (and returns the removal).
  */
 export function observeService(service: ObservedService): {
+  /** The same metrics and spans for in-process calls that skip the HTTP server (null: both off). */
+  calls: CallObserver | null;
   watch(sources: {
     dataSource: PooledDataSource;
     outboxStats: () => Promise<OutboxStats>;
@@ -43,6 +45,7 @@ export function observeService(service: ObservedService): {
     installEventsObservability();
   }
   return {
+    calls: callObserver(service.name),
     watch: ({ dataSource, outboxStats, bus }) => {
       if (!metrics) return () => undefined;
       return watchService(service.name, {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Module } from '@nestjs/common';
 import { EVENTS_DATA_SOURCE, OutboxRelay } from '@dinebuds/events';
 import { observeService, reportAdmissionRefusals } from '@dinebuds/observability';
-import { admissionRefusalsOf, createServiceApp } from '@dinebuds/service-client';
+import { admissionRefusalsOf, createServiceApp, observeDirectCalls } from '@dinebuds/service-client';
 import type { RunningService, ServiceDefinition, ServiceStartOptions } from './service-definition.js';
 import { serviceModule } from './service-module.js';
 
@@ -31,6 +31,7 @@ export async function startService<Extra extends object, Settings>(
   });
   // Request metrics and spans, labelled with the service: installed before init registers the routes.
   const observed = observeService({ name, fastify: app.getHttpAdapter().getInstance() });
+  if (observed.calls) observeDirectCalls(app, observed.calls);
   let unwatch = () => {};
   try {
     await app.init();

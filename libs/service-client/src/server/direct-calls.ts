@@ -201,7 +201,8 @@ function resultAnswer(route: Route, result: unknown, reply: CallReply): InProces
  * done: the service's own request metrics and spans (the gateway's cover the request).
  */
 export function rpcDispatchOf(app: INestApplication): InProcessDispatch {
-  const { door, bodyLimit, filter, requestLog } = directCallPartsOf(app);
+  const parts = directCallPartsOf(app);
+  const { door, bodyLimit, filter, requestLog } = parts;
   const routes = rpcRoutesOf(app);
   const parse = jsonBodyParser();
   const refused: InProcessResponse = {
@@ -259,7 +260,15 @@ export function rpcDispatchOf(app: INestApplication): InProcessDispatch {
     let response: InProcessResponse | undefined;
     try {
       const requestId = requestIdFrom(request.headers[INTERNAL_HEADERS.requestId]);
-      response = await runWithRequestId(requestId, () => run(route, request));
+      // Observed as an HTTP request would be (metrics, the server span), when the service observes.
+      const observe = parts.observe;
+      response = await runWithRequestId(requestId, () =>
+        observe
+          ? observe({ method: request.method, route: request.url, headers: request.headers }, () =>
+              run(route, request),
+            )
+          : run(route, request),
+      );
       requestLog?.({
         requestId,
         method: request.method,

@@ -39,6 +39,22 @@ export interface DirectCallParts {
   filter: AllExceptionsFilter;
   /** The request's log line at info; null when info is off (a silent level does nothing). */
   requestLog: ((line: Record<string, unknown>) => void) | null;
+  /**
+   * Request metrics and server spans for direct calls, set by the service kit from observability
+   * (this library does not depend on it); null when none are kept.
+   */
+  observe: DirectCallObserver | null;
+}
+
+/** Runs a direct call inside whatever the service observes of a request (see DirectCallParts). */
+export type DirectCallObserver = <T extends { statusCode: number }>(
+  call: { method: string; route: string; headers: Record<string, string> },
+  run: () => Promise<T>,
+) => Promise<T>;
+
+/** Gives the app's direct calls the same request metrics and spans as its HTTP requests. */
+export function observeDirectCalls(app: INestApplication, observe: DirectCallObserver): void {
+  directCallPartsOf(app).observe = observe;
 }
 
 const apps = new WeakMap<INestApplication, DirectCallParts>();
@@ -92,6 +108,7 @@ export async function createServiceApp(
     bodyLimit,
     filter,
     requestLog: pino.isLevelEnabled('info') ? (line) => pino.info(line, 'request') : null,
+    observe: null,
   });
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
   fastify.addHook('preValidation', rejectUnstorableText);
