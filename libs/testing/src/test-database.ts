@@ -65,6 +65,24 @@ export async function query<T = Record<string, unknown>>(
   }
 }
 
+/**
+ * The plan of `sql` with sequential scans forbidden (text lines joined): on a test's tiny tables a
+ * scan is cheaper, so this tells whether an index can serve the statement at all.
+ */
+export async function planWithoutSeqScan(databaseUrl: string, sql: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL enable_seqscan = off');
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`);
+    await client.query('ROLLBACK');
+    return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
 /** One node of PostgreSQL's JSON query plan, with what EXPLAIN ANALYZE measured. */
 export interface PlanNode {
   'Node Type': string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import {
   createTestSystem,
   eventually,
+  planWithoutSeqScan,
   query,
   registration,
   uniqueUsername,
@@ -91,21 +91,12 @@ describe('identity: expired sessions are purged on a schedule', () => {
   });
 
   it('has an index on expires_at that serves the purge', async () => {
-    const client = new pg.Client({ connectionString: system.db.url });
-    await client.connect();
-    try {
-      await client.query('BEGIN');
-      // A tiny table is cheaper to scan: forbid the scan to learn whether the index can serve.
-      await client.query('SET LOCAL enable_seqscan = off');
-      const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN SELECT id FROM identity.sessions WHERE expires_at <= now()
-          ORDER BY expires_at LIMIT 1000 FOR UPDATE SKIP LOCKED`,
-      );
-      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('sessions_expires_at_idx');
-      await client.query('ROLLBACK');
-    } finally {
-      await client.end();
-    }
+    const plan = await planWithoutSeqScan(
+      system.db.url,
+      `SELECT id FROM identity.sessions WHERE expires_at <= now()
+        ORDER BY expires_at LIMIT 1000 FOR UPDATE SKIP LOCKED`,
+    );
+    expect(plan).toContain('sessions_expires_at_idx');
   });
 
   it('refuses a purge interval that a timer cannot hold', async () => {

@@ -1,10 +1,16 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import type { Caller, EventMap, EventType, FeedPageDto, RankedRestaurantDto } from '@dinebuds/contracts';
 import { createEnvelope } from '@dinebuds/events';
 import { TEXT_ANSWER } from '@dinebuds/service-client';
-import { createTestSystem, eventually, query, registeredUser, type TestSystem } from '@dinebuds/testing';
+import {
+  createTestSystem,
+  eventually,
+  planWithoutSeqScan,
+  query,
+  registeredUser,
+  type TestSystem,
+} from '@dinebuds/testing';
 import { ReadSnapshotsService } from '../src/read-snapshots/read-snapshots.service.js';
 import { startTestReviews, type TestReviews } from './reviews-test-kit.js';
 
@@ -380,22 +386,11 @@ describe.each([
     });
 
     it("a restaurant's edit finds the people who saved it by index, not by scanning every save", async () => {
-      const client = new pg.Client({ connectionString: system.db.url });
-      await client.connect();
-      try {
-        await client.query('BEGIN');
-        // A tiny table is cheaper to scan: forbid the scan to learn whether an index can serve.
-        await client.query('SET LOCAL enable_seqscan = off');
-        const plan = await client.query<{ 'QUERY PLAN': string }>(
-          'EXPLAIN SELECT user_id FROM reviews.saved_restaurants WHERE restaurant_id = 1',
-        );
-        expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain(
-          'saved_restaurants_restaurant_idx',
-        );
-        await client.query('ROLLBACK');
-      } finally {
-        await client.end();
-      }
+      const plan = await planWithoutSeqScan(
+        system.db.url,
+        'SELECT user_id FROM reviews.saved_restaurants WHERE restaurant_id = 1',
+      );
+      expect(plan).toContain('saved_restaurants_restaurant_idx');
     });
   },
 );
