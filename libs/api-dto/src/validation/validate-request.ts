@@ -2,7 +2,11 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { BODY_NOT_OBJECT, bodyStructureProblem, isBodyObject } from './body-structure.js';
 import { firstValidationMessage } from './first-message.js';
+import { cacheValidationMetadata } from './metadata-cache.js';
 import { EDGE_VALIDATOR_OPTIONS, RPC_VALIDATOR_OPTIONS, TRANSFORM_OPTIONS } from './validation-options.js';
+
+// Every process that checks requests here validates on every call: the rules are looked up once.
+cacheValidationMetadata();
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
