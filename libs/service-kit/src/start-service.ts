@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { Module } from '@nestjs/common';
 import { EVENTS_DATA_SOURCE, OutboxRelay } from '@dinebuds/events';
 import { observeService, reportAdmissionRefusals } from '@dinebuds/observability';
-import { admissionRefusalsOf, createServiceApp, observeDirectCalls } from '@dinebuds/service-client';
+import {
+  admissionRefusalsOf,
+  createServiceApp,
+  observeDirectCalls,
+  serveSocketRpcs,
+} from '@dinebuds/service-client';
 import type { RunningService, ServiceDefinition, ServiceStartOptions } from './service-definition.js';
 import { serviceModule } from './service-module.js';
 
@@ -35,6 +40,8 @@ export async function startService<Extra extends object, Settings>(
   let unwatch = () => {};
   try {
     await app.init();
+    // RPCs over the socket run on their handlers as in-process calls do (direct-calls.ts).
+    serveSocketRpcs(app);
     const unwatchSources = observed.watch({
       dataSource: app.get(EVENTS_DATA_SOURCE),
       outboxStats: () => app.get(OutboxRelay).stats(),

@@ -20,6 +20,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ExternalContextCreator, ModulesContainer } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { ParamsFactory } from '@nestjs/core/helpers/external-context-creator.js';
+import type { ServerResponse } from 'node:http';
 import { INTERNAL_HEADERS, RPC_PATH_PREFIX } from '@dinebuds/contracts';
 import { badRequest } from '@dinebuds/errors';
 import { requestIdFrom, runWithRequestId } from '@dinebuds/logging';
@@ -85,6 +86,7 @@ const paramsFactory: ParamsFactory = {
 };
 
 interface Route {
+  url: string;
   run: (req: CallRequest, reply: CallReply) => Promise<unknown>;
   status: number;
   headers: Record<string, string>;
@@ -124,6 +126,7 @@ function routeOf(creator: ExternalContextCreator, instance: object, name: string
   }>)
     headers[header.toLowerCase()] = value;
   return {
+    url,
     // Failures go to the app's filter in rpcDispatchOf, the body's refusals with them.
     run: creator.create(instance, handler, name, ROUTE_ARGS_METADATA, paramsFactory, undefined, undefined, {
       guards: true,
@@ -189,27 +192,34 @@ function resultAnswer(route: Route, result: unknown, reply: CallReply): InProces
   return answer(route.status, payloadOf(result), headers);
 }
 
+/** An RPC of the app, run on its handler: what a call goes through once the door has let it in. */
+type RpcHandling = (route: Route, request: InProcessRequest) => Promise<InProcessResponse>;
+
+interface RpcDispatcher {
+  routes: Map<string, Route>;
+  handle: RpcHandling;
+  /** The answer to a call whose URL is no RPC of the app (the router's 404, through the filter). */
+  notFound: (request: InProcessRequest) => InProcessResponse;
+}
+
+const dispatchers = new WeakMap<INestApplication, RpcDispatcher>();
+
 /**
- * The one-process runner's calls into a service (an initialised app of createServiceApp), straight
- * to the RPC's handler: no HTTP request is built, routed or parsed. What a socket request goes
- * through still happens, in the same order: the route matched by its URL, the body's size limit,
- * the one parse of its JSON (the same strict parser) and storable text; the admission door's
- * in-flight, costly and pressure bounds and its turns (refusals answer the same prebuilt 503);
- * the request id as the current one; the app's global guard on the matched handler, which refuses
- * any call without the internal token (and marks the verified caller); the handler's param pipes
- * (the body's validation) and the app's exception filter, which writes every error answer. Not
- * done: the service's own request metrics and spans (the gateway's cover the request).
+ * The app's RPC routes and how one call runs on its handler, built once per app. What a socket
+ * request goes through in Fastify happens here, in the same order: the body's size limit, the one
+ * parse of its JSON (the same strict parser) and storable text; the request id as the current one;
+ * the request metrics and server span (when the service observes); the app's global guard on the
+ * matched handler, which refuses any call without the internal token (and marks the verified
+ * caller); the handler's param pipes (the body's validation); the app's exception filter, which
+ * writes every error answer; the request's log line.
  */
-export function rpcDispatchOf(app: INestApplication): InProcessDispatch {
+function rpcDispatcherOf(app: INestApplication): RpcDispatcher {
+  const known = dispatchers.get(app);
+  if (known) return known;
   const parts = directCallPartsOf(app);
-  const { door, bodyLimit, filter, requestLog } = parts;
+  const { bodyLimit, filter, requestLog } = parts;
   const routes = rpcRoutesOf(app);
   const parse = jsonBodyParser();
-  const refused: InProcessResponse = {
-    statusCode: 503,
-    headers: { ...door.answer.headers } as InProcessResponse['headers'],
-    payload: door.answer.body,
-  };
 
   /** A failure's answer, written by the app's exception filter. */
   const failure = (error: unknown, req: CallRequest): InProcessResponse => {
@@ -247,38 +257,126 @@ export function rpcDispatchOf(app: INestApplication): InProcessDispatch {
     }
   };
 
-  return async (request) => {
+  /** The call and its log line, inside its request id and span (the line carries the trace id). */
+  const runLogged = async (route: Route, request: InProcessRequest, requestId: string) => {
     const started = performance.now();
-    const route = request.method === 'POST' ? routes.get(request.url) : undefined;
-    if (!route)
-      return failure(new NotFoundException(`Cannot ${request.method} ${request.url}`), {
+    const response = await run(route, request);
+    requestLog?.({
+      requestId,
+      method: request.method,
+      url: request.url,
+      status: response.statusCode,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+    return response;
+  };
+
+  const handle: RpcHandling = (route, request) => {
+    const requestId = requestIdFrom(request.headers[INTERNAL_HEADERS.requestId]);
+    // Observed as an HTTP request would be (metrics, the server span), when the service observes.
+    const observe = parts.observe;
+    return runWithRequestId(requestId, () =>
+      observe
+        ? observe({ method: request.method, route: request.url, headers: request.headers }, () =>
+            runLogged(route, request, requestId),
+          )
+        : runLogged(route, request, requestId),
+    );
+  };
+
+  const dispatcher: RpcDispatcher = {
+    routes,
+    handle,
+    notFound: (request) =>
+      failure(new NotFoundException(`Cannot ${request.method} ${request.url}`), {
         ...request,
         body: undefined,
-      });
+      }),
+  };
+  dispatchers.set(app, dispatcher);
+  return dispatcher;
+}
+
+/**
+ * The one-process runner's calls into a service (an initialised app of createServiceApp), straight
+ * to the RPC's handler: no HTTP request is built, routed or parsed. Each passes the app's
+ * admission door as a socket request does (its in-flight, costly and pressure bounds and its
+ * turns; refusals answer the same prebuilt 503), then runs as rpcDispatcherOf describes.
+ */
+export function rpcDispatchOf(app: INestApplication): InProcessDispatch {
+  const { door } = directCallPartsOf(app);
+  const { routes, handle, notFound } = rpcDispatcherOf(app);
+  const refused: InProcessResponse = {
+    statusCode: 503,
+    headers: { ...door.answer.headers } as InProcessResponse['headers'],
+    payload: door.answer.body,
+  };
+  return async (request) => {
+    const route = request.method === 'POST' ? routes.get(request.url) : undefined;
+    if (!route) return notFound(request);
     const pass = await door.enterCall(request.method, request.url);
     if (!pass) return refused;
     let response: InProcessResponse | undefined;
     try {
-      const requestId = requestIdFrom(request.headers[INTERNAL_HEADERS.requestId]);
-      // Observed as an HTTP request would be (metrics, the server span), when the service observes.
-      const observe = parts.observe;
-      response = await runWithRequestId(requestId, () =>
-        observe
-          ? observe({ method: request.method, route: request.url, headers: request.headers }, () =>
-              run(route, request),
-            )
-          : run(route, request),
-      );
-      requestLog?.({
-        requestId,
-        method: request.method,
-        url: request.url,
-        status: response.statusCode,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-      });
+      response = await handle(route, request);
       return response;
     } finally {
       pass(response?.statusCode ?? 500);
     }
   };
+}
+
+/** `application/json`, with or without parameters (the parser checks the charset). */
+const JSON_REQUEST = /^application\/json\s*(;|$)/i;
+
+/**
+ * The app's RPCs that come over its socket (a gateway in another process) run the same way, on
+ * their handler, instead of through Fastify's routing, hooks and reply and Nest's router: the
+ * common request, `POST` of a JSON body with its length given, to a URL that is exactly one of the
+ * app's RPC routes. Anything else (another spelling of the path, a query string, another method
+ * or content type, a chunked or oversized body) goes to Fastify as before, which answers it as it
+ * always has. The admission door has let the request in already (the server's request handler).
+ */
+export function serveSocketRpcs(app: INestApplication): void {
+  const parts = directCallPartsOf(app);
+  const { routes, handle } = rpcDispatcherOf(app);
+  parts.socketRpc = (req, res) => {
+    if (req.method !== 'POST') return false;
+    const route = routes.get(req.url ?? '');
+    if (!route) return false;
+    const length = Number(req.headers['content-length']);
+    if (!(length > 0 && length <= parts.bodyLimit) || req.headers['transfer-encoding'] !== undefined)
+      return false;
+    if (!JSON_REQUEST.test(req.headers['content-type'] ?? '')) return false;
+    let payload = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      payload += chunk;
+    });
+    req.once('end', () => {
+      const request: InProcessRequest = {
+        method: 'POST',
+        url: route.url,
+        headers: req.headers as Record<string, string>,
+        payload,
+      };
+      // handle answers every failure through the filter; a rejection here is a bug: drop the socket.
+      handle(route, request).then(
+        (response) => writeAnswer(res, response),
+        (error: unknown) => res.destroy(error instanceof Error ? error : undefined),
+      );
+    });
+    return true;
+  };
+}
+
+/** An answer on the socket, with its length (one write, no chunked encoding). */
+function writeAnswer(res: ServerResponse, response: InProcessResponse): void {
+  if (res.destroyed) return;
+  const body = response.rawPayload ?? response.payload;
+  res.writeHead(response.statusCode, {
+    ...response.headers,
+    'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
+  });
+  res.end(body);
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -44,6 +45,11 @@ export interface DirectCallParts {
    * (this library does not depend on it); null when none are kept.
    */
   observe: DirectCallObserver | null;
+  /**
+   * Takes an RPC that came over the socket when it can run it directly (serveSocketRpcs), answering
+   * true; false leaves the request to Fastify. Null until the app's routes are known.
+   */
+  socketRpc: ((req: IncomingMessage, res: ServerResponse) => boolean) | null;
 }
 
 /** Runs a direct call inside whatever the service observes of a request (see DirectCallParts). */
@@ -83,8 +89,23 @@ export async function createServiceApp(
 ): Promise<INestApplication> {
   const door = new AdmissionDoor(options.admission ?? admissionFromEnv(), (url) => QUIET_URLS.includes(url));
   const bodyLimit = parseByteSize(options.bodyLimit ?? '10mb');
+  const parts: DirectCallParts = {
+    door,
+    bodyLimit,
+    filter: new AllExceptionsFilter(),
+    requestLog: null,
+    observe: null,
+    socketRpc: null,
+  };
   const adapter = new FastifyAdapter({
-    serverFactory: door.serverFactory,
+    // Past the door, an RPC the app can run directly skips Fastify (serveSocketRpcs).
+    serverFactory: (
+      fastifyHandler: (req: IncomingMessage, res: ServerResponse) => void,
+      serverOptions: Parameters<AdmissionDoor['serverFactory']>[1],
+    ) =>
+      door.serverFactory((req, res) => {
+        if (!parts.socketRpc?.(req, res)) fastifyHandler(req, res);
+      }, serverOptions),
     bodyLimit,
     genReqId: genRequestId,
     requestIdHeader: false,
@@ -101,18 +122,12 @@ export async function createServiceApp(
   const fastify = app.getHttpAdapter().getInstance();
   installRequestContext(fastify, logger.pino, { quietUrls: QUIET_URLS });
   await door.watchPressure(fastify);
-  const filter = new AllExceptionsFilter();
   const pino = logger.pino;
-  apps.set(app, {
-    door,
-    bodyLimit,
-    filter,
-    requestLog: pino.isLevelEnabled('info') ? (line) => pino.info(line, 'request') : null,
-    observe: null,
-  });
+  parts.requestLog = pino.isLevelEnabled('info') ? (line) => pino.info(line, 'request') : null;
+  apps.set(app, parts);
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser());
   fastify.addHook('preValidation', rejectUnstorableText);
-  app.useGlobalFilters(filter);
+  app.useGlobalFilters(parts.filter);
   app.useGlobalGuards(new InternalAuthGuard(options.internalToken));
   app.enableShutdownHooks();
   return app;
