@@ -111,8 +111,17 @@ async function seed(gateway) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-function casesFor(app, bare, target) {
+function casesFor(app, bare, target, proxy) {
   const id = target.user.id;
+  const floor = proxy
+    ? [
+        {
+          name: 'bare proxy -> identity RPC',
+          app: { url: `${proxy}/users/${id}` },
+          bare: { url: `${bare}/users/${id}` },
+        },
+      ]
+    : [];
   return [
     {
       name: 'GET /api/users/{id}',
@@ -139,6 +148,7 @@ function casesFor(app, bare, target) {
       },
       bare: { url: `${bare}/users/${id}` },
     },
+    ...floor,
   ];
 }
 
@@ -146,6 +156,7 @@ async function measureMode(mode) {
   const database = await createDatabase(adminUrl);
   let app;
   let bareChild;
+  let proxyChild;
   try {
     app = await startApp(mode, {
       databaseUrl: database.url,
@@ -161,8 +172,21 @@ async function measureMode(mode) {
     bareChild = bare.child;
     await bare.ready;
     const bareUrl = `http://127.0.0.1:${barePort}`;
+    // Across processes, the floor of the gateway's hop: a bare proxy in front of the same RPC.
+    let proxyUrl;
+    if (mode === 'distributed') {
+      const proxyPort = await freePort();
+      const proxy = startChild(join(libDir, 'bare-proxy.mjs'), {
+        PORT: String(proxyPort),
+        IDENTITY_URL: app.identity,
+        INTERNAL_TOKEN: internalToken,
+      });
+      proxyChild = proxy.child;
+      await proxy.ready;
+      proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    }
     const rows = [];
-    for (const c of casesFor(app, bareUrl, target)) {
+    for (const c of casesFor(app, bareUrl, target, proxyUrl)) {
       for (const connections of CONCURRENCIES) {
         // Alternate bare and app so load from elsewhere on the machine falls on both alike.
         if (WARMUP > 0) {
@@ -186,6 +210,7 @@ async function measureMode(mode) {
     return rows;
   } finally {
     if (bareChild) await stopChild(bareChild);
+    if (proxyChild) await stopChild(proxyChild);
     if (app) await app.stop();
     await database.drop().catch(() => {});
   }
@@ -263,6 +288,14 @@ function targets(rows) {
     const direct = find(mode, 'identity RPC', 1);
     if (viaGateway && direct)
       check('gateway added p50, sequential (≤ 0.5 ms)', viaGateway.app.p50 - direct.app.p50, 0.5, 'lower');
+    const proxy = find(mode, 'bare proxy', 1);
+    if (proxy && direct)
+      lines.push({
+        mode,
+        label: 'for reference: a bare proxy added p50, sequential (the floor of a hop between processes)',
+        value: proxy.app.p50 - direct.app.p50,
+        reference: true,
+      });
   }
   return lines;
 }
@@ -286,7 +319,9 @@ try {
   const checks = targets(rows);
   console.log('\ntargets');
   for (const c of checks)
-    console.log(`  ${c.met ? 'MET    ' : 'NOT MET'} ${c.mode.padEnd(12)} ${c.label}: ${fmt(c.value)}`);
+    console.log(
+      `  ${c.reference ? '       ' : c.met ? 'MET    ' : 'NOT MET'} ${c.mode.padEnd(12)} ${c.label}: ${fmt(c.value)}`,
+    );
   writeResults('platform', { duration: DURATION, rows, targets: checks });
 } catch (error) {
   console.error(error);
