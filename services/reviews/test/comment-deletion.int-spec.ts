@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DISCOVERY_MESSAGES, type Caller } from '@dinebuds/contracts';
-import { RabbitMqEventBus, silentEventsLogger } from '@dinebuds/events';
-import { closeTestBus, createTestDatabase, query, TEST_AMQP_URL, type TestDatabase } from '@dinebuds/testing';
+import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
+import { createTestDatabase, query, type TestDatabase } from '@dinebuds/testing';
 import { startTestReviews, type TestReviews } from './reviews-test-kit.js';
 
 const caller = (userId: number): Caller => ({ userId, isAdmin: false, sessionId: null });
@@ -14,6 +13,9 @@ const DAN = caller(733);
 interface PostKind {
   name: string;
   table: string;
+  /** Its events' prefix, and the sentence of its 404. */
+  events: string;
+  notFound: string;
   /** Posts one as Ann, answers its id. */
   post(): Promise<number>;
   comment(postId: number, who: Caller, text: string): Promise<number>;
@@ -28,12 +30,9 @@ interface PostKind {
  * unknown post are 404s with their sentences, and nothing is deleted or recorded.
  */
 describe('deleting a comment', () => {
-  const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const exchange = `test.comment-deletion.${suffix}`;
-  const deadLetterExchange = `${exchange}.dlx`;
-  const queues = { reviews: `reviews.${suffix}.events` };
   let db: TestDatabase;
-  let bus: RabbitMqEventBus;
+  // Its events are read from the outbox: the bus only has to be there.
+  const bus = new InProcessEventBus({ logger: silentEventsLogger, topology: [] });
   let reviews: TestReviews;
   let restaurantId: number;
 
@@ -41,6 +40,8 @@ describe('deleting a comment', () => {
     {
       name: 'check-in',
       table: 'reviews.check_in_comments',
+      events: 'reviews.checkin',
+      notFound: DISCOVERY_MESSAGES.checkInNotFound,
       post: async () => (await reviews.client.call('checkIns.checkIn', { restaurantId }, ANN)).id,
       comment: async (checkInId, who, text) =>
         (await reviews.client.call('checkIns.comment', { checkInId, text }, who)).id,
@@ -50,6 +51,8 @@ describe('deleting a comment', () => {
     {
       name: 'status',
       table: 'reviews.status_comments',
+      events: 'reviews.status',
+      notFound: DISCOVERY_MESSAGES.statusNotFound,
       post: async () => (await reviews.client.call('statuses.post', { text: 'Craving dumplings' }, ANN)).id,
       comment: async (statusId, who, text) =>
         (await reviews.client.call('statuses.comment', { statusId, text }, who)).id,
@@ -67,15 +70,7 @@ describe('deleting a comment', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('reviews_comment_deletion');
-    bus = await RabbitMqEventBus.connect({
-      url: TEST_AMQP_URL,
-      exchange,
-      deadLetterExchange,
-      retryDelayMs: 200,
-      connectionName: 'comment-deletion-test',
-      logger: silentEventsLogger,
-    });
-    reviews = await startTestReviews(db.url, bus, { eventsQueue: queues.reviews });
+    reviews = await startTestReviews(db.url, bus);
     // The users projection (public profiles), as identity's events would have written it.
     for (const [user, name] of [
       [ANN, 'ann'],
@@ -96,14 +91,11 @@ describe('deleting a comment', () => {
 
   afterAll(async () => {
     await reviews?.stop();
-    await closeTestBus(bus, { queues: Object.values(queues), exchanges: [exchange, deadLetterExchange] });
+    await bus.close();
     await db?.drop();
   });
 
-  describe.each(kinds.map((kind) => [kind.name, kind] as const))('on a %s', (name, kind) => {
-    const prefix = name === 'status' ? 'reviews.status' : 'reviews.checkin';
-    const notFound =
-      name === 'status' ? DISCOVERY_MESSAGES.statusNotFound : DISCOVERY_MESSAGES.checkInNotFound;
+  describe.each(kinds.map((kind) => [kind.name, kind] as const))('on a %s', (_name, kind) => {
     const stored = async (commentId: number) =>
       (await query(db.url, `SELECT 1 FROM ${kind.table} WHERE id = $1`, [commentId])).length === 1;
 
@@ -118,7 +110,7 @@ describe('deleting a comment', () => {
         message: DISCOVERY_MESSAGES.commentDeleted,
       });
       expect([await stored(bobs), await stored(dans)]).toEqual([false, false]);
-      expect((await deletions(prefix)).slice(-2).map((e) => e.data)).toMatchObject([
+      expect((await deletions(kind.events)).slice(-2).map((e) => e.data)).toMatchObject([
         { commentId: bobs, authorId: BOB.userId, ownerId: ANN.userId, deletedBy: ANN.userId },
         { commentId: dans, authorId: DAN.userId, ownerId: ANN.userId, deletedBy: DAN.userId },
       ]);
@@ -128,7 +120,7 @@ describe('deleting a comment', () => {
       const postId = await kind.post();
       const otherPostId = await kind.post();
       const bobs = await kind.comment(postId, BOB, 'Count me in');
-      const before = (await deletions(prefix)).length;
+      const before = (await deletions(kind.events)).length;
       await expect(kind.deleteComment(postId, bobs, DAN)).rejects.toMatchObject({
         status: 403,
         message: DISCOVERY_MESSAGES.commentNotYours,
@@ -145,10 +137,10 @@ describe('deleting a comment', () => {
       });
       await expect(kind.deleteComment(99_999_999, bobs, BOB)).rejects.toMatchObject({
         status: 404,
-        message: notFound,
+        message: kind.notFound,
       });
       expect(await stored(bobs)).toBe(true);
-      expect(await deletions(prefix)).toHaveLength(before);
+      expect(await deletions(kind.events)).toHaveLength(before);
       // Deleted once: a second time is a 404.
       await kind.deleteComment(postId, bobs, BOB);
       await expect(kind.deleteComment(postId, bobs, BOB)).rejects.toMatchObject({
