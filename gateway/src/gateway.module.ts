@@ -8,6 +8,10 @@ import { SessionGuard } from './auth/session.guard.js';
 import { BadgesController } from './badges/badges.controller.js';
 import { AdminBadgesController } from './badges/admin-badges.controller.js';
 import { DiscoveryController } from './discovery/discovery.controller.js';
+import {
+  CheckInReactionsController,
+  StatusReactionsController,
+} from './discovery/post-reactions.controller.js';
 import { EnvController } from './env/env.controller.js';
 import type { ResolvedGatewayOptions } from './gateway-options.js';
 import { HealthModule } from './health/health.module.js';
@@ -70,6 +74,8 @@ export class GatewayModule {
         ReviewsController,
         AdminReviewsController,
         DiscoveryController,
+        CheckInReactionsController,
+        StatusReactionsController,
         RestaurantsController,
         RestaurantsAdminController,
         MessagesController,

@@ -1,13 +1,7 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CheckInBody,
-  CommentBody,
-  CheckInCommentSchema,
-  MessageResponseSchema,
-  StatusCommentSchema,
-  StatusLikeSchema,
-  CheckInLikeSchema,
   CheckInSchema,
   CurrentCheckInSchema,
   FeedPageSchema,
@@ -27,17 +21,12 @@ import {
 } from '@dinebuds/api-dto';
 import type {
   Caller,
-  CheckInCommentDto,
   CheckInDto,
-  CheckInLikeDto,
   CurrentCheckInDto,
   FeedPageDto,
   JsonAnswer,
   LiveHotspotDto,
-  MessageResponse,
-  StatusCommentDto,
   StatusDto,
-  StatusLikeDto,
   StoryDto,
   UnreviewedVisitDto,
   RankedRestaurantDto,
@@ -55,6 +44,7 @@ import { ServiceClients } from '../upstream/service-clients.js';
  * Discovery (docs/api-discovery.md), forwarded to the reviews service: what you see depends on
  * whom you follow, so every route is for a signed-in caller. Registered before
  * RestaurantsController so /restaurants/ranked and /restaurants/search are never read as an id.
+ * The like and comment routes of check-ins and statuses are in post-reactions.controller.ts.
  */
 /** The content type of the routes that send a service's JSON text on unparsed. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -207,57 +197,6 @@ export class DiscoveryController {
     return this.clients.for('reviews').call('checkIns.unreviewed', {}, caller);
   }
 
-  @Post('check-ins/:id/like')
-  @HttpCode(200)
-  @RequireAuth()
-  @ApiOperation({ summary: 'Like a check-in, or take your like back; answers the new state and count' })
-  @ApiOkResponse({ type: CheckInLikeSchema })
-  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
-  toggleLike(
-    @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
-  ): Promise<CheckInLikeDto> {
-    return this.clients.for('reviews').call('checkIns.toggleLike', { checkInId: id }, caller);
-  }
-
-  @Get('check-ins/:id/comments')
-  @RequireAuth()
-  @ApiOperation({ summary: "A check-in's comments, oldest first (at most 100)" })
-  @ApiOkResponse({ type: [CheckInCommentSchema] })
-  @ApiErrors(400, 401, 403, 404, 429)
-  comments(
-    @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
-  ): Promise<CheckInCommentDto[]> {
-    return this.clients.for('reviews').call('checkIns.comments', { checkInId: id }, caller);
-  }
-
-  @Post('check-ins/:id/comments')
-  @RequireAuth()
-  @ApiOperation({ summary: 'Comment on a check-in' })
-  @ApiCreatedResponse({ type: CheckInCommentSchema })
-  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
-  comment(
-    @Param('id', PositiveIntPipe) id: number,
-    @Body() body: CommentBody,
-    @CurrentCaller() caller: Caller,
-  ): Promise<CheckInCommentDto> {
-    return this.clients.for('reviews').call('checkIns.comment', { ...body, checkInId: id }, caller);
-  }
-
-  @Delete('check-ins/:id/comments/:commentId')
-  @RequireAuth()
-  @ApiOperation({ summary: "Delete a comment on a check-in: yours, or anyone's on your check-in" })
-  @ApiOkResponse({ type: MessageResponseSchema })
-  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
-  deleteComment(
-    @Param('id', PositiveIntPipe) id: number,
-    @Param('commentId', PositiveIntPipe) commentId: number,
-    @CurrentCaller() caller: Caller,
-  ): Promise<MessageResponse> {
-    return this.clients.for('reviews').call('checkIns.deleteComment', { checkInId: id, commentId }, caller);
-  }
-
   @Post('statuses')
   @RequireAuth()
   @ApiOperation({ summary: 'Share a status line without checking in (shown to you and your followers)' })
@@ -274,56 +213,5 @@ export class DiscoveryController {
   @ApiErrors(401, 429)
   statuses(@CurrentCaller() caller: Caller): Promise<StatusDto[]> {
     return this.clients.for('reviews').call('statuses.buds', {}, caller);
-  }
-
-  @Post('statuses/:id/like')
-  @HttpCode(200)
-  @RequireAuth()
-  @ApiOperation({ summary: 'Like a status, or take your like back; answers the new state and count' })
-  @ApiOkResponse({ type: StatusLikeSchema })
-  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
-  toggleStatusLike(
-    @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
-  ): Promise<StatusLikeDto> {
-    return this.clients.for('reviews').call('statuses.toggleLike', { statusId: id }, caller);
-  }
-
-  @Get('statuses/:id/comments')
-  @RequireAuth()
-  @ApiOperation({ summary: "A status's comments, oldest first (at most 100)" })
-  @ApiOkResponse({ type: [StatusCommentSchema] })
-  @ApiErrors(400, 401, 403, 404, 429)
-  statusComments(
-    @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
-  ): Promise<StatusCommentDto[]> {
-    return this.clients.for('reviews').call('statuses.comments', { statusId: id }, caller);
-  }
-
-  @Post('statuses/:id/comments')
-  @RequireAuth()
-  @ApiOperation({ summary: 'Comment on a status' })
-  @ApiCreatedResponse({ type: StatusCommentSchema })
-  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
-  commentOnStatus(
-    @Param('id', PositiveIntPipe) id: number,
-    @Body() body: CommentBody,
-    @CurrentCaller() caller: Caller,
-  ): Promise<StatusCommentDto> {
-    return this.clients.for('reviews').call('statuses.comment', { ...body, statusId: id }, caller);
-  }
-
-  @Delete('statuses/:id/comments/:commentId')
-  @RequireAuth()
-  @ApiOperation({ summary: "Delete a comment on a status: yours, or anyone's on your status" })
-  @ApiOkResponse({ type: MessageResponseSchema })
-  @ApiErrors(400, 401, 403, 404, 413, 415, 429)
-  deleteStatusComment(
-    @Param('id', PositiveIntPipe) id: number,
-    @Param('commentId', PositiveIntPipe) commentId: number,
-    @CurrentCaller() caller: Caller,
-  ): Promise<MessageResponse> {
-    return this.clients.for('reviews').call('statuses.deleteComment', { statusId: id, commentId }, caller);
   }
 }

@@ -19,7 +19,10 @@ import { StatusEntity } from './check-ins/status.entity.js';
 import { StatusCommentEntity } from './check-ins/status-comment.entity.js';
 import { StatusLikeEntity } from './check-ins/status-like.entity.js';
 import { ReactionsRepository } from './reactions/reactions.repository.js';
-import { ReactionsRpcController } from './reactions/reactions.rpc-controller.js';
+import {
+  CheckInReactionsRpcController,
+  StatusReactionsRpcController,
+} from './reactions/reactions.rpc-controller.js';
 import { ReactionsService } from './reactions/reactions.service.js';
 import { StatusesRepository } from './check-ins/statuses.repository.js';
 import { StatusesRpcController } from './check-ins/statuses.rpc-controller.js';
@@ -124,7 +127,8 @@ export const reviewsService = defineService<ReviewsOptions, ReviewsSettings>({
     DiscoveryRpcController,
     CheckInsRpcController,
     StatusesRpcController,
-    ReactionsRpcController,
+    CheckInReactionsRpcController,
+    StatusReactionsRpcController,
     RestaurantsAdminRpcController,
     AdminReviewsRpcController,
   ],

@@ -7,7 +7,7 @@ import { CheckInsService } from './check-ins.service.js';
 
 /**
  * Your own check-ins: every route for a signed-in caller, who acts only on their own (likes and
- * comments: ReactionsRpcController).
+ * comments: reactions.rpc-controller.ts).
  */
 @Controller('rpc')
 export class CheckInsRpcController {

@@ -29,6 +29,12 @@ export const STATUS_TABLES: ReactionTables = {
   postColumn: 'status_id',
 };
 
+/** A comment deleted: who wrote it and whose post it was on. */
+export interface DeletedComment {
+  authorId: number;
+  ownerId: number;
+}
+
 /** A comment with its author from the users projection. */
 export type CommentRow = AuthorColumns & { id: number; post_id: number; text: string; created_at: Date };
 
@@ -118,35 +124,45 @@ export class ReactionsRepository {
     );
   }
 
-  /** Deletes a comment of the post; answers its author, or null when the post has no such comment. */
+  /**
+   * Deletes a comment of the post if `userId` may: its author, or the post's owner. One statement,
+   * so nothing can change between the check and the deletion. Null: nothing deleted (no such
+   * post or comment, or not theirs to delete: commentAndOwner tells which).
+   */
   async deleteComment(
     manager: EntityManager,
     t: ReactionTables,
     postId: number,
     commentId: number,
-  ): Promise<number | null> {
-    const rows = rowsOf<{ user_id: number }>(
+    userId: number,
+  ): Promise<DeletedComment | null> {
+    const rows = rowsOf<{ author_id: number; owner_id: number }>(
       await manager.query(
-        `DELETE FROM ${t.comments} WHERE id = $1 AND ${t.postColumn} = $2 RETURNING user_id`,
-        [commentId, postId],
+        `DELETE FROM ${t.comments} c USING ${t.posts} p
+         WHERE c.id = $1 AND c.${t.postColumn} = $2 AND p.id = c.${t.postColumn}
+           AND (c.user_id = $3 OR p.user_id = $3)
+         RETURNING c.user_id AS author_id, p.user_id AS owner_id`,
+        [commentId, postId, userId],
       ),
     );
-    return rows[0]?.user_id ?? null;
+    return rows[0] ? { authorId: rows[0].author_id, ownerId: rows[0].owner_id } : null;
   }
 
-  /** Who wrote a comment of the post (null: the post has no such comment). */
-  async commentAuthor(
+  /** The post's owner (null: no such post) and the author of its comment (null: no such comment). */
+  async commentAndOwner(
     manager: EntityManager,
     t: ReactionTables,
     postId: number,
     commentId: number,
-  ): Promise<number | null> {
-    const rows = rowsOf<{ user_id: number }>(
-      await manager.query(`SELECT user_id FROM ${t.comments} WHERE id = $1 AND ${t.postColumn} = $2`, [
-        commentId,
-        postId,
-      ]),
+  ): Promise<{ ownerId: number | null; authorId: number | null }> {
+    const rows = rowsOf<{ owner_id: number; author_id: number | null }>(
+      await manager.query(
+        `SELECT p.user_id AS owner_id, c.user_id AS author_id
+         FROM ${t.posts} p LEFT JOIN ${t.comments} c ON c.id = $2 AND c.${t.postColumn} = p.id
+         WHERE p.id = $1`,
+        [postId, commentId],
+      ),
     );
-    return rows[0]?.user_id ?? null;
+    return { ownerId: rows[0]?.owner_id ?? null, authorId: rows[0]?.author_id ?? null };
   }
 }

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, type Type } from '@nestjs/common';
 import {
   CheckInCommentRequestDto,
   CheckInIdRequest,
@@ -7,78 +7,93 @@ import {
   StatusCommentRequestDto,
   StatusIdRequest,
 } from '@dinebuds/api-dto';
-import type { Caller } from '@dinebuds/contracts';
+import type { Caller, ReviewsRpc } from '@dinebuds/contracts';
 import { RequiredCaller, RpcBody } from '@dinebuds/service-client';
 import { Rpc, type RpcResult } from '@dinebuds/service-kit';
-import { CHECK_IN_REACTIONS, STATUS_REACTIONS } from './reaction-targets.js';
+import { CHECK_IN_REACTIONS, STATUS_REACTIONS, type ReactionTarget } from './reaction-targets.js';
 import { ReactionsService } from './reactions.service.js';
 
-/** Likes and comments on check-ins and statuses: every route for a signed-in caller. */
-@Controller('rpc')
-export class ReactionsRpcController {
-  constructor(private readonly reactions: ReactionsService) {}
+/** The RPC prefixes of the posts people react to: `<rpc>.toggleLike`, `.comments`, `.comment`, `.deleteComment`. */
+type PostRpc = 'checkIns' | 'statuses';
+type Call<P extends PostRpc, A extends string> = ReviewsRpc[`${P}.${A}` & keyof ReviewsRpc];
+/** The post's id in this kind's requests (checkInId, statusId). */
+type IdKey<P extends PostRpc> = keyof Call<P, 'toggleLike'>['request'] & string;
+type PostId<P extends PostRpc> = Record<IdKey<P>, number>;
 
-  @Rpc('checkIns.toggleLike')
-  toggleCheckInLike(
-    @RpcBody(CheckInIdRequest) body: CheckInIdRequest,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'checkIns.toggleLike'> {
-    return this.reactions.toggleLike(caller, CHECK_IN_REACTIONS, body.checkInId);
-  }
-
-  @Rpc('checkIns.comments')
-  checkInComments(
-    @RpcBody(CheckInIdRequest) body: CheckInIdRequest,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'checkIns.comments'> {
-    return this.reactions.comments(caller, CHECK_IN_REACTIONS, body.checkInId);
-  }
-
-  @Rpc('checkIns.comment')
-  commentOnCheckIn(
-    @RpcBody(CheckInCommentRequestDto) body: CheckInCommentRequestDto,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'checkIns.comment'> {
-    return this.reactions.comment(caller, CHECK_IN_REACTIONS, body.checkInId, body.text);
-  }
-
-  @Rpc('checkIns.deleteComment')
-  deleteCheckInComment(
-    @RpcBody(DeleteCheckInCommentRequestDto) body: DeleteCheckInCommentRequestDto,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'checkIns.deleteComment'> {
-    return this.reactions.deleteComment(caller, CHECK_IN_REACTIONS, body.checkInId, body.commentId);
-  }
-
-  @Rpc('statuses.toggleLike')
-  toggleStatusLike(
-    @RpcBody(StatusIdRequest) body: StatusIdRequest,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'statuses.toggleLike'> {
-    return this.reactions.toggleLike(caller, STATUS_REACTIONS, body.statusId);
-  }
-
-  @Rpc('statuses.comments')
-  statusComments(
-    @RpcBody(StatusIdRequest) body: StatusIdRequest,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'statuses.comments'> {
-    return this.reactions.comments(caller, STATUS_REACTIONS, body.statusId);
-  }
-
-  @Rpc('statuses.comment')
-  commentOnStatus(
-    @RpcBody(StatusCommentRequestDto) body: StatusCommentRequestDto,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'statuses.comment'> {
-    return this.reactions.comment(caller, STATUS_REACTIONS, body.statusId, body.text);
-  }
-
-  @Rpc('statuses.deleteComment')
-  deleteStatusComment(
-    @RpcBody(DeleteStatusCommentRequestDto) body: DeleteStatusCommentRequestDto,
-    @RequiredCaller() caller: Caller,
-  ): RpcResult<'statuses.deleteComment'> {
-    return this.reactions.deleteComment(caller, STATUS_REACTIONS, body.statusId, body.commentId);
-  }
+/** The reaction RPCs of one kind of post: its patterns, request classes and ReactionTarget. */
+interface PostKind<P extends PostRpc> {
+  rpc: P;
+  idKey: IdKey<P>;
+  target: ReactionTarget<Call<P, 'toggleLike'>['response'], Call<P, 'comment'>['response']>;
+  /** The request classes: the post's id; a comment on it; one of its comments' id. */
+  requests: {
+    id: Type<PostId<P>>;
+    comment: Type<PostId<P> & { text: string }>;
+    deleteComment: Type<PostId<P> & { commentId: number }>;
+  };
 }
+
+/** Likes and comments on one kind of post: every route for a signed-in caller. Built once per kind (below). */
+function reactionsRpcController<P extends PostRpc>(kind: PostKind<P>): Type {
+  const { rpc, idKey, target, requests } = kind;
+
+  @Controller('rpc')
+  class ReactionsRpcController {
+    constructor(private readonly reactions: ReactionsService) {}
+
+    @Rpc(`${rpc}.toggleLike`)
+    toggleLike(
+      @RpcBody(requests.id) body: PostId<P>,
+      @RequiredCaller() caller: Caller,
+    ): RpcResult<`${P}.toggleLike`> {
+      return this.reactions.toggleLike(caller, target, body[idKey]);
+    }
+
+    @Rpc(`${rpc}.comments`)
+    comments(
+      @RpcBody(requests.id) body: PostId<P>,
+      @RequiredCaller() caller: Caller,
+    ): Promise<Call<P, 'comment'>['response'][]> {
+      return this.reactions.comments(caller, target, body[idKey]);
+    }
+
+    @Rpc(`${rpc}.comment`)
+    comment(
+      @RpcBody(requests.comment) body: PostId<P> & { text: string },
+      @RequiredCaller() caller: Caller,
+    ): RpcResult<`${P}.comment`> {
+      return this.reactions.comment(caller, target, body[idKey], body.text);
+    }
+
+    @Rpc(`${rpc}.deleteComment`)
+    deleteComment(
+      @RpcBody(requests.deleteComment) body: PostId<P> & { commentId: number },
+      @RequiredCaller() caller: Caller,
+    ): RpcResult<`${P}.deleteComment`> {
+      return this.reactions.deleteComment(caller, target, body[idKey], body.commentId);
+    }
+  }
+  return ReactionsRpcController;
+}
+
+export const CheckInReactionsRpcController = reactionsRpcController({
+  rpc: 'checkIns',
+  idKey: 'checkInId',
+  target: CHECK_IN_REACTIONS,
+  requests: {
+    id: CheckInIdRequest,
+    comment: CheckInCommentRequestDto,
+    deleteComment: DeleteCheckInCommentRequestDto,
+  },
+});
+
+export const StatusReactionsRpcController = reactionsRpcController({
+  rpc: 'statuses',
+  idKey: 'statusId',
+  target: STATUS_REACTIONS,
+  requests: {
+    id: StatusIdRequest,
+    comment: StatusCommentRequestDto,
+    deleteComment: DeleteStatusCommentRequestDto,
+  },
+});

@@ -81,9 +81,9 @@ export class ReactionsService {
   }
 
   /**
-   * Deletes a comment: its author may, and so may the post's owner (their post, their thread).
-   * 404 for an unknown post or comment; anyone else gets 403 (or 404/403 when they may not even
-   * see the post).
+   * Deletes a comment: its author may, and so may the post's owner (their post, their thread),
+   * checked by the deletion itself. When nothing was deleted: 404 for an unknown post or comment;
+   * anyone else gets 403 (or 404/403 when they may not even see the post).
    */
   async deleteComment<Like, Comment>(
     caller: Caller,
@@ -91,30 +91,46 @@ export class ReactionsService {
     postId: number,
     commentId: number,
   ): Promise<MessageResponse> {
-    const t = target.tables;
-    const outside = this.transactions.outside;
-    const ownerId = await this.reactions.ownerOf(outside, t, postId);
-    if (ownerId === null) throw notFound(target.notFound);
-    const authorId = await this.reactions.commentAuthor(outside, t, postId, commentId);
-    if (authorId === null) throw notFound(DISCOVERY_MESSAGES.commentNotFound);
-    if (caller.userId !== authorId && caller.userId !== ownerId) {
-      await this.reactableOwner(caller, target, postId);
-      throw forbidden(DISCOVERY_MESSAGES.commentNotYours);
-    }
-    return this.transactions.run(async (manager) => {
-      // Gone meanwhile (deleted twice at once): one of the two deleted it.
-      if ((await this.reactions.deleteComment(manager, t, postId, commentId)) === null)
-        throw notFound(DISCOVERY_MESSAGES.commentNotFound);
-      await target.recordCommentDeleted(this.events, manager, {
-        commentId,
+    const deleted = await this.transactions.run(async (manager) => {
+      const comment = await this.reactions.deleteComment(
+        manager,
+        target.tables,
         postId,
-        ownerId,
-        authorId,
-        deletedBy: caller.userId,
-        occurredAt: new Date().toISOString(),
-      });
-      return { message: DISCOVERY_MESSAGES.commentDeleted };
+        commentId,
+        caller.userId,
+      );
+      if (comment !== null)
+        await target.recordCommentDeleted(this.events, manager, {
+          commentId,
+          postId,
+          ...comment,
+          deletedBy: caller.userId,
+          occurredAt: new Date().toISOString(),
+        });
+      return comment !== null;
     });
+    if (!deleted) await this.refuseDeletion(caller, target, postId, commentId);
+    return { message: DISCOVERY_MESSAGES.commentDeleted };
+  }
+
+  /** Why a comment was not deleted, as the error to answer. */
+  private async refuseDeletion<Like, Comment>(
+    caller: Caller,
+    target: ReactionTarget<Like, Comment>,
+    postId: number,
+    commentId: number,
+  ): Promise<never> {
+    const found = await this.reactions.commentAndOwner(
+      this.transactions.outside,
+      target.tables,
+      postId,
+      commentId,
+    );
+    if (found.ownerId === null) throw notFound(target.notFound);
+    // Unknown, or deleted meanwhile (deleted twice at once: one of the two deleted it).
+    if (found.authorId === null) throw notFound(DISCOVERY_MESSAGES.commentNotFound);
+    await this.assertMayReact(caller, target, found.ownerId);
+    throw forbidden(DISCOVERY_MESSAGES.commentNotYours);
   }
 
   /** The post's owner, when the caller may see and react to it (else 404 or 403). */
@@ -123,13 +139,21 @@ export class ReactionsService {
     target: ReactionTarget<Like, Comment>,
     postId: number,
   ): Promise<number> {
-    const manager = this.transactions.outside;
-    const ownerId = await this.reactions.ownerOf(manager, target.tables, postId);
+    const ownerId = await this.reactions.ownerOf(this.transactions.outside, target.tables, postId);
     if (ownerId === null) throw notFound(target.notFound);
-    if (ownerId !== caller.userId) {
-      if (await this.edges.blockedEitherWay(manager, caller.userId, ownerId)) throw notFound(target.notFound);
-      await this.privacy.assertCanSee(caller.userId, ownerId);
-    }
+    await this.assertMayReact(caller, target, ownerId);
     return ownerId;
+  }
+
+  /** 404 when a block stands between the caller and the post's owner, 403 for a private owner. */
+  private async assertMayReact<Like, Comment>(
+    caller: Caller,
+    target: ReactionTarget<Like, Comment>,
+    ownerId: number,
+  ): Promise<void> {
+    if (ownerId === caller.userId) return;
+    if (await this.edges.blockedEitherWay(this.transactions.outside, caller.userId, ownerId))
+      throw notFound(target.notFound);
+    await this.privacy.assertCanSee(caller.userId, ownerId);
   }
 }
