@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import { Activity, Flame, Inbox, MapPin, MapPinCheck, X } from 'lucide-react';
@@ -37,7 +38,12 @@ export function FeedScreen() {
   const city = params.get('city')?.trim() ?? '';
   const feed = useFeed(city);
   const saves = useSaveToggle();
-  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  // TanStack Query hands the answer to React as a synchronous update: the whole list (each item
+  // with its links, reactions and save button) was built in one task on arrival. The list renders
+  // from a deferred copy: React builds it in a transition, in slices it can interrupt.
+  const shown = useDeferredValue(feed.data);
+  const items = shown?.pages.flatMap((page) => page.items) ?? [];
+  const arriving = feed.data !== undefined && shown === undefined;
   const shownCity = city ? cityLabel(city) : '';
 
   const setParam = (key: string, value: string | null) =>
@@ -97,7 +103,7 @@ export function FeedScreen() {
             </p>
           ) : null}
 
-          {feed.isPending ? (
+          {feed.isPending || arriving ? (
             <LoadingState label="Loading activity" />
           ) : feed.isError && items.length === 0 ? (
             <ErrorState

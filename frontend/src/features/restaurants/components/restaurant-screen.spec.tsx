@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { notifyManager, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { watchAnswerDelivery } from '@/test/answer-delivery';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { EMPTY_RESTAURANT } from './restaurant-fixture';
@@ -70,37 +71,23 @@ describe('RestaurantScreen (loading, not found, error)', () => {
 
 describe('RestaurantScreen (first paint, issue 28)', () => {
   it('does not build the page in the task that delivers the answer: React renders it in a transition', async () => {
-    // TanStack Query delivers an answer in a task of its own (its notify scheduler) and React
-    // renders a store update synchronously, before that task ends. What the page shows right after
-    // that synchronous render is recorded here; the page itself must come in a later task.
-    const seenAfterNotify: boolean[] = [];
     let queryClient: QueryClient | null = null;
-    let delivered = false;
-    const hasAnswer = () =>
-      queryClient
-        ?.getQueryCache()
-        .findAll()
-        .some((query) => (query.state.data as { id?: number } | undefined)?.id === EMPTY_RESTAURANT.id) ?? false;
-    notifyManager.setScheduler((flush) =>
-      setTimeout(() => {
-        // The first notify task after the answer reached the cache delivers it to the screen.
-        const delivering = !delivered && hasAnswer();
-        delivered ||= delivering;
-        flush();
-        // After React's synchronous render of that update (a microtask), what does the page show?
-        if (delivering)
-          void Promise.resolve()
-            .then(() => undefined)
-            .then(() => seenAfterNotify.push(screen.queryByRole('heading', { name: 'Noodle Nook' }) !== null));
-      }, 0),
+    const watch = watchAnswerDelivery(
+      () =>
+        queryClient
+          ?.getQueryCache()
+          .findAll()
+          .some((query) => (query.state.data as { id?: number } | undefined)?.id === EMPTY_RESTAURANT.id) ??
+        false,
+      () => screen.queryByRole('heading', { name: 'Noodle Nook' }) !== null,
     );
     try {
       mockFetch((call) => (call.url === RESTAURANT_URL ? jsonResponse(EMPTY_RESTAURANT) : jsonResponse(null)));
       ({ queryClient } = renderAt('/restaurant/5'));
       expect(await screen.findByRole('heading', { name: 'Noodle Nook' })).toBeVisible();
-      expect(seenAfterNotify).toEqual([false]);
+      expect(watch.seen).toEqual([false]);
     } finally {
-      notifyManager.setScheduler((flush) => setTimeout(flush, 0));
+      watch.restore();
     }
   });
 });
