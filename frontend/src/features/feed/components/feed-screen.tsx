@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
+import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
 import { Activity, Flame, Inbox, MapPin, MapPinCheck, X } from 'lucide-react';
 import { cityLabel } from '@dinebuds/contracts';
 import { CitySearch } from '@/components/city-search';
@@ -34,6 +35,7 @@ export function FeedScreen() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: HomeTab = tabParam === 'hotspots' || tabParam === 'checkins' ? tabParam : 'feed';
+  const tabIds = useTabIds();
   useDocumentTitle(HEADERS[tab].title);
   const city = params.get('city')?.trim() ?? '';
   const feed = useFeed(city);
@@ -68,20 +70,20 @@ export function FeedScreen() {
         onValueChange={(value) => setParam('tab', value === 'feed' ? null : value)}
       >
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Home">
-          <Tabs.Trigger className="tabs__trigger" value="feed">
+          <Tabs.Trigger className="tabs__trigger" value="feed" {...tabIds.trigger('feed')}>
             <Activity aria-hidden="true" />
             Feed
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="hotspots">
+          <Tabs.Trigger className="tabs__trigger" value="hotspots" {...tabIds.trigger('hotspots')}>
             <Flame aria-hidden="true" />
             Live Hotspots
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="checkins">
+          <Tabs.Trigger className="tabs__trigger" value="checkins" {...tabIds.trigger('checkins')}>
             <MapPinCheck aria-hidden="true" />
             Check Ins
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content className="tabs__content stack" value="feed">
+        <TabPanel className="tabs__content stack" selected={tab === 'feed'} {...tabIds.panel('feed')}>
           <CitySearch
             label="Filter by city"
             placeholder="Any city..."
@@ -141,13 +143,13 @@ export function FeedScreen() {
               ) : null}
             </>
           )}
-        </Tabs.Content>
-        <Tabs.Content className="tabs__content" value="hotspots">
+        </TabPanel>
+        <TabPanel className="tabs__content" selected={tab === 'hotspots'} {...tabIds.panel('hotspots')}>
           <HotspotsTab />
-        </Tabs.Content>
-        <Tabs.Content className="tabs__content" value="checkins">
+        </TabPanel>
+        <TabPanel className="tabs__content" selected={tab === 'checkins'} {...tabIds.panel('checkins')}>
           <CheckInsTab />
-        </Tabs.Content>
+        </TabPanel>
       </Tabs.Root>
     </div>
   );
