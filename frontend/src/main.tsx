@@ -1,18 +1,25 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createQueryClient } from '@/lib/query-client';
 import { App } from './app';
+import { createAppRouter } from './app/router';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-// The first render as a transition: React renders it in slices of ~5 ms and yields to the browser
-// between them, instead of one task of a second or more on a phone's CPU. The static top bar in
-// index.html stays on screen until the render commits.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// Three tasks, none long on a phone's CPU: this module's evaluation (with the entry's), then the
+// router's set-up and first navigation (route table, history, the matched loaders), then React's
+// first render. The first render is a transition: React renders it in slices of ~5 ms and yields
+// to the browser between them. The static top bar in index.html stays on screen until it commits.
+setTimeout(() => {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
+}, 0);

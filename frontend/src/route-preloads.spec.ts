@@ -59,4 +59,26 @@ describe('route preloads', () => {
       ).toEqual([]);
     }
   });
+
+  it("carries only the contracts a route uses: no city catalogue, event catalogue or RPC patterns with the sign-in and restaurant pages", () => {
+    // libs/contracts is side-effect free ("sideEffects": false): a chunk that imports one constant
+    // from its index no longer drags every module of the barrel along.
+    const dist = join(process.cwd(), 'frontend/dist');
+    const written = JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8')) as {
+      routes: { path: string; scripts: string[] }[];
+    };
+    const firstPage = firstPageFiles(readFileSync(join(dist, 'index.html'), 'utf8'));
+    const sourcesOf = (file: string) =>
+      (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+    for (const path of ['/auth', '/restaurant/:restaurantId']) {
+      const route = written.routes.find((candidate) => candidate.path === path);
+      expect(route).toBeDefined();
+      const sources = [...firstPage.scripts, ...route!.scripts].flatMap(sourcesOf);
+      expect(
+        sources.filter((source) =>
+          /libs\/contracts\/src\/(domain\/city-catalogue|events\/catalogue|rpc\/patterns|domain\/common-passwords)\.ts$/.test(source),
+        ),
+      ).toEqual([]);
+    }
+  });
 });

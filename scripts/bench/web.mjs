@@ -187,6 +187,9 @@ function lighthouseOnce(url, cookie) {
     '--quiet',
   ];
   if (cookie) lhArgs.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  // WEB_BENCH_TRACES=dir keeps each run's (unthrottled, observed) trace: what Lighthouse's
+  // simulation multiplies by 4. `node scripts/bench/lh-tasks.mjs <trace>` lists its long tasks.
+  if (process.env.WEB_BENCH_TRACES) lhArgs.push('--save-assets');
   return new Promise((resolve, reject) => {
     const child = spawn(lighthouseBin, lhArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -199,6 +202,14 @@ function lighthouseOnce(url, cookie) {
           mkdirSync(process.env.WEB_BENCH_REPORTS, { recursive: true });
           const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
           writeFileSync(join(process.env.WEB_BENCH_REPORTS, name), report);
+        }
+        if (process.env.WEB_BENCH_TRACES) {
+          mkdirSync(process.env.WEB_BENCH_TRACES, { recursive: true });
+          const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.trace.json`;
+          writeFileSync(
+            join(process.env.WEB_BENCH_TRACES, name),
+            readFileSync(join(outDir, 'report-0.trace.json')),
+          );
         }
         resolve(summarise(JSON.parse(report)));
       } catch (error) {

@@ -1,10 +1,13 @@
+import { RouterProvider } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
+/** The app: the providers and the router, both built before React first renders (`main.tsx`). */
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

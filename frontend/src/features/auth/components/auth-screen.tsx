@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
 import { useCurrentUser, useSetCurrentUser } from '../api/get-current-user';
 import { BrandPanel } from './brand-panel';
 import { LoginForm } from './login-form';
@@ -32,6 +33,7 @@ export function AuthScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [tab, setTab] = useState<AuthTab>('login');
+  const tabIds = useTabIds();
   // Set when this screen signs someone in, so the redirect below does not race our own navigation.
   const completing = useRef(false);
   const from = (location.state as { from?: unknown } | null)?.from;
@@ -51,30 +53,31 @@ export function AuthScreen() {
       <section className="auth__card card" aria-label="Sign in or register">
         <Tabs.Root className="tabs" value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
           <Tabs.List className="tabs__list tabs__list--full" aria-label="Account">
-            <Tabs.Trigger className="tabs__trigger" value="login">
+            <Tabs.Trigger className="tabs__trigger" value="login" {...tabIds.trigger('login')}>
               Login
             </Tabs.Trigger>
             <Tabs.Trigger
               className="tabs__trigger"
               value="register"
+              {...tabIds.trigger('register')}
               onPointerEnter={preloadRegisterForm}
               onFocus={preloadRegisterForm}
             >
               Register
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content className="tabs__content" value="login">
+          <TabPanel className="tabs__content" selected={tab === 'login'} {...tabIds.panel('login')}>
             <h2 className="auth__title">Welcome back</h2>
             <p className="muted auth__subtitle">Sign in to see what your buds are eating.</p>
             <LoginForm onSuccess={(user) => signedIn(user, safeDestination(from))} />
-          </Tabs.Content>
-          <Tabs.Content className="tabs__content" value="register">
+          </TabPanel>
+          <TabPanel className="tabs__content" selected={tab === 'register'} {...tabIds.panel('register')}>
             <h2 className="auth__title">Create your account</h2>
             <p className="muted auth__subtitle">Join DineBuds and start collecting badges.</p>
             <Suspense fallback={<Spinner label="Loading the registration form" />}>
               <RegisterForm onSuccess={(user) => signedIn(user, '/profile')} />
             </Suspense>
-          </Tabs.Content>
+          </TabPanel>
         </Tabs.Root>
         <p className="auth__legal">
           By continuing you agree to our <Link to="/terms">Terms of Service</Link> and{' '}

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
+import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
 import { Compass, Sparkles } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -13,6 +14,7 @@ type DiscoverMode = 'discover' | 'recommendations';
 export function DiscoverScreen() {
   const [params, setParams] = useSearchParams();
   const tab: DiscoverMode = params.get('tab') === 'recommendations' ? 'recommendations' : 'discover';
+  const tabIds = useTabIds();
   useDocumentTitle(tab === 'discover' ? 'Discover' : 'Recommendations');
   const setTab = (next: DiscoverMode) =>
     setParams(
@@ -37,21 +39,29 @@ export function DiscoverScreen() {
       />
       <Tabs.Root className="tabs" value={tab} onValueChange={(value) => setTab(value as DiscoverMode)}>
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Discover or Recommendations">
-          <Tabs.Trigger className="tabs__trigger" value="discover">
+          <Tabs.Trigger className="tabs__trigger" value="discover" {...tabIds.trigger('discover')}>
             <Compass aria-hidden="true" />
             Discover
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="recommendations">
+          <Tabs.Trigger
+            className="tabs__trigger"
+            value="recommendations"
+            {...tabIds.trigger('recommendations')}
+          >
             <Sparkles aria-hidden="true" />
             Recommendations
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content className="tabs__content" value="discover">
+        <TabPanel className="tabs__content" selected={tab === 'discover'} {...tabIds.panel('discover')}>
           <DiscoverTab />
-        </Tabs.Content>
-        <Tabs.Content className="tabs__content" value="recommendations">
+        </TabPanel>
+        <TabPanel
+          className="tabs__content"
+          selected={tab === 'recommendations'}
+          {...tabIds.panel('recommendations')}
+        >
           <RecommendationsTab />
-        </Tabs.Content>
+        </TabPanel>
       </Tabs.Root>
     </div>
   );

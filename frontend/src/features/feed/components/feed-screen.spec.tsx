@@ -6,7 +6,9 @@ import { toast } from 'sonner';
 import { Route, Routes } from 'react-router-dom';
 import type { FeedItemDto } from '@dinebuds/contracts';
 import { callsOf, jsonResponse, mockFetch, never, type FetchCall } from '@/test/fetch-mock';
+import { watchAnswerDelivery } from '@/test/answer-delivery';
 import { makeUser, renderWithProviders } from '@/test/render';
+import { feedQueryKey } from '../api/get-feed';
 import { FeedScreen } from './feed-screen';
 
 const me = makeUser({ id: 1, username: 'alice' });
@@ -547,5 +549,27 @@ describe('FeedScreen', () => {
     expect(await screen.findByText('Status not shared')).toBeVisible();
     expect(screen.getByText('Statuses must be at most 140 characters')).toBeVisible();
     expect(field).toHaveValue('far too long');
+  });
+});
+
+describe('FeedScreen (first paint, issue 28)', () => {
+  it('does not build the list in the task that delivers the feed: React renders it in a transition', async () => {
+    let queryClient: QueryClient | null = null;
+    const watch = watchAnswerDelivery(
+      () =>
+        queryClient
+          ?.getQueryCache()
+          .findAll({ queryKey: feedQueryKey('') })
+          .some((query) => query.state.data !== undefined) ?? false,
+      () => screen.queryByRole('list', { name: 'Bud activity' }) !== null,
+    );
+    try {
+      server((call) => (call.url.startsWith('/api/activity/feed') ? jsonResponse(PAGE_1) : undefined));
+      ({ queryClient } = renderAt());
+      expect(await screen.findByRole('list', { name: 'Bud activity' })).toBeVisible();
+      expect(watch.seen).toEqual([false]);
+    } finally {
+      watch.restore();
+    }
   });
 });

@@ -1,5 +1,7 @@
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
+import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
 import { Activity, Flame, Inbox, MapPin, MapPinCheck, X } from 'lucide-react';
 import { cityLabel } from '@dinebuds/contracts';
 import { CitySearch } from '@/components/city-search';
@@ -33,11 +35,17 @@ export function FeedScreen() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: HomeTab = tabParam === 'hotspots' || tabParam === 'checkins' ? tabParam : 'feed';
+  const tabIds = useTabIds();
   useDocumentTitle(HEADERS[tab].title);
   const city = params.get('city')?.trim() ?? '';
   const feed = useFeed(city);
   const saves = useSaveToggle();
-  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  // TanStack Query hands the answer to React as a synchronous update: the whole list (each item
+  // with its links, reactions and save button) was built in one task on arrival. The list renders
+  // from a deferred copy: React builds it in a transition, in slices it can interrupt.
+  const shown = useDeferredValue(feed.data);
+  const items = shown?.pages.flatMap((page) => page.items) ?? [];
+  const arriving = feed.data !== undefined && shown === undefined;
   const shownCity = city ? cityLabel(city) : '';
 
   const setParam = (key: string, value: string | null) =>
@@ -62,20 +70,20 @@ export function FeedScreen() {
         onValueChange={(value) => setParam('tab', value === 'feed' ? null : value)}
       >
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Home">
-          <Tabs.Trigger className="tabs__trigger" value="feed">
+          <Tabs.Trigger className="tabs__trigger" value="feed" {...tabIds.trigger('feed')}>
             <Activity aria-hidden="true" />
             Feed
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="hotspots">
+          <Tabs.Trigger className="tabs__trigger" value="hotspots" {...tabIds.trigger('hotspots')}>
             <Flame aria-hidden="true" />
             Live Hotspots
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="checkins">
+          <Tabs.Trigger className="tabs__trigger" value="checkins" {...tabIds.trigger('checkins')}>
             <MapPinCheck aria-hidden="true" />
             Check Ins
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content className="tabs__content stack" value="feed">
+        <TabPanel className="tabs__content stack" selected={tab === 'feed'} {...tabIds.panel('feed')}>
           <CitySearch
             label="Filter by city"
             placeholder="Any city..."
@@ -97,7 +105,7 @@ export function FeedScreen() {
             </p>
           ) : null}
 
-          {feed.isPending ? (
+          {feed.isPending || arriving ? (
             <LoadingState label="Loading activity" />
           ) : feed.isError && items.length === 0 ? (
             <ErrorState
@@ -135,13 +143,13 @@ export function FeedScreen() {
               ) : null}
             </>
           )}
-        </Tabs.Content>
-        <Tabs.Content className="tabs__content" value="hotspots">
+        </TabPanel>
+        <TabPanel className="tabs__content" selected={tab === 'hotspots'} {...tabIds.panel('hotspots')}>
           <HotspotsTab />
-        </Tabs.Content>
-        <Tabs.Content className="tabs__content" value="checkins">
+        </TabPanel>
+        <TabPanel className="tabs__content" selected={tab === 'checkins'} {...tabIds.panel('checkins')}>
           <CheckInsTab />
-        </Tabs.Content>
+        </TabPanel>
       </Tabs.Root>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Lock, Plus, Search, Utensils } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
@@ -27,6 +28,7 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [tab, setTab] = useState('list');
+  const tabIds = useTabIds();
   const reviews = useUserReviews(userId, canSee);
   const { data: viewer } = useCurrentUser();
   const shown = useMemo(
@@ -84,36 +86,36 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
       </div>
       <Tabs.Root className="tabs" value={tab} onValueChange={setTab}>
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Reviews">
-          <Tabs.Trigger className="tabs__trigger" value="map">
+          <Tabs.Trigger className="tabs__trigger" value="map" {...tabIds.trigger('map')}>
             Map
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="list">
+          <Tabs.Trigger className="tabs__trigger" value="list" {...tabIds.trigger('list')}>
             List
           </Tabs.Trigger>
           {isOwn ? (
-            <Tabs.Trigger className="tabs__trigger" value="saved">
+            <Tabs.Trigger className="tabs__trigger" value="saved" {...tabIds.trigger('saved')}>
               Saved
             </Tabs.Trigger>
           ) : (
-            <Tabs.Trigger className="tabs__trigger" value="activity">
+            <Tabs.Trigger className="tabs__trigger" value="activity" {...tabIds.trigger('activity')}>
               Activity
             </Tabs.Trigger>
           )}
         </Tabs.List>
-        <Tabs.Content className="tabs__content" value="map">
+        <TabPanel className="tabs__content" selected={tab === 'map'} {...tabIds.panel('map')}>
           {canSee && reviews.data ? <MapTab reviews={shown} /> : list}
-        </Tabs.Content>
-        <Tabs.Content className="tabs__content" value="list">
+        </TabPanel>
+        <TabPanel className="tabs__content" selected={tab === 'list'} {...tabIds.panel('list')}>
           {list}
-        </Tabs.Content>
+        </TabPanel>
         {isOwn ? (
-          <Tabs.Content className="tabs__content" value="saved">
+          <TabPanel className="tabs__content" selected={tab === 'saved'} {...tabIds.panel('saved')}>
             <SavedTab userId={userId} search={search} />
-          </Tabs.Content>
+          </TabPanel>
         ) : (
-          <Tabs.Content className="tabs__content" value="activity">
+          <TabPanel className="tabs__content" selected={tab === 'activity'} {...tabIds.panel('activity')}>
             {canSee ? <ActivityTab userId={userId} search={search} /> : list}
-          </Tabs.Content>
+          </TabPanel>
         )}
       </Tabs.Root>
       {isOwn ? (

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { watchAnswerDelivery } from '@/test/answer-delivery';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
 import { ProfileScreen } from './profile-screen';
@@ -55,5 +56,29 @@ describe("ProfileScreen (another user's profile: loading, not found, error)", ()
     expect(alert).toHaveTextContent('Database down');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(reads).toBe(3));
+  });
+});
+
+describe('ProfileScreen (first paint, issue 28)', () => {
+  it('does not build the profile in the task that delivers the user: React renders it in a transition', async () => {
+    const bob = makeUser({ id: 2, username: 'bob', name: 'Bob Baker' });
+    let queryClient: QueryClient | null = null;
+    const watch = watchAnswerDelivery(
+      () =>
+        queryClient
+          ?.getQueryCache()
+          .findAll()
+          .some((query) => (query.state.data as { username?: string } | undefined)?.username === 'bob') ??
+        false,
+      () => screen.queryByRole('heading', { name: 'Bob Baker' }) !== null,
+    );
+    try {
+      mockFetch((call) => (call.url === BOB_URL ? jsonResponse(bob) : never()));
+      ({ queryClient } = renderBobsProfile());
+      expect(await screen.findByRole('heading', { name: 'Bob Baker' })).toBeVisible();
+      expect(watch.seen).toEqual([false]);
+    } finally {
+      watch.restore();
+    }
   });
 });

@@ -3,8 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { watchAnswerDelivery } from '@/test/answer-delivery';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
+import { EMPTY_RESTAURANT } from './restaurant-fixture';
 import { RestaurantScreen } from './restaurant-screen';
 
 const RESTAURANT_URL = '/api/restaurants/5';
@@ -64,5 +66,28 @@ describe('RestaurantScreen (loading, not found, error)', () => {
     expect(alert).toHaveTextContent('Database down');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(reads).toBe(2));
+  });
+});
+
+describe('RestaurantScreen (first paint, issue 28)', () => {
+  it('does not build the page in the task that delivers the answer: React renders it in a transition', async () => {
+    let queryClient: QueryClient | null = null;
+    const watch = watchAnswerDelivery(
+      () =>
+        queryClient
+          ?.getQueryCache()
+          .findAll()
+          .some((query) => (query.state.data as { id?: number } | undefined)?.id === EMPTY_RESTAURANT.id) ??
+        false,
+      () => screen.queryByRole('heading', { name: 'Noodle Nook' }) !== null,
+    );
+    try {
+      mockFetch((call) => (call.url === RESTAURANT_URL ? jsonResponse(EMPTY_RESTAURANT) : jsonResponse(null)));
+      ({ queryClient } = renderAt('/restaurant/5'));
+      expect(await screen.findByRole('heading', { name: 'Noodle Nook' })).toBeVisible();
+      expect(watch.seen).toEqual([false]);
+    } finally {
+      watch.restore();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   Bookmark,
@@ -11,7 +11,7 @@ import {
   Plus,
 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { RestaurantDetailDto } from '@dinebuds/contracts';
+import type { CurrentUserDto, RestaurantDetailDto } from '@dinebuds/contracts';
 import { BackButton } from '@/components/back-button';
 import { QueryScreen } from '@/components/query-screen';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -47,29 +47,48 @@ function parseId(raw: string | undefined): number | null {
 export function RestaurantScreen() {
   const id = parseId(useParams().restaurantId);
   const restaurant = useRestaurant(id ?? 0, id !== null);
+  const session = useCurrentUser();
   useDocumentTitle(restaurant.data?.name ?? 'Restaurant');
+  // TanStack Query hands an answer to React as a synchronous update: the whole page (header,
+  // reviews, buttons) was built in one task when the restaurant arrived, and again when the
+  // session did. The page renders from deferred copies instead: the update that brings the answer
+  // renders nothing new, and React builds the page in a transition, in slices it can interrupt.
+  // Once the page shows this restaurant, a later answer (a save, an edit) renders at once.
+  const deferred = useDeferredValue(restaurant.data);
+  const data = deferred !== undefined && deferred.id === id ? restaurant.data : deferred;
+  const me = useDeferredValue(session.data ?? null);
 
   // A malformed id is "not found" at once; so are the server's 404 and 400 answers.
   const state: ScreenState<{ data: RestaurantDetailDto }> =
     id === null
       ? { status: 'not-found' }
       : screenStateOf(restaurant, (error) => isApiError(error, 404) || isApiError(error, 400));
+  // Until the transition has the answer (or after a move to another restaurant), the spinner stays.
+  const shown: ScreenState<{ data: RestaurantDetailDto }> =
+    state.status !== 'ready' ? state : data?.id === id ? { status: 'ready', data } : { status: 'loading' };
 
   return (
     <QueryScreen
-      state={state}
+      state={shown}
       loadingLabel="Loading restaurant"
       notFoundTitle="Restaurant Not Found"
       notFoundDescription="This restaurant doesn't exist or has been removed."
       errorTitle="Couldn't load this restaurant"
     >
-      {({ data }) => <RestaurantView restaurant={data} />}
+      {({ data: ready }) => <RestaurantView restaurant={ready} me={me} />}
     </QueryScreen>
   );
 }
 
-function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
-  const me = useCurrentUser().data ?? null;
+// Memoised: a render of the screen that changes neither the answer nor the session (the
+// synchronous update above) does not rebuild the page.
+const RestaurantView = memo(function RestaurantView({
+  restaurant,
+  me,
+}: {
+  restaurant: RestaurantDetailDto;
+  me: CurrentUserDto | null;
+}) {
   const toggle = useToggleSave(restaurant.id);
   const [searchParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
@@ -276,4 +295,4 @@ function RestaurantView({ restaurant }: { restaurant: RestaurantDetailDto }) {
       ) : null}
     </div>
   );
-}
+});

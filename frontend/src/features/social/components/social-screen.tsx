@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Tabs } from 'radix-ui';
+import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
 import { ArrowLeft, MessageCircle, Search, UserPlus } from 'lucide-react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
@@ -23,6 +24,7 @@ export function SocialScreen() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: SocialTab = asked === 'requests' || asked === 'messages' ? asked : 'search';
+  const tabIds = useTabIds();
   // The protected route guarantees a user; it disappears for a moment while signing out.
   if (!me) return null;
 
@@ -42,30 +44,30 @@ export function SocialScreen() {
       <SocialHeader userId={me.id} />
       <Tabs.Root className="tabs" value={tab} onValueChange={(value) => setTab(value as SocialTab)}>
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Social">
-          <Tabs.Trigger className="tabs__trigger" value="search">
+          <Tabs.Trigger className="tabs__trigger" value="search" {...tabIds.trigger('search')}>
             <Search aria-hidden="true" />
             Search Buds
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="requests">
+          <Tabs.Trigger className="tabs__trigger" value="requests" {...tabIds.trigger('requests')}>
             <UserPlus aria-hidden="true" />
             Requests
             <PendingBadge userId={me.id} />
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="messages">
+          <Tabs.Trigger className="tabs__trigger" value="messages" {...tabIds.trigger('messages')}>
             <MessageCircle aria-hidden="true" />
             Messages
             <UnreadBadge />
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content className="tabs__content" value="search">
+        <TabPanel className="tabs__content" selected={tab === 'search'} {...tabIds.panel('search')}>
           <SearchBudsTab />
-        </Tabs.Content>
-        <Tabs.Content className="tabs__content" value="requests">
+        </TabPanel>
+        <TabPanel className="tabs__content" selected={tab === 'requests'} {...tabIds.panel('requests')}>
           <RequestsTab user={me} />
-        </Tabs.Content>
-        <Tabs.Content className="tabs__content" value="messages">
+        </TabPanel>
+        <TabPanel className="tabs__content" selected={tab === 'messages'} {...tabIds.panel('messages')}>
           <LazyMessagesTab meId={me.id} />
-        </Tabs.Content>
+        </TabPanel>
       </Tabs.Root>
     </div>
   );

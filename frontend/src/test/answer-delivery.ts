@@ -1,0 +1,31 @@
+/**
+ * What a screen shows right after React's synchronous render of the update that delivers a query's
+ * answer (issue 28: a screen built in that task is one long task on a phone's CPU).
+ *
+ * TanStack Query delivers an answer to its observers in a task of its own (its notify scheduler),
+ * and React renders such a store update synchronously, in a microtask of that task. `watch`
+ * replaces the scheduler: in the first notify task after `arrived()` turns true, once React's
+ * synchronous render is done, it records `probe()`. A screen that renders the answer from a
+ * deferred value records `false` (the answer comes in a later transition).
+ */
+import { notifyManager } from '@tanstack/react-query';
+
+export function watchAnswerDelivery(arrived: () => boolean, probe: () => boolean) {
+  const seen: boolean[] = [];
+  let delivered = false;
+  notifyManager.setScheduler((flush) =>
+    setTimeout(() => {
+      const delivering = !delivered && arrived();
+      delivered ||= delivering;
+      flush();
+      if (delivering)
+        void Promise.resolve()
+          .then(() => undefined)
+          .then(() => seen.push(probe()));
+    }, 0),
+  );
+  return {
+    seen,
+    restore: () => notifyManager.setScheduler((flush) => setTimeout(flush, 0)),
+  };
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `node scripts/bench/lh-tasks.mjs <trace.json> [minMs]`: the renderer main thread's tasks in a
+// Lighthouse trace (`WEB_BENCH_TRACES=dir npm run bench:web`), as Lighthouse observed them
+// (unthrottled), with what fills each. Lighthouse's simulated throttling multiplies a task by 4
+// (by 2 when it did layout), so a task of 12.5 ms here is a 50 ms "long task" there and each
+// millisecond above that adds 4 ms of total blocking time. Default minMs: 12.5.
+/* global process, console */
+import { readFileSync } from 'node:fs';
+
+const [file, min = '12.5'] = process.argv.slice(2);
+if (!file) {
+  console.log('usage: node scripts/bench/lh-tasks.mjs <trace.json> [minMs]');
+  process.exit(1);
+}
+const raw = JSON.parse(readFileSync(file, 'utf8'));
+const events = raw.traceEvents ?? raw;
+const navStart = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame);
+const mainName = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+// The page's renderer: the main thread that ran the navigation.
+const main = mainName.find((t) => navStart && t.pid === navStart.pid && t.tid === navStart.tid) ?? mainName[0];
+const onMain = events
+  .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+  .sort((a, b) => a.ts - b.ts);
+const t0 = navStart?.ts ?? onMain[0].ts;
+const tasks = onMain.filter((e) => /^(RunTask|ThreadControllerImpl::RunTask)$/.test(e.name));
+const minUs = Number(min) * 1000;
+let blocking = 0;
+let total = 0;
+for (const task of tasks) {
+  total += task.dur / 1000;
+  const layout = onMain.some(
+    (e) => e.name === 'Layout' && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur,
+  );
+  const sim = (task.dur / 1000) * (layout ? 2 : 4);
+  if (sim > 50) blocking += sim - 50;
+  if (task.dur < minUs) continue;
+  const inside = new Map();
+  for (const e of onMain) {
+    if (e.ts < task.ts || e.ts + e.dur > task.ts + task.dur || e === task) continue;
+    if (/RunTask$/.test(e.name)) continue;
+    const url = (e.args?.data?.url ?? '').replace(/^.*\//, '');
+    const fn = e.args?.data?.functionName ?? '';
+    const label = ['FunctionCall', 'EvaluateScript', 'v8.compile', 'TimerFire', 'FireAnimationFrame', 'EventDispatch'].includes(e.name)
+      ? `${e.name}(${fn || ''}${url ? ` ${url}` : ''}${e.args?.data?.type ? ` ${e.args.data.type}` : ''})`
+      : e.name;
+    inside.set(label, (inside.get(label) ?? 0) + e.dur / 1000);
+  }
+  const parts = [...inside.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+    .join(', ');
+  console.log(
+    `${((task.ts - t0) / 1000).toFixed(0).padStart(6)} ms  ${(task.dur / 1000).toFixed(1).padStart(6)} ms (x${layout ? 2 : 4} ${sim.toFixed(0)})  ${parts}`,
+  );
+}
+console.log(
+  `${tasks.length} tasks, ${total.toFixed(0)} ms observed; sum over 50 ms of each task x4 (x2 with layout): ${blocking.toFixed(0)} ms (all tasks, not only FCP..TTI)`,
+);
