@@ -63,19 +63,31 @@ export async function startAllInOneSystem(
   options: AllInOneOptions = {},
 ): Promise<TestSystem & { dataDir: string; services: ServiceUrls; metricsUrl?: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dinebuds-data-'));
-  const config = loadRunnerConfig({
-    // The gateway picks its own port (system.url tells it): a port found free a moment earlier can
-    // be taken by then, as a parallel test's outgoing connection took one in a CI run.
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-    ...(options.amqpUrl ? { AMQP_URL: options.amqpUrl } : {}),
-    ...TEST_LIMITS,
-    ...options.env,
-  });
-  const system = await startAllInOne(config);
+  const start = async () =>
+    startAllInOne(
+      loadRunnerConfig({
+        // The gateway picks its own port (system.url tells it): a port found free a moment earlier can
+        // be taken by then, as a parallel test's outgoing connection took one in a CI run.
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(await freePort()),
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...(options.amqpUrl ? { AMQP_URL: options.amqpUrl } : {}),
+        ...TEST_LIMITS,
+        ...options.env,
+      }),
+    );
+  // The embedded PostgreSQL cannot be told to pick its own port: when a parallel test takes the one
+  // found free before postgres binds it, start again on another.
+  let system: Awaited<ReturnType<typeof startAllInOne>> | undefined;
+  for (let attempt = 1; !system; attempt += 1) {
+    try {
+      system = await start();
+    } catch (error) {
+      if (attempt === 3 || !/Address already in use/.test(String(error))) throw error;
+    }
+  }
   return {
     baseUrl: system.url.replace('0.0.0.0', '127.0.0.1'),
     dataDir,
