@@ -8,7 +8,7 @@
  * synchronous render is done, it records `probe()`. A screen that renders the answer from a
  * deferred value records `false` (the answer comes in a later transition).
  */
-import { notifyManager } from '@tanstack/react-query';
+import { notifyManager, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 
 export function watchAnswerDelivery(arrived: () => boolean, probe: () => boolean) {
   const seen: boolean[] = [];
@@ -28,4 +28,20 @@ export function watchAnswerDelivery(arrived: () => boolean, probe: () => boolean
     seen,
     restore: () => notifyManager.setScheduler((flush) => setTimeout(flush, 0)),
   };
+}
+
+/**
+ * `watchAnswerDelivery`'s `arrived` for a screen's read: true once a query of the client the test
+ * rendered with (null until it has) holds data that `matches`.
+ */
+export function answerArrived(
+  client: () => QueryClient | null,
+  matches: (data: unknown) => boolean,
+  filters: QueryFilters = {},
+): () => boolean {
+  return () =>
+    client()
+      ?.getQueryCache()
+      .findAll(filters)
+      .some((query) => matches(query.state.data)) ?? false;
 }

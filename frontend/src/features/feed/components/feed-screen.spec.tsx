@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Route, Routes } from 'react-router-dom';
 import type { FeedItemDto } from '@dinebuds/contracts';
 import { callsOf, jsonResponse, mockFetch, never, type FetchCall } from '@/test/fetch-mock';
-import { watchAnswerDelivery } from '@/test/answer-delivery';
+import { answerArrived, watchAnswerDelivery } from '@/test/answer-delivery';
 import { makeUser, renderWithProviders } from '@/test/render';
 import { feedQueryKey } from '../api/get-feed';
 import { FeedScreen } from './feed-screen';
@@ -556,11 +556,11 @@ describe('FeedScreen (first paint, issue 28)', () => {
   it('does not build the list in the task that delivers the feed: React renders it in a transition', async () => {
     let queryClient: QueryClient | null = null;
     const watch = watchAnswerDelivery(
-      () =>
-        queryClient
-          ?.getQueryCache()
-          .findAll({ queryKey: feedQueryKey('') })
-          .some((query) => query.state.data !== undefined) ?? false,
+      answerArrived(
+        () => queryClient,
+        (data) => data !== undefined,
+        { queryKey: feedQueryKey('') },
+      ),
       () => screen.queryByRole('list', { name: 'Bud activity' }) !== null,
     );
     try {

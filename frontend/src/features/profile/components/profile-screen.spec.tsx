@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { watchAnswerDelivery } from '@/test/answer-delivery';
+import { answerArrived, watchAnswerDelivery } from '@/test/answer-delivery';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
 import { ProfileScreen } from './profile-screen';
@@ -64,12 +64,10 @@ describe('ProfileScreen (first paint, issue 28)', () => {
     const bob = makeUser({ id: 2, username: 'bob', name: 'Bob Baker' });
     let queryClient: QueryClient | null = null;
     const watch = watchAnswerDelivery(
-      () =>
-        queryClient
-          ?.getQueryCache()
-          .findAll()
-          .some((query) => (query.state.data as { username?: string } | undefined)?.username === 'bob') ??
-        false,
+      answerArrived(
+        () => queryClient,
+        (data) => (data as { username?: string } | undefined)?.username === 'bob',
+      ),
       () => screen.queryByRole('heading', { name: 'Bob Baker' }) !== null,
     );
     try {

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { watchAnswerDelivery } from '@/test/answer-delivery';
+import { answerArrived, watchAnswerDelivery } from '@/test/answer-delivery';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { EMPTY_RESTAURANT } from './restaurant-fixture';
@@ -73,16 +73,16 @@ describe('RestaurantScreen (first paint, issue 28)', () => {
   it('does not build the page in the task that delivers the answer: React renders it in a transition', async () => {
     let queryClient: QueryClient | null = null;
     const watch = watchAnswerDelivery(
-      () =>
-        queryClient
-          ?.getQueryCache()
-          .findAll()
-          .some((query) => (query.state.data as { id?: number } | undefined)?.id === EMPTY_RESTAURANT.id) ??
-        false,
+      answerArrived(
+        () => queryClient,
+        (data) => (data as { id?: number } | undefined)?.id === EMPTY_RESTAURANT.id,
+      ),
       () => screen.queryByRole('heading', { name: 'Noodle Nook' }) !== null,
     );
     try {
-      mockFetch((call) => (call.url === RESTAURANT_URL ? jsonResponse(EMPTY_RESTAURANT) : jsonResponse(null)));
+      mockFetch((call) =>
+        call.url === RESTAURANT_URL ? jsonResponse(EMPTY_RESTAURANT) : jsonResponse(null),
+      );
       ({ queryClient } = renderAt('/restaurant/5'));
       expect(await screen.findByRole('heading', { name: 'Noodle Nook' })).toBeVisible();
       expect(watch.seen).toEqual([false]);
