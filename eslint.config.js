@@ -128,8 +128,8 @@ export default tseslint.config(
     },
   },
   {
-    // Process tuning is opted into where an app starts (the gateway's bootstrap, the kit's
-    // standalone main, identity's password hasher), never inside a shared library's own job.
+    // Process tuning is opted into where an app starts (the kit's standalone main, identity's
+    // password hasher), never inside a shared library's own job.
     files: ['libs/**/*.ts'],
     ignores: ['libs/runtime-tuning/**', 'libs/service-kit/src/run-main.ts'],
     rules: {

@@ -23,7 +23,6 @@ describe('gateway configuration', () => {
       bodyLimit: '1mb',
       rpcTimeoutMs: 5000,
       requestTimeoutMs: 120000,
-      acceptsPerTurn: 16,
       rateLimitAuthPerMinute: 20,
       rateLimitPerMinute: 600,
       rateLimitRedis: null,
@@ -69,7 +68,6 @@ describe('gateway configuration', () => {
       TRUST_PROXY: '1',
       BODY_LIMIT: '2mb',
       RATE_LIMIT_AUTH_PER_MINUTE: '5',
-      ACCEPTS_PER_TURN: '1',
       AMQP_URL: 'amqp://rabbitmq:5672',
       SESSION_CACHE_TTL_MS: '0',
       SESSION_CACHE_MAX_ENTRIES: '1000',
@@ -84,7 +82,6 @@ describe('gateway configuration', () => {
       trustProxy: 1,
       bodyLimit: '2mb',
       rateLimitAuthPerMinute: 5,
-      acceptsPerTurn: 1,
       amqpUrl: 'amqp://rabbitmq:5672',
       sessionCacheTtlMs: 0,
       sessionCacheMaxEntries: 1000,
@@ -103,9 +100,6 @@ describe('gateway configuration', () => {
       gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, SOCIAL_GRAPH_URL: 'ftp://social-graph:4102' }),
     ).toThrow(/SOCIAL_GRAPH_URL/);
     expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, BODY_LIMIT: 'lots' })).toThrow(/BODY_LIMIT/);
-    expect(() => gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, ACCEPTS_PER_TURN: '0' })).toThrow(
-      /ACCEPTS_PER_TURN/,
-    );
     expect(() =>
       gatewayOptionsFromEnv({ INTERNAL_TOKEN: TOKEN, RESERVATION_URL_TEMPLATE: 'javascript:alert({name})' }),
     ).toThrow(/RESERVATION_URL_TEMPLATE/);
@@ -152,7 +146,7 @@ describe('gateway configuration', () => {
     const bad: [Partial<GatewayOptions>, RegExp][] = [
       [{ port: 70000 }, /^Invalid gateway options: port: .*65535/],
       [{ rateLimitPerMinute: 0 }, /rateLimitPerMinute: .*>0/],
-      [{ acceptsPerTurn: 1.5 }, /acceptsPerTurn: .*int/],
+      [{ rpcTimeoutMs: 1.5 }, /rpcTimeoutMs: .*int/],
       [{ sessionCacheTtlMs: -1 }, /sessionCacheTtlMs: .*>=0/],
       [{ bodyLimit: 'lots' }, /bodyLimit: must be a size such as '1mb'/],
       [{ reservationUrlTemplate: 'javascript:alert(1)' }, /reservationUrlTemplate: must be a URL/],

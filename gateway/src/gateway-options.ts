@@ -6,8 +6,6 @@ import { trustProxySetting } from './http/trust-proxy.js';
 import { GATEWAY_SERVICES } from './upstream/services.generated.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
-/** 640 clients connecting at once are in within ~40 turns of a busy loop (@dinebuds/runtime-tuning accept-paths.ts). */
-export const DEFAULT_ACCEPTS_PER_TURN = 16;
 export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 /** We hold no availability: booking hands the visitor's choices to a reservation site's search. */
 export const DEFAULT_RESERVATION_URL_TEMPLATE =
@@ -86,8 +84,6 @@ export const gatewayOptionsSchema = z.object({
    * admission door's count until then.
    */
   requestTimeoutMs: count().default(DEFAULT_REQUEST_TIMEOUT_MS).meta(env('REQUEST_TIMEOUT_MS')),
-  /** New connections accepted per event-loop turn (1: libuv's own). See @dinebuds/runtime-tuning accept-paths.ts. */
-  acceptsPerTurn: count().default(DEFAULT_ACCEPTS_PER_TURN).meta(env('ACCEPTS_PER_TURN')),
   /** Login, register and password-change attempts per IP per minute. */
   rateLimitAuthPerMinute: count().default(20).meta(env('RATE_LIMIT_AUTH_PER_MINUTE')),
   /** Requests per IP per minute on any /api route. */

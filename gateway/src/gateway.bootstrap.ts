@@ -25,7 +25,6 @@ import { isHealthProbe } from './health/health-probe.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { readSessionToken } from './auth/session-cookie.js';
 import { nonCanonicalToNotFound, spaFallback, spaStaticOptions } from './spa/spa.js';
-import { addAcceptPaths } from '@dinebuds/runtime-tuning';
 import { isPasswordWork } from './upstream/password-work.js';
 
 export interface RunningGateway {
@@ -157,11 +156,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     await app.close();
     throw error;
   }
-  // A burst of new connections must not wait one loop turn each in the kernel's queue. The copies
-  // come while the gateway already answers: its start (and a runner's signal handlers) need not wait.
-  void addAcceptPaths(app.getHttpServer(), config.acceptsPerTurn - 1, LISTEN_BACKLOG, (message) =>
-    logger.warn(message, 'Bootstrap'),
-  );
   const address = app.getHttpServer().address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

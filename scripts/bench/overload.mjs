@@ -64,7 +64,7 @@ const CLIENT_TIMEOUT_S = 10;
 const internalToken = randomBytes(24).toString('hex');
 const passThrough = Object.fromEntries(
   Object.entries(process.env).filter(([k]) =>
-    /^(ADMISSION_|PASSWORD_WORK_|LOGIN_|DB_STATEMENT_TIMEOUT_MS$|RPC_TIMEOUT_MS$|UV_THREADPOOL_SIZE$|MALLOC_ARENA_MAX$|NODE_OPTIONS$|SERVICE_NICE$|ACCEPTS_PER_TURN$)/.test(
+    /^(ADMISSION_|PASSWORD_WORK_|LOGIN_|DB_STATEMENT_TIMEOUT_MS$|RPC_TIMEOUT_MS$|UV_THREADPOOL_SIZE$|MALLOC_ARENA_MAX$|NODE_OPTIONS$|SERVICE_NICE$)/.test(
       k,
     ),
   ),
