@@ -1,6 +1,6 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Span } from '@opentelemetry/api';
+import { context, trace, type Span } from '@opentelemetry/api';
 import { httpDuration, metricsEnabled, statusClass } from './metrics.js';
-import { activeTracer } from './tracing.js';
+import { activeTracer, startServerSpan } from './tracing.js';
 
 /** The parts of a Fastify request, reply and instance the hooks use (no Fastify import needed). */
 interface HookRequest {
@@ -39,25 +39,33 @@ function routeOf(req: HookRequest): string {
  * and is made active from preHandler on, as the request id is, so RPC calls, SQL and outbox
  * events recorded by the handler belong to it.
  */
+/** A header's one value (the first of a repeated one, as the W3C propagator reads it). */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** A service's server span for one request, continuing the caller's trace (traceparent). */
 function serverSpan(
-  tracer: NonNullable<ReturnType<typeof activeTracer>>,
   service: string,
-  req: { method: string; url: string; headers: Record<string, string | string[] | undefined> },
+  method: string,
+  url: string,
+  headers: Record<string, string | string[] | undefined>,
   route: string,
 ): Span {
-  // A browser's request has no traceparent: no propagator run to find that out.
-  const parent = req.headers.traceparent ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
-  const span = tracer.startSpan(`${service} ${req.method} ${route}`, { kind: SpanKind.SERVER }, parent);
+  const span = startServerSpan(
+    `${service} ${method} ${route}`,
+    headerValue(headers.traceparent),
+    headerValue(headers.tracestate),
+  );
   // Most requests are not sampled: their span only carries the decision on (traceparent flags)
   // and gets no attributes built.
   if (span.isRecording()) {
-    const query = req.url.indexOf('?');
+    const query = url.indexOf('?');
     span.setAttributes({
       'dinebuds.service': service,
-      'http.request.method': req.method,
+      'http.request.method': method,
       'http.route': route,
-      'url.path': req.url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
+      'url.path': url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
     });
   }
   return span;
@@ -117,7 +125,7 @@ export function callObserver(service: string): CallObserver | null {
   if (!tracer && !record) return null;
   return async (call, run) => {
     const started = performance.now();
-    const span = tracer ? serverSpan(tracer, service, { ...call, url: call.route }, call.route) : undefined;
+    const span = tracer ? serverSpan(service, call.method, call.route, call.headers, call.route) : undefined;
     let statusCode = 500;
     try {
       const result = span ? await context.with(trace.setSpan(context.active(), span), run) : await run();
@@ -144,7 +152,7 @@ export function installHttpObservability(app: HookHost, service: string): void {
   const tracer = activeTracer();
   if (tracer) {
     app.addHook('onRequest', (req, _reply, done) => {
-      spans.set(req, serverSpan(tracer, service, req, routeOf(req)));
+      spans.set(req, serverSpan(service, req.method, req.url, req.headers, routeOf(req)));
       done();
     });
     app.addHook('preHandler', (req, _reply, done) => {
