@@ -2,8 +2,12 @@ import { context, trace, type Span } from '@opentelemetry/api';
 import { httpDuration, metricsEnabled, statusClass } from './metrics.js';
 import { activeTracer, startServerSpan } from './tracing.js';
 
+/** The request's server span, kept on the request (a WeakMap entry per request costs more). */
+const SPAN = Symbol('dinebuds.serverSpan');
+
 /** The parts of a Fastify request, reply and instance the hooks use (no Fastify import needed). */
 interface HookRequest {
+  [SPAN]?: Span;
   method: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;
@@ -18,8 +22,6 @@ type Hook = (req: HookRequest, reply: HookReply, done: Done) => void;
 interface HookHost {
   addHook(name: 'onRequest' | 'preHandler' | 'onResponse', hook: Hook): unknown;
 }
-
-const spans = new WeakMap<HookRequest, Span>();
 
 /**
  * The route pattern (`/api/users/:id`, `/rpc/users.get`), never the raw URL: ids in paths would
@@ -152,11 +154,11 @@ export function installHttpObservability(app: HookHost, service: string): void {
   const tracer = activeTracer();
   if (tracer) {
     app.addHook('onRequest', (req, _reply, done) => {
-      spans.set(req, serverSpan(service, req.method, req.url, req.headers, routeOf(req)));
+      req[SPAN] = serverSpan(service, req.method, req.url, req.headers, routeOf(req));
       done();
     });
     app.addHook('preHandler', (req, _reply, done) => {
-      const span = spans.get(req);
+      const span = req[SPAN];
       if (!span) return done();
       context.with(trace.setSpan(context.active(), span), done);
     });
@@ -165,10 +167,10 @@ export function installHttpObservability(app: HookHost, service: string): void {
   if (!tracer && !record) return;
   app.addHook('onResponse', (req, reply, done) => {
     record?.(req.method, routeOf(req), reply.statusCode, reply.elapsedTime / 1000);
-    const span = spans.get(req);
+    const span = req[SPAN];
     if (span) {
       endServerSpan(span, reply.statusCode);
-      spans.delete(req);
+      req[SPAN] = undefined;
     }
     done();
   });
