@@ -31,16 +31,6 @@ function routeOf(req: HookRequest): string {
   return req.routeOptions?.url ?? 'unmatched';
 }
 
-/**
- * Request metrics and the server span of every request on a Fastify instance (the gateway's or
- * a service's), labelled with `service`. Install before the routes are registered (before Nest's
- * init). Metrics hooks are skipped when METRICS_ENABLED is false, span hooks when tracing is off
- * at install time: what is off costs nothing per request.
- *
- * The span continues the caller's trace (W3C traceparent header: the gateway's RPC carries it)
- * and is made active from preHandler on, as the request id is, so RPC calls, SQL and outbox
- * events recorded by the handler belong to it.
- */
 /** A header's one value (the first of a repeated one, as the W3C propagator reads it). */
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
