@@ -37,4 +37,21 @@ describe('request context', () => {
     const bound = manager.bind(manager.active().setValue(key, 'bound'), () => manager.active().getValue(key));
     expect(bound()).toBe('bound');
   });
+
+  it('sets and deletes values in new contexts, leaving the one it derives from as it was', () => {
+    const a = createContextKey('a');
+    const b = createContextKey('b');
+    const outside = requestContextManager.active();
+    const one = outside.setValue(a, 1);
+    const two = one.setValue(b, 2).setValue(a, 3);
+    const deleted = two.deleteValue(a);
+    expect([outside.getValue(a), one.getValue(a), one.getValue(b)]).toEqual([undefined, 1, undefined]);
+    expect([two.getValue(a), two.getValue(b)]).toEqual([3, 2]);
+    expect([deleted.getValue(a), deleted.getValue(b), deleted.setValue(a, 4).getValue(a)]).toEqual([
+      undefined,
+      2,
+      4,
+    ]);
+    expect(outside.deleteValue(a).getValue(a)).toBeUndefined();
+  });
 });

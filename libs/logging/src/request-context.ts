@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { createContextKey, ROOT_CONTEXT, type Context, type ContextManager } from '@opentelemetry/api';
+import { createContextKey, type Context, type ContextManager } from '@opentelemetry/api';
 
 /**
  * The process's one AsyncLocalStorage: it holds an OpenTelemetry context, and the request id is
@@ -11,13 +11,46 @@ import { createContextKey, ROOT_CONTEXT, type Context, type ContextManager } fro
 const storage = new AsyncLocalStorage<Context>();
 const REQUEST_ID = createContextKey('dinebuds.request_id');
 
+/** Marks a value deleted in a ChainedContext (a key set to undefined reads the same). */
+const DELETED = Symbol('deleted');
+
+/**
+ * An OpenTelemetry context as a chain of values, each over its parent: setting one allocates one
+ * small object. The API's BaseContext copies its whole Map and makes three closures on every set,
+ * and a request sets a value each time it enters a context (request id, server span) in each
+ * process it crosses. Chains stay short: each is as deep as the nesting that built it.
+ */
+class ChainedContext implements Context {
+  constructor(
+    private readonly parent: ChainedContext | undefined,
+    private readonly key: symbol | undefined,
+    private readonly value: unknown,
+  ) {}
+
+  getValue(key: symbol): unknown {
+    if (this.key === key) return this.value === DELETED ? undefined : this.value;
+    return this.parent?.getValue(key);
+  }
+
+  setValue(key: symbol, value: unknown): Context {
+    return new ChainedContext(this, key, value);
+  }
+
+  deleteValue(key: symbol): Context {
+    return this.getValue(key) === undefined ? this : new ChainedContext(this, key, DELETED);
+  }
+}
+
+/** The context outside any request: the root every context of this store derives from. */
+const EMPTY_CONTEXT: Context = new ChainedContext(undefined, undefined, undefined);
+
 /**
  * OpenTelemetry's ContextManager over that store (what @opentelemetry/context-async-hooks'
  * manager does over its own). `bind` wraps functions only: nothing here binds event emitters.
  * `disable` does nothing, as the request ids keep using the store when tracing is turned off.
  */
 export const requestContextManager: ContextManager = {
-  active: () => storage.getStore() ?? ROOT_CONTEXT,
+  active: () => storage.getStore() ?? EMPTY_CONTEXT,
   with: (ctx, fn, thisArg, ...args) => storage.run(ctx, thisArg == null ? fn : fn.bind(thisArg), ...args),
   bind<T>(ctx: Context, target: T): T {
     if (typeof target !== 'function') return target;

@@ -1,9 +1,13 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, trace, type Span } from '@opentelemetry/api';
+import { context, trace, type Span } from '@opentelemetry/api';
 import { httpDuration, metricsEnabled, statusClass } from './metrics.js';
-import { activeTracer } from './tracing.js';
+import { activeTracer, startServerSpan } from './tracing.js';
+
+/** The request's server span, kept on the request (a WeakMap entry per request costs more). */
+const SPAN = Symbol('dinebuds.serverSpan');
 
 /** The parts of a Fastify request, reply and instance the hooks use (no Fastify import needed). */
 interface HookRequest {
+  [SPAN]?: Span;
   method: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;
@@ -19,8 +23,6 @@ interface HookHost {
   addHook(name: 'onRequest' | 'preHandler' | 'onResponse', hook: Hook): unknown;
 }
 
-const spans = new WeakMap<HookRequest, Span>();
-
 /**
  * The route pattern (`/api/users/:id`, `/rpc/users.get`), never the raw URL: ids in paths would
  * make one series per user. Unmatched requests share one label.
@@ -29,35 +31,33 @@ function routeOf(req: HookRequest): string {
   return req.routeOptions?.url ?? 'unmatched';
 }
 
-/**
- * Request metrics and the server span of every request on a Fastify instance (the gateway's or
- * a service's), labelled with `service`. Install before the routes are registered (before Nest's
- * init). Metrics hooks are skipped when METRICS_ENABLED is false, span hooks when tracing is off
- * at install time: what is off costs nothing per request.
- *
- * The span continues the caller's trace (W3C traceparent header: the gateway's RPC carries it)
- * and is made active from preHandler on, as the request id is, so RPC calls, SQL and outbox
- * events recorded by the handler belong to it.
- */
+/** A header's one value (the first of a repeated one, as the W3C propagator reads it). */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** A service's server span for one request, continuing the caller's trace (traceparent). */
 function serverSpan(
-  tracer: NonNullable<ReturnType<typeof activeTracer>>,
   service: string,
-  req: { method: string; url: string; headers: Record<string, string | string[] | undefined> },
+  method: string,
+  url: string,
+  headers: Record<string, string | string[] | undefined>,
   route: string,
 ): Span {
-  // A browser's request has no traceparent: no propagator run to find that out.
-  const parent = req.headers.traceparent ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
-  const span = tracer.startSpan(`${service} ${req.method} ${route}`, { kind: SpanKind.SERVER }, parent);
+  const span = startServerSpan(
+    `${service} ${method} ${route}`,
+    headerValue(headers.traceparent),
+    headerValue(headers.tracestate),
+  );
   // Most requests are not sampled: their span only carries the decision on (traceparent flags)
   // and gets no attributes built.
   if (span.isRecording()) {
-    const query = req.url.indexOf('?');
+    const query = url.indexOf('?');
     span.setAttributes({
       'dinebuds.service': service,
-      'http.request.method': req.method,
+      'http.request.method': method,
       'http.route': route,
-      'url.path': req.url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
+      'url.path': url.slice(0, query === -1 ? 500 : Math.min(query, 500)),
     });
   }
   return span;
@@ -117,7 +117,7 @@ export function callObserver(service: string): CallObserver | null {
   if (!tracer && !record) return null;
   return async (call, run) => {
     const started = performance.now();
-    const span = tracer ? serverSpan(tracer, service, { ...call, url: call.route }, call.route) : undefined;
+    const span = tracer ? serverSpan(service, call.method, call.route, call.headers, call.route) : undefined;
     let statusCode = 500;
     try {
       const result = span ? await context.with(trace.setSpan(context.active(), span), run) : await run();
@@ -144,11 +144,11 @@ export function installHttpObservability(app: HookHost, service: string): void {
   const tracer = activeTracer();
   if (tracer) {
     app.addHook('onRequest', (req, _reply, done) => {
-      spans.set(req, serverSpan(tracer, service, req, routeOf(req)));
+      req[SPAN] = serverSpan(service, req.method, req.url, req.headers, routeOf(req));
       done();
     });
     app.addHook('preHandler', (req, _reply, done) => {
-      const span = spans.get(req);
+      const span = req[SPAN];
       if (!span) return done();
       context.with(trace.setSpan(context.active(), span), done);
     });
@@ -157,10 +157,10 @@ export function installHttpObservability(app: HookHost, service: string): void {
   if (!tracer && !record) return;
   app.addHook('onResponse', (req, reply, done) => {
     record?.(req.method, routeOf(req), reply.statusCode, reply.elapsedTime / 1000);
-    const span = spans.get(req);
+    const span = req[SPAN];
     if (span) {
       endServerSpan(span, reply.statusCode);
-      spans.delete(req);
+      req[SPAN] = undefined;
     }
     done();
   });

@@ -1,4 +1,5 @@
-import { context, SpanKind, trace } from '@opentelemetry/api';
+import { SpanKind, trace } from '@opentelemetry/api';
+import { requestContextManager } from '@dinebuds/logging';
 import pg from 'pg';
 import { activeTracer, endSpan } from './tracing.js';
 
@@ -24,11 +25,16 @@ export function instrumentPg(): void {
   patched = true;
   const proto = pg.Client.prototype as unknown as { query: Query };
   const original = proto.query;
-  proto.query = function tracedQuery(this: pg.Client, ...args: unknown[]): unknown {
+  proto.query = function tracedQuery(this: pg.Client): unknown {
     const tracer = activeTracer();
-    const parent = trace.getSpan(context.active());
-    // Outside a trace, or in one not sampled: no span at all (not even a non-recording one).
-    if (!tracer || !parent?.isRecording()) return original.apply(this, args);
+    // Outside a trace, or in one not sampled (most queries): no span at all, not even a
+    // non-recording one, and the query called with its own arguments (no rest array). The
+    // context is read from the store tracing registers as OpenTelemetry's (setupTracing).
+    if (!tracer || !trace.getSpan(requestContextManager.active())?.isRecording())
+      // eslint-disable-next-line prefer-rest-params
+      return original.apply(this, arguments as unknown as unknown[]);
+    // eslint-disable-next-line prefer-rest-params
+    const args = Array.prototype.slice.call(arguments) as unknown[];
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     const span = tracer.startSpan(`sql ${VERB.exec(text)?.[1]?.toUpperCase() ?? 'QUERY'}`, {

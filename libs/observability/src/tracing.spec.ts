@@ -12,6 +12,7 @@ import {
   sampleRatioFromEnv,
   samplerFromEnv,
   setupTracing,
+  startServerSpan,
   traceparentOf,
   tracingOn,
 } from './tracing.js';
@@ -151,5 +152,104 @@ describe('tracing', () => {
     } finally {
       await tracing.shutdown();
     }
+  });
+
+  describe("a request's server span (startServerSpan)", () => {
+    const callerTrace = '0af7651916cd43dd8448eb211c80319c';
+    const sampledCaller = `00-${callerTrace}-b7ad6b7169203331-01`;
+    const unsampledCaller = `00-${callerTrace}-b7ad6b7169203331-00`;
+
+    it('not sampled: records and exports nothing, yet carries a valid trace id and sampled=0 on', async () => {
+      const exporter = new InMemorySpanExporter();
+      const tracing = setupTracing({ serviceName: 'x', exporter, sampleRatio: 0 })!;
+      try {
+        const span = startServerSpan('gateway GET /api/x');
+        expect(span.isRecording()).toBe(false);
+        const ctx = trace.setSpan(context.active(), span);
+        // A downstream service reads this and, parent-based, does not sample either.
+        expect(traceparentOf(ctx)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+        expect(traceparentOf(ctx)).not.toMatch(/^00-0{32}-|-0{16}-/);
+        span.end();
+        expect(exporter.getFinishedSpans()).toEqual([]);
+      } finally {
+        await tracing.shutdown();
+      }
+    });
+
+    it('follows a caller that sampled (same trace, its span as parent) even at ratio 0', async () => {
+      const exporter = new InMemorySpanExporter();
+      const tracing = setupTracing({ serviceName: 'x', exporter, sampleRatio: 0 })!;
+      try {
+        const span = startServerSpan('identity POST /rpc/users.get', sampledCaller);
+        expect(span.isRecording()).toBe(true);
+        span.end();
+        const [recorded] = exporter.getFinishedSpans();
+        expect(recorded!.spanContext().traceId).toBe(callerTrace);
+        expect(recorded!.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
+      } finally {
+        await tracing.shutdown();
+      }
+    });
+
+    it('follows a caller that did not sample, even when every new trace is recorded', async () => {
+      const exporter = new InMemorySpanExporter();
+      const tracing = setupTracing({ serviceName: 'x', exporter, sampler: 'parentbased_always_on' })!;
+      try {
+        const span = startServerSpan('identity POST /rpc/users.get', unsampledCaller);
+        expect(span.isRecording()).toBe(false);
+        expect(traceparentOf(trace.setSpan(context.active(), span))).toMatch(
+          new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-00$`),
+        );
+        span.end();
+        expect(exporter.getFinishedSpans()).toEqual([]);
+      } finally {
+        await tracing.shutdown();
+      }
+    });
+
+    it("with a sampler that is not parent-based, decides on the caller's trace id as the SDK does", async () => {
+      const exporter = new InMemorySpanExporter();
+      const tracing = setupTracing({ serviceName: 'x', exporter, sampler: 'always_on' })!;
+      try {
+        startServerSpan('identity POST /rpc/users.get', unsampledCaller).end();
+        expect(exporter.getFinishedSpans().map((s) => s.spanContext().traceId)).toEqual([callerTrace]);
+      } finally {
+        await tracing.shutdown();
+      }
+    });
+
+    it('records DEFAULT_TRACE_SAMPLE_RATIO of new requests, each with the trace id it was decided on', async () => {
+      const exporter = new InMemorySpanExporter();
+      const tracing = setupTracing({ serviceName: 'x', exporter })!;
+      try {
+        let kept = 0;
+        for (let i = 0; i < 2000; i++) {
+          const span = startServerSpan('gateway GET /api/x');
+          if (span.isRecording()) kept++;
+          span.end();
+        }
+        // 2,000 requests at 10% give 200 ± 3 standard deviations (~40); a decision taken twice
+        // (here, then again by the SDK on another trace id) would keep ~1%.
+        const recorded = exporter.getFinishedSpans();
+        expect(recorded.length).toBe(kept);
+        expect(kept).toBeGreaterThan(140);
+        expect(kept).toBeLessThan(260);
+      } finally {
+        await tracing.shutdown();
+      }
+    });
+
+    it("carries a caller's tracestate on", async () => {
+      const exporter = new InMemorySpanExporter();
+      const tracing = setupTracing({ serviceName: 'x', exporter, sampleRatio: 0 })!;
+      try {
+        const span = startServerSpan('identity POST /rpc/users.get', sampledCaller, 'vendor=abc');
+        span.end();
+        expect(span.spanContext().traceState?.serialize()).toBe('vendor=abc');
+        expect(span.spanContext().traceId).toBe(callerTrace);
+      } finally {
+        await tracing.shutdown();
+      }
+    });
   });
 });

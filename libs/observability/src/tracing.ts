@@ -1,5 +1,15 @@
-import { context, propagation, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  trace,
+  TraceFlags,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+import { isTracingSuppressed, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -9,13 +19,16 @@ import {
   BasicTracerProvider,
   BatchSpanProcessor,
   ParentBasedSampler,
+  SamplingDecision,
   SimpleSpanProcessor,
   TraceIdRatioBasedSampler,
   type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import { requestContextManager } from '@dinebuds/logging';
+import { RequestIdGenerator } from './ids.js';
 import { instrumentPg } from './sql.js';
+import { formatTraceparent, parseTraceparent, propagatable } from './trace-context.js';
 
 export interface TracingOptions {
   /** The resource's service.name: the process ('identity', 'gateway', or 'dinebuds' all-in-one). */
@@ -83,15 +96,23 @@ export function protocolFromEnv(
   return raw as OtlpProtocol;
 }
 
-/** The SDK sampler a TracesSampler names. */
-function buildSampler(name: TracesSampler, ratio: number): Sampler {
+/**
+ * The SDK sampler a TracesSampler names, and its parts: the sampler of new traces (`root`) and
+ * whether a caller's decision is followed (`parentBased`), so a request span's decision can be
+ * taken before any span is made (startServerSpan).
+ */
+function buildSampler(
+  name: TracesSampler,
+  ratio: number,
+): { sampler: Sampler; root: Sampler; parentBased: boolean } {
   const root =
     name.endsWith('always_on') || (name.endsWith('traceidratio') && ratio >= 1)
       ? new AlwaysOnSampler()
       : name.endsWith('always_off')
         ? new AlwaysOffSampler()
         : new TraceIdRatioBasedSampler(ratio);
-  return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
+  const parentBased = name.startsWith('parentbased_');
+  return { sampler: parentBased ? new ParentBasedSampler({ root }) : root, root, parentBased };
 }
 
 /** OTEL_TRACES_SAMPLER_ARG as a ratio in 0..1 (the OpenTelemetry variable), else undefined. */
@@ -132,6 +153,9 @@ export const DEFAULT_TRACE_SAMPLE_RATIO = 0.1;
 
 let tracer: Tracer | undefined;
 let running: BasicTracerProvider | undefined;
+/** The sampler's parts (buildSampler) and the provider's ids, while tracing runs. */
+let decider: { root: Sampler; parentBased: boolean } | undefined;
+let ids: RequestIdGenerator | undefined;
 
 /** Whether spans are being recorded: every hook checks this first, so tracing off costs one test. */
 export function tracingOn(): boolean {
@@ -171,16 +195,21 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
   // with nothing set at all, DEFAULT_TRACE_SAMPLE_RATIO of new traces.
   const ratio =
     options.sampleRatio ?? sampleRatioFromEnv() ?? (chosenSampler ? 1 : DEFAULT_TRACE_SAMPLE_RATIO);
+  const { sampler: sdkSampler, root, parentBased } = buildSampler(sampler, ratio);
+  const idGenerator = new RequestIdGenerator();
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
-    sampler: buildSampler(sampler, ratio),
+    sampler: sdkSampler,
+    idGenerator,
   });
   context.setGlobalContextManager(requestContextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   tracer = provider.getTracer('dinebuds');
   running = provider;
+  decider = { root, parentBased };
+  ids = idGenerator;
   instrumentPg();
   return {
     flush: () => provider.forceFlush(),
@@ -192,6 +221,8 @@ export function setupTracing(options: TracingOptions): RunningTracing | null {
       propagation.disable();
       tracer = undefined;
       running = undefined;
+      decider = undefined;
+      ids = undefined;
     },
   };
 }
@@ -204,11 +235,14 @@ function otlpExporter(endpoint: string, protocol: OtlpProtocol): SpanExporter {
     : new OTLPProtobufTraceExporter({ url });
 }
 
-/** W3C traceparent of `span` (or of the active span), e.g. to stamp an event envelope. */
+/**
+ * W3C traceparent of the span in `ctx` (default: the active one), e.g. for an RPC's headers or to
+ * stamp an event envelope; undefined without a span or while tracing is suppressed (the
+ * propagator's rules, written directly: see trace-context.ts).
+ */
 export function traceparentOf(ctx: Context = context.active()): string | undefined {
-  const carrier: Record<string, string> = {};
-  propagation.inject(ctx, carrier);
-  return carrier.traceparent;
+  const span = trace.getSpanContext(ctx);
+  return propagatable(span) && !isTracingSuppressed(ctx) ? formatTraceparent(span) : undefined;
 }
 
 /**
@@ -217,7 +251,40 @@ export function traceparentOf(ctx: Context = context.active()): string | undefin
  */
 export function contextFromTraceparent(traceparent: string | undefined): Context {
   const base = trace.deleteSpan(context.active());
-  return traceparent ? propagation.extract(base, { traceparent }) : base;
+  const parent = traceparent ? parseTraceparent(traceparent) : undefined;
+  return parent ? trace.setSpanContext(base, parent) : base;
+}
+
+/**
+ * The server span of one request (tracing must be on), continuing the caller's trace when a valid
+ * traceparent came with it. Most requests are not sampled, so the decision comes first, from the
+ * configured sampler's own parts: a caller's flag when parent-based, else the sampler of new
+ * traces on the trace id. Not sampled: a non-recording span that only carries the trace id, a
+ * new span id and the flag on (traceparent sampled=0 downstream, the trace id in log lines),
+ * without the SDK's span start. Sampled: the SDK's span, whose sampler takes the same decision
+ * (deterministic on the trace id, which RequestIdGenerator hands it). A caller's tracestate needs
+ * the propagator, which carries it on.
+ */
+export function startServerSpan(name: string, traceparent?: string, tracestate?: string): Span {
+  const sdkTracer = tracer!;
+  if (traceparent !== undefined && tracestate !== undefined) {
+    const parent = propagation.extract(ROOT_CONTEXT, { traceparent, tracestate });
+    return sdkTracer.startSpan(name, { kind: SpanKind.SERVER }, parent);
+  }
+  const parent = traceparent ? parseTraceparent(traceparent) : undefined;
+  const traceId = parent?.traceId ?? ids!.generateTraceId();
+  const { root, parentBased } = decider!;
+  const sampled =
+    parent && parentBased
+      ? (parent.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED
+      : root.shouldSample(ROOT_CONTEXT, traceId, name, SpanKind.SERVER, {}, []).decision !==
+        SamplingDecision.NOT_RECORD;
+  if (!sampled)
+    return trace.wrapSpanContext({ traceId, spanId: ids!.generateSpanId(), traceFlags: TraceFlags.NONE });
+  if (parent)
+    return sdkTracer.startSpan(name, { kind: SpanKind.SERVER }, trace.setSpanContext(ROOT_CONTEXT, parent));
+  ids!.nextTraceId(traceId);
+  return sdkTracer.startSpan(name, { kind: SpanKind.SERVER }, ROOT_CONTEXT);
 }
 
 /** Ends `span` with an error status when `error` is set. */

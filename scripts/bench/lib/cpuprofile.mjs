@@ -9,10 +9,13 @@ import { join } from 'node:path';
 const INSTRUMENTATION = /\/(@opentelemetry\/|prom-client\/|libs\/observability\/)/;
 /**
  * The logging library's ContextManager methods that only OpenTelemetry calls (its context
- * switches): the store they use is shared with the request id, but these runs are tracing's.
+ * switches): the store they use is shared with the request id, but these runs are tracing's. Its
+ * context values (ChainedContext, in place of the API's BaseContext, which counted here as
+ * @opentelemetry/api) count too; off's share, the request id's, is taken from the others'.
  */
+const CONTEXT_FRAMES = ['with', 'bind', 'ChainedContext', 'getValue', 'setValue', 'deleteValue'];
 const isTracingContextSwitch = (frame) =>
-  frame.url.endsWith('libs/logging/dist/request-context.js') && ['with', 'bind'].includes(frame.functionName);
+  frame.url.endsWith('libs/logging/dist/request-context.js') && CONTEXT_FRAMES.includes(frame.functionName);
 const PACKAGE = /node_modules\/((?:@[^/]+\/)?[^/]+)|(libs\/observability)\//;
 
 /**

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { context, propagation } from '@opentelemetry/api';
+import { context, INVALID_TRACEID, propagation, trace, TraceFlags } from '@opentelemetry/api';
 import { Agent, errors as undiciErrors } from 'undici';
 import {
   INTERNAL_HEADERS,
@@ -160,9 +160,13 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
       headers[INTERNAL_HEADERS.callerIsAdmin] = caller.isAdmin ? 'true' : 'false';
       if (caller.sessionId) headers[INTERNAL_HEADERS.callerSessionId] = caller.sessionId;
     }
-    // W3C traceparent of the active span, so the service's span joins the caller's trace (a
-    // no-op unless tracing is set up: see libs/observability).
-    propagation.inject(context.active(), headers);
+    // W3C traceparent of the active span, so the service's span joins the caller's trace, or
+    // follows its decision not to sample (no span unless tracing is set up: libs/observability).
+    // Written as text on every call; the propagator only when a tracestate has to be carried on.
+    const span = trace.getSpanContext(context.active());
+    if (span?.traceState) propagation.inject(context.active(), headers);
+    else if (span && span.traceId !== INVALID_TRACEID)
+      headers.traceparent = `00-${span.traceId}-${span.spanId}-0${span.traceFlags & TraceFlags.SAMPLED}`;
     const laned = this.laneAgent !== null && this.lanePatterns.has(pattern);
     // Lane calls are bounded at the gateway's door; the rest by how long the queue makes them wait.
     const ended = laned ? () => {} : this.queue.enter();
