@@ -55,9 +55,13 @@ describe("the restaurant page's static HTML", () => {
     expect(html).toContain('<p class="review-card__date">Jan 5, 2026</p>');
     expect(html).toContain('<a class="user-link" href="/profile/ann">');
     expect(html).toContain(`<span class="sr-only">Ann Bee's avatar</span>`);
-    expect(html).toContain('<img class="avatar__image" src="/api/users/4/picture" alt="bob&#39;s profile picture"');
+    expect(html).toContain(
+      '<img class="avatar__image" src="/api/users/4/picture" alt="bob&#39;s profile picture"',
+    );
     // The map's own first state: it loads after the first paint.
-    expect(html).toContain('<div class="restaurant__map-slot"><div class="state state--compact"><span role="status" aria-label="Loading map"');
+    expect(html).toContain(
+      '<div class="restaurant__map-slot"><div class="state state--compact"><span role="status" aria-label="Loading map"',
+    );
   });
 
   it('escapes every text and attribute, and writes no link the app would not', () => {

@@ -81,7 +81,7 @@ export function restaurantSnapshot(restaurant: RestaurantDetailDto): string {
     '</div></div>',
     `<header class="card restaurant__header"><img class="restaurant__photo" alt="Photo of ${attr(
       restaurant.name,
-    )}" width="96" height="96" src="${attr(photoUrl)}"><div class="restaurant__facts">${facts.join('')}</div></header>`,
+    )}" width="96" height="96" fetchpriority="high" src="${attr(photoUrl)}"><div class="restaurant__facts">${facts.join('')}</div></header>`,
     `<div class="restaurant__actions"><button type="button" class="btn btn--primary btn--sm">${icon(
       'calendar-days',
     )}Make a Reservation</button></div>`,

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { matchRoute, preloadTags, routePages } from './route-page.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'route-page-'));
-const INDEX = '<html><head><title>x</title></head><body><div id="root"><main class="main"></main></div></body></html>';
+const INDEX =
+  '<html><head><title>x</title></head><body><div id="root"><main class="main"></main></div></body></html>';
 writeFileSync(join(dist, 'index.html'), INDEX);
 writeFileSync(
   join(dist, 'route-preloads.json'),
@@ -71,11 +72,20 @@ describe('route pages', () => {
     expect(pageFor.dataUrl('/social', true)).toBeNull();
   });
 
-  it('carries the answer and its content instead of the answer\'s preload, its styles applied', () => {
-    const page = pageFor('/restaurant/12', false, {
-      json: '{"id":12,"name":"</script><script>alert(1)</script>"}',
-      snapshot: '<div class="page">Tom</div>',
-    }) ?? '';
+  it("carries the answer and its content instead of the answer's preload, its styles applied", () => {
+    const page =
+      pageFor('/restaurant/12', false, {
+        json: '{"id":12,"name":"</script><script>alert(1)</script>"}',
+        snapshot: '<div class="page">Tom</div>',
+        image: '/api/restaurants/12/photo?v=3',
+      }) ?? '';
+    expect(page).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/api/restaurants/12/photo?v=3">',
+    );
+    expect(page.indexOf('as="image"')).toBeLessThan(page.indexOf('rel="modulepreload"'));
+    expect(
+      pageFor('/restaurant/12', false, { json: '{}', snapshot: null, image: '/x?a="><script>' }),
+    ).not.toContain('as="image"');
     expect(page).not.toContain('as="fetch"');
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/restaurant-1.js">');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/restaurant-1.css">');

@@ -48,6 +48,8 @@ export interface InlineData {
   json: string;
   /** The screen's content as static HTML for `<main>`, or null. */
   snapshot: string | null;
+  /** The content's main picture (the restaurant's photo), fetched with the stylesheets. */
+  image?: string | null;
 }
 
 /**
@@ -117,7 +119,15 @@ export function routePages(frontendDist: string) {
     const url = inline ? dataUrl(route, params) : null;
     if (inline && url !== null) {
       // Stylesheets first: they block the first paint, and would otherwise queue behind the chunks.
-      const tags = stylesheetTags(route) + preloadTags({ ...route, data: null, styles: [] }, params);
+      // The content's picture next: it is the page's largest element, and it would otherwise wait
+      // until the body is parsed, behind the chunks.
+      const image =
+        inline.image &&
+        SAFE_PATH.test(inline.image.split('?', 1)[0]) &&
+        /^[\w=&.-]*$/.test(inline.image.split('?')[1] ?? '')
+          ? `<link rel="preload" as="image" fetchpriority="high" href="${inline.image}">`
+          : '';
+      const tags = stylesheetTags(route) + image + preloadTags({ ...route, data: null, styles: [] }, params);
       return inlineData(indexHtml.replace('</head>', `${tags}</head>`), url, inline);
     }
     let page = route.data ? undefined : pages.get(route.path);

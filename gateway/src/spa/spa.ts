@@ -86,8 +86,11 @@ export function nonCanonicalToNotFound(request: FastifyRequest, reply: FastifyRe
 type NotFoundHandler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
 /** Routes whose content the gateway writes into the page for a visitor without a session. */
-const SNAPSHOTS: Record<string, (answer: never) => string> = {
-  '/api/restaurants/:restaurantId': (answer: RestaurantDetailDto) => restaurantSnapshot(answer),
+const SNAPSHOTS: Record<string, (answer: never) => Omit<InlineData, 'json'>> = {
+  '/api/restaurants/:restaurantId': (answer: RestaurantDetailDto) => ({
+    snapshot: restaurantSnapshot(answer),
+    image: answer.photoUrl || null,
+  }),
 };
 
 /**
@@ -106,7 +109,7 @@ async function readInline(req: FastifyRequest, pattern: string, url: string): Pr
   });
   if (answer.statusCode !== 200) return null;
   const json = answer.body;
-  return { json, snapshot: render(JSON.parse(json) as never) };
+  return { json, ...render(JSON.parse(json) as never) };
 }
 
 /**
