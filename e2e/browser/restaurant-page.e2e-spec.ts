@@ -103,6 +103,65 @@ describe('the restaurant page in the browser', () => {
     await page.unroute(TILE);
   });
 
+  it("gives a visitor without a session the restaurant's content in the page itself, before any script", async () => {
+    const noScript = await browser.newContext({ baseURL: system.baseUrl, javaScriptEnabled: false });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto(`/restaurant/${restaurantId}`);
+      expect(await bare.getByRole('heading', { level: 1 }).textContent()).toBe('Sushi Nakazawa');
+      const reviews = bare.getByRole('region', { name: 'Reviews' });
+      expect(await reviews.getByRole('img', { name: '5 out of 5 stars' }).count()).toBe(1);
+      expect(await reviews.getByRole('link', { name: /Sam Sushi/ }).getAttribute('href')).toMatch(
+        /^\/profile\/sam/,
+      );
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  it('the app takes the drawn page over without a spinner, and nothing below the map moves when it settles', async () => {
+    const visitor = await browser.newContext({
+      baseURL: system.baseUrl,
+      viewport: { width: 412, height: 823 },
+    });
+    try {
+      await visitor.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        document.addEventListener('DOMContentLoaded', () => {
+          const note = () => {
+            const main = document.querySelector('#root main');
+            const state = main?.querySelector('.page-spinner, [aria-label="Loading restaurant"]')
+              ? 'spinner'
+              : main?.querySelector('.restaurant__name')
+                ? 'page'
+                : 'empty';
+            if (seen.at(-1) !== state) seen.push(state);
+          };
+          note();
+          new MutationObserver(note).observe(document.getElementById('root')!, {
+            childList: true,
+            subtree: true,
+          });
+        });
+      });
+      const bare = await visitor.newPage();
+      await bare.goto(`/restaurant/${restaurantId}`, { waitUntil: 'domcontentloaded' });
+      const reviewsTop = () =>
+        bare.getByRole('heading', { name: 'Reviews' }).evaluate((h) => h.getBoundingClientRect().top);
+      const first = await reviewsTop();
+      // The app has started (the Save button acts) and the map has settled on its fallback (no tiles here).
+      await bare
+        .getByRole('region', { name: 'Location' })
+        .getByText('Map view unavailable')
+        .waitFor({ timeout: 20_000 });
+      expect(await reviewsTop()).toBe(first);
+      expect(await bare.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['page']);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('books only with a date and a time, opening the reservation site with the choices', async () => {
     await page.goto(`/restaurant/${restaurantId}`);
     await page.getByRole('button', { name: 'Make a Reservation' }).click();

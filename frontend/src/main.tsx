@@ -1,8 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@/lib/query-client';
+import { hasServerContent } from '@/lib/route-data';
 import { App } from './app';
-import { createAppRouter } from './app/router';
+import { createAppRouter, currentScreen } from './app/router';
 import './styles/index.css';
 
 const root = document.getElementById('root');
@@ -15,11 +16,18 @@ if (!root) throw new Error('The #root element is missing from index.html');
 setTimeout(() => {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    );
-  });
+  const render = () =>
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App queryClient={queryClient} router={router} />
+        </StrictMode>,
+      );
+    });
+  // When the gateway drew the page's content (the public restaurant page), the first render waits
+  // for the screen's code (preloaded with the entry), so it replaces that content with the same
+  // content rather than with a spinner.
+  const screen = hasServerContent() ? currentScreen(router) : undefined;
+  if (screen) void screen.preload().then(render, render);
+  else render();
 }, 0);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { createQueryClient } from '@/lib/query-client';
 import { currentUserQueryKey } from '@/features/auth';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { createAppRouter, type AppRouter } from './router';
+import { createAppRouter, currentScreen, type AppRouter } from './router';
 
 // jsdom has no fetch API classes; the router builds a Request per navigation (url and signal are
 // all the loaders here read).
@@ -53,7 +53,7 @@ describe('createAppRouter', () => {
     expect(infinite).not.toHaveBeenCalled();
   });
 
-  it('runs a later navigation\'s loader work at once', async () => {
+  it("runs a later navigation's loader work at once", async () => {
     mockFetch(() => jsonResponse(null));
     window.history.replaceState(null, '', '/auth');
     const queryClient = createQueryClient();
@@ -65,5 +65,12 @@ describe('createAppRouter', () => {
     await Promise.resolve();
     // /messages' prefetch reads the session first (ensureQueryData), before any timer fires.
     expect(ensure).toHaveBeenCalled();
+  });
+
+  it('names the screen of the current route, so main.tsx can wait for its code', () => {
+    mockFetch(() => jsonResponse(null));
+    window.history.replaceState(null, '', '/restaurant/12');
+    router = createAppRouter(createQueryClient());
+    expect(currentScreen(router)?.preload).toEqual(expect.any(Function));
   });
 });

@@ -105,6 +105,16 @@ function startLoading(queryClient: QueryClient, screen: LazyScreen, prefetch?: P
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+/** A screen route's `handle`. */
+export interface RouteHandle {
+  screen: LazyScreen;
+}
+
+/** The screen the router's current location shows, if it is a lazy screen. */
+export function currentScreen(router: AppRouter): LazyScreen | undefined {
+  return (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.screen;
+}
+
 /**
  * The route table of spec 2 §2, limited to the screens that exist so far; `/` is the home feed.
  * Built once, before React's first render (`main.tsx`): it used to be built in a `useState`
@@ -119,7 +129,10 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
   const load = (screen: LazyScreen, prefetch?: Prefetch) => ({
     element: screen.element,
     loader: startLoading(queryClient, screen, prefetch),
+    // main.tsx waits for the screen's code before the first render when the gateway drew the page.
+    handle: { screen } satisfies RouteHandle,
   });
+  const restaurant = load(screens.restaurant);
   const profile = load(screens.profile, (client, { params }) => prefetchProfile(client, params.username));
 
   return createBrowserRouter([
@@ -160,8 +173,8 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
         },
         { path: '/profile/:username', ...profile },
         // Public (spec 2 §2): both spellings are the same page.
-        { path: '/restaurant/:restaurantId', ...load(screens.restaurant) },
-        { path: '/restaurants/:restaurantId', ...load(screens.restaurant) },
+        { path: '/restaurant/:restaurantId', ...restaurant },
+        { path: '/restaurants/:restaurantId', ...restaurant },
         { path: '/privacy-policy', ...load(screens.privacyPolicy) },
         { path: '/terms', ...load(screens.terms) },
         { path: '*', element: <NotFoundPage /> },

@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { matchRoute, preloadTags, routePages } from './route-page.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'route-page-'));
-writeFileSync(join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
+const INDEX =
+  '<html><head><title>x</title></head><body><div id="root"><main class="main"></main></div></body></html>';
+writeFileSync(join(dist, 'index.html'), INDEX);
 writeFileSync(
   join(dist, 'route-preloads.json'),
   JSON.stringify({
@@ -23,7 +25,7 @@ writeFileSync(
         signedIn: false,
         data: '/api/restaurants/:restaurantId',
         scripts: ['/assets/restaurant-1.js'],
-        styles: [],
+        styles: ['/assets/restaurant-1.css'],
       },
     ],
   }),
@@ -61,8 +63,43 @@ describe('route pages', () => {
     expect(pageFor('/restaurant/%22%3E%3Cscript%3E', false)).not.toContain('as="fetch"');
   });
 
+  it("names the route's first read, for a plain id only", () => {
+    expect(pageFor.dataUrl('/restaurant/12', false)).toEqual({
+      pattern: '/api/restaurants/:restaurantId',
+      url: '/api/restaurants/12',
+    });
+    expect(pageFor.dataUrl('/restaurant/%22%3E', false)).toBeNull();
+    expect(pageFor.dataUrl('/social', true)).toBeNull();
+  });
+
+  it('carries the answer and its content instead of the preloads, its styles applied', () => {
+    const page =
+      pageFor('/restaurant/12', false, {
+        json: '{"id":12,"name":"</script><script>alert(1)</script>"}',
+        snapshot: '<div class="page">Tom</div>',
+        image: '/api/restaurants/12/photo?v=3',
+      }) ?? '';
+    expect(page).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/api/restaurants/12/photo?v=3">',
+    );
+    expect(
+      pageFor('/restaurant/12', false, { json: '{}', snapshot: null, image: '/x?a="><script>' }),
+    ).not.toContain('as="image"');
+    expect(page).not.toContain('as="fetch"');
+    // The content is in the page: its styles and picture first, the chunks when the entry asks.
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/restaurant-1.css">');
+    expect(page).not.toContain('rel="preload" as="style"');
+    expect(page).toContain('<main class="main"><div class="page">Tom</div></main>');
+    expect(page).toContain(
+      '<script type="application/json" id="route-data" data-url="/api/restaurants/12">{"id":12,"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></body>',
+    );
+    // The same route without the answer: the preload, as before.
+    expect(pageFor('/restaurant/12', false)).toContain('as="fetch"');
+  });
+
   it('answers index.html as it is for a path no route names', () => {
-    expect(pageFor('/nowhere', true)).toBe('<html><head><title>x</title></head><body></body></html>');
+    expect(pageFor('/nowhere', true)).toBe(INDEX);
   });
 
   it('refuses a path in the build file that could break out of the attribute', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { PageSpinner } from '@/components/ui/spinner';
 
 export interface LazyScreen {
@@ -11,16 +11,27 @@ export interface LazyScreen {
 /**
  * A screen whose code is its own chunk. Rendering it through React.lazy (not the router's `lazy`)
  * lets the layout paint at once while only the outlet waits; the route's loader calls `preload`
- * so the chunk and the screen's first data requests start together, at navigation time.
+ * so the chunk and the screen's first data requests start together, at navigation time. A screen
+ * whose chunk is already in when it mounts renders at once: React.lazy would suspend on a fresh
+ * promise and commit the spinner first, in place of content the gateway drew in the page.
  */
 export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
-  const Screen = lazy(() => load().then((module) => ({ default: pick(module) })));
-  return {
-    element: (
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = pick(module);
+      return module;
+    });
+  const Lazy = lazy(() => preload().then((module) => ({ default: pick(module) })));
+  function Screen() {
+    // Chosen once per mount: switching from Lazy to the loaded component would remount the screen.
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready />;
+    return (
       <Suspense fallback={<PageSpinner />}>
-        <Screen />
+        <Lazy />
       </Suspense>
-    ),
-    preload: load,
-  };
+    );
+  }
+  return { element: <Screen />, preload };
 }

@@ -70,7 +70,9 @@ export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto 
       <h2 id="restaurant-map-title" className="section-title">
         Location
       </h2>
-      {body}
+      {/* With a position, the map's place is kept from the first paint: the map (or its fallback)
+          arrives after the page has painted, and the reviews below must not move when it does. */}
+      {pins.length > 0 ? <div className="restaurant__map-slot">{body}</div> : body}
       {restaurant.locationApproximate ? <p className="review-card__warning">Location approximated</p> : null}
     </section>
   );
