@@ -157,6 +157,44 @@ describe('the restaurant page in the browser', () => {
         .waitFor({ timeout: 20_000 });
       expect(await reviewsTop()).toBe(first);
       expect(await bare.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['page']);
+      // The gateway's template (restaurant-snapshot.ts) is a copy of the screen's signed-out markup:
+      // the page as drawn and the page as the app renders it must have the same elements, classes,
+      // labels, links and text, or the copy has drifted from the screen.
+      const drawnHtml = await (await visitor.request.get(`/restaurant/${restaurantId}`)).text();
+      const [drawn, rendered] = await bare.evaluate((html) => {
+        const signature = (root: Element | null): string[] => {
+          const out: string[] = [];
+          // Neighbouring text nodes read as one (React writes `(1 review)` as four).
+          let text = '';
+          const flush = () => {
+            if (text.trim()) out.push(`"${text.trim()}"`);
+            text = '';
+          };
+          const walk = (node: Node) => {
+            if (node.nodeType === Node.TEXT_NODE) {
+              text += node.textContent ?? '';
+              return;
+            }
+            if (!(node instanceof Element)) return;
+            flush();
+            const label = ['aria-label', 'aria-pressed', 'role', 'href', 'alt']
+              .map((name) => node.getAttribute(name) ?? '')
+              .join('|');
+            out.push(`<${node.localName} ${[...node.classList].sort().join('.')} ${label}>`);
+            if (node.localName !== 'svg') node.childNodes.forEach(walk);
+            flush();
+          };
+          if (root) walk(root);
+          return out;
+        };
+        const parts = (doc: Document) =>
+          ['.page__toolbar', '.restaurant__header', '.restaurant__actions', '.restaurant__reviews'].flatMap(
+            (part) => signature(doc.querySelector(`#root main ${part}`)),
+          );
+        return [parts(new DOMParser().parseFromString(html, 'text/html')), parts(document)];
+      }, drawnHtml);
+      expect(drawn.length).toBeGreaterThan(20);
+      expect(drawn).toEqual(rendered);
     } finally {
       await visitor.close();
     }
