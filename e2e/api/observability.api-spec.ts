@@ -1,26 +1,9 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CurrentUserDto } from '@dinebuds/contracts';
-import { setLogDestination } from '@dinebuds/logging';
-import {
-  InMemorySpanExporter,
-  setupTracing,
-  type ReadableSpan,
-  type RunningTracing,
-} from '@dinebuds/observability';
-import { TEST_AMQP_URL, createTestDatabase, eventually, type TestDatabase } from '@dinebuds/testing';
+import type { ReadableSpan } from '@dinebuds/observability';
+import { eventually } from '@dinebuds/testing';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
-import { createTestVhost, removeDataDir, startAllInOneSystem, type TestVhost } from '../support/system.js';
-
-/** Every JSON log line the process writes while the system runs. */
-const logLines: Record<string, unknown>[] = [];
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n'))
-      if (line.trim()) logLines.push(JSON.parse(line) as Record<string, unknown>);
-    done();
-  },
-});
+import { startTracedSystem, type TracedSystem } from '../support/traced-system.js';
 
 /** One sample of the Prometheus text: the value of `name{...labels}` (labels matched as given). */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -38,32 +21,15 @@ function sample(text: string, name: string, labels: Record<string, string>): num
  * its SQL and outbox, the relay's publish and the consumer in the other service.
  */
 describe('observability: /metrics and one trace across gateway, service, SQL, broker and consumer', () => {
-  let database: TestDatabase;
-  let vhost: TestVhost;
-  let tracing: RunningTracing;
-  const exporter = new InMemorySpanExporter();
-  let system: Awaited<ReturnType<typeof startAllInOneSystem>>;
+  let system: TracedSystem;
 
   beforeAll(async () => {
-    setLogDestination(capture);
     // Every trace recorded (the default samples a tenth of new traces).
-    tracing = setupTracing({ serviceName: 'dinebuds-test', exporter, sampler: 'parentbased_always_on' })!;
-    database = await createTestDatabase('api_obs');
-    vhost = createTestVhost(TEST_AMQP_URL, 'api_obs');
-    system = await startAllInOneSystem({
-      databaseUrl: database.url,
-      amqpUrl: vhost.url,
-      env: { METRICS_PORT: '0', LOG_LEVEL: 'info' },
-    });
+    system = await startTracedSystem('api_obs', { sampler: 'parentbased_always_on' });
   }, 120_000);
 
   afterAll(async () => {
     await system?.stop();
-    if (system) removeDataDir(system.dataDir);
-    await tracing?.shutdown();
-    setLogDestination(undefined);
-    vhost?.drop();
-    await database?.drop();
   });
 
   it('serves the metrics of every component on the metrics port, never on the public port', async () => {
@@ -172,7 +138,7 @@ describe('observability: /metrics and one trace across gateway, service, SQL, br
   });
 
   it('follows one request: gateway → identity → SQL → outbox relay → RabbitMQ → social-graph consumer', async () => {
-    exporter.reset();
+    system.exporter.reset();
     const bob = new ApiClient(system.baseUrl);
     const registered = await bob.post<CurrentUserDto>('/api/register', {
       username: uniqueUsername('obs_t'),
@@ -181,7 +147,7 @@ describe('observability: /metrics and one trace across gateway, service, SQL, br
     });
     expect(registered.status).toBe(201);
 
-    const spans = (): ReadableSpan[] => exporter.getFinishedSpans();
+    const spans = (): ReadableSpan[] => system.exporter.getFinishedSpans();
     const root = await eventually(() =>
       spans().find((s) => s.name === 'gateway POST /api/register' && !s.parentSpanContext),
     );
@@ -224,7 +190,7 @@ describe('observability: /metrics and one trace across gateway, service, SQL, br
     expect(consumerSql.length).toBeGreaterThan(0);
 
     // Each component's log lines carry the trace id: the gateway's and identity's request lines.
-    const names = new Set(logLines.filter((l) => l.traceId === traceId).map((l) => String(l.name)));
+    const names = new Set(system.logLines.filter((l) => l.traceId === traceId).map((l) => String(l.name)));
     expect(names).toContain('gateway');
     expect(names).toContain('identity');
   });
