@@ -17,9 +17,6 @@ function reachable(port) {
 }
 
 export default async function globalSetup() {
-  // Test workers keep the cores busy: identity hashes at normal priority in every process a test
-  // starts (SCHED_IDLE hashing would crawl; low-priority-threads.spec tests it on its own).
-  process.env.PASSWORD_WORK_SCHED_IDLE ??= 'false';
   const databaseGiven = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
   const brokerGiven = Boolean(process.env.TEST_AMQP_URL || process.env.AMQP_URL);
   const needDatabase = !databaseGiven && !(await reachable(5432));

@@ -41,8 +41,6 @@ const TEST_LIMITS = {
   ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '0',
   ADMISSION_MAX_COSTLY_IN_FLIGHT: '0',
   PASSWORD_WORK_QUEUE: '256',
-  // Hashes at normal priority: the tests' own workers keep the cores busy.
-  PASSWORD_WORK_SCHED_IDLE: 'false',
   PASSWORD_WORK_MAX_WAIT_MS: '60000',
   // A first registration on a loaded CI machine (cold worker thread, cold pool, argon2 beside 2
   // other test workers) outran the gateway's 5 s call budget once: 504. Timeouts have their own tests.

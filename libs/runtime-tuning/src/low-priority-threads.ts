@@ -2,47 +2,24 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * The code each thread runs: the named synchronous functions of one module on that thread, after
- * lowering the thread's own scheduling priority (on Linux a nice value and a policy are per
- * thread). SCHED_IDLE is set with util-linux's `chrt` on the thread's own id (Node has no call for
- * it; lowering one's own policy needs no privilege); without chrt the nice value stands. Source
- * text rather than a module file, so the same code runs from TypeScript under Jest and from dist.
+ * lowering the thread's own priority with Node's os.setPriority (on Linux a nice value is per
+ * thread). Source text rather than a module file, so the same code runs from TypeScript under Jest and from dist.
  */
 const THREAD_SOURCE = (modulePath: string) => `
 const work = require(${JSON.stringify(modulePath)});
 const { parentPort, workerData } = require('node:worker_threads');
-const { execFileSync } = require('node:child_process');
-const { readFileSync, readlinkSync } = require('node:fs');
 const os = require('node:os');
 try { os.setPriority(0, workerData.nice); } catch { /* not allowed here: run at normal priority */ }
-if (workerData.idle) {
-  try {
-    const tid = readlinkSync('/proc/thread-self').split('/').pop();
-    execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 });
-  } catch { /* no chrt, or not Linux: the nice value stands */ }
-}
-/** The thread's scheduling policy, field 41 of its stat line (5: SCHED_IDLE); -1 when unknown. */
-function policy() {
-  try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
-  } catch {
-    return -1;
-  }
-}
 parentPort.on('message', ({ id, op, args }) => {
   try {
     const value =
-      op === 'policy' ? policy()
-      : op === 'priority' ? os.getPriority(0)
+      op === 'priority' ? os.getPriority(0)
       : work[op](...args);
     parentPort.postMessage({ id, value });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) });
   }
 });`;
-
-/** Linux's number for the SCHED_IDLE policy. */
-const SCHED_IDLE = 5;
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -96,10 +73,9 @@ class PriorityThread {
   }
 }
 
-/** How the threads give way: a nice value (0-19) and, where it can be set, SCHED_IDLE. */
+/** How the threads give way: a nice value (0-19). */
 export interface ThreadPriority {
   nice: number;
-  idle?: boolean;
 }
 
 /**
@@ -108,10 +84,7 @@ export interface ThreadPriority {
  * storm the one password slot kept a whole core of two busy, and reads, PostgreSQL and the loop
  * shared the other. At a lower priority the work still takes any idle core at full speed but
  * yields it to the loop and the database whenever they have work (overload bench: reads' p99 in
- * the storm 1 s instead of 6-7 s). At nice 10 a hash still took ~40% of a core in the storm; under
- * SCHED_IDLE the kernel also counts its core as free when it places a woken PostgreSQL backend or
- * event loop (distributed storm: reads 0.57-0.61x -> 0.67-0.72x of alone; one process, SCHED_IDLE
- * off: four runs of five below 0.5x). `modulePath` is resolved in the caller's package; each call
+ * the storm 1 s instead of 6-7 s). `modulePath` is resolved in the caller's package; each call
  * names one of its exported synchronous functions. Threads start on first use and are replaced if
  * one dies.
  */
@@ -136,11 +109,6 @@ export class LowPriorityThreads {
   /** The nice value a thread runs at (what the OS granted). */
   priority(): Promise<number> {
     return this.least().call<number>('priority');
-  }
-
-  /** Whether a thread runs under SCHED_IDLE (false also where that cannot be read). */
-  async idle(): Promise<boolean> {
-    return (await this.least().call<number>('policy')) === SCHED_IDLE;
   }
 
   async close(): Promise<void> {

@@ -29,8 +29,8 @@ export const TEST_ARGON2 = { memoryCost: 19456, timeCost: 2 };
 export const PATIENT_PASSWORD_WORK = { maxWaitMs: 60_000 };
 
 /**
- * Starts identity (`startIdentityService`, passed in) for a test, with the cheapest hashing at
- * normal priority and a patient password queue.
+ * Starts identity (`startIdentityService`, passed in) for a test, with the cheapest hashing and
+ * a patient password queue.
  */
 export function startIdentityForTest<F extends ServiceBootstrap>(
   start: F,
@@ -38,10 +38,8 @@ export function startIdentityForTest<F extends ServiceBootstrap>(
   bus: EventBus,
   extra: Partial<ServiceOptionsOf<F>> = {},
 ): Promise<TestService<RunningServiceOf<F>, IdentityRpcMap>> {
-  // Hashing at idle priority would crawl behind the other test workers on the same cores.
   const options = {
     argon2: TEST_ARGON2,
-    passwordWorkIdle: false,
     passwordWork: PATIENT_PASSWORD_WORK,
     ...extra,
   } as Partial<ServiceOptionsOf<F>>;

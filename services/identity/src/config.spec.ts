@@ -8,7 +8,6 @@ describe('identity settings', () => {
       argon2: { memoryCost: 19456, timeCost: 2 },
       passwordWork: { concurrency: 2, maxQueued: 16, maxWaitMs: 1000 },
       passwordWorkNice: 10,
-      passwordWorkIdle: true,
       loginThrottle: { freeFailures: 5, baseLockMs: 30_000, maxLockMs: 900_000, maxTracked: 100_000 },
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
       sessionPurgeIntervalMs: 60 * 60 * 1000,
@@ -59,7 +58,6 @@ describe('identity settings', () => {
       PASSWORD_WORK_QUEUE: '',
       PASSWORD_WORK_MAX_WAIT_MS: '250',
       PASSWORD_WORK_NICE: '0',
-      PASSWORD_WORK_SCHED_IDLE: 'false',
       LOGIN_FREE_FAILURES: '3',
       LOGIN_LOCK_SECONDS: '10',
       LOGIN_LOCK_MAX_SECONDS: '20',
@@ -71,7 +69,6 @@ describe('identity settings', () => {
       sessionPurgeIntervalMs: 5 * 60 * 1000,
       passwordWork: { concurrency: 3, maxWaitMs: 250 },
       passwordWorkNice: 0,
-      passwordWorkIdle: false,
       loginThrottle: { freeFailures: 3, baseLockMs: 10_000, maxLockMs: 20_000 },
     });
     expect(identitySettings(options).passwordWork).toEqual({ concurrency: 3, maxQueued: 24, maxWaitMs: 250 });

@@ -55,12 +55,6 @@ export const identityOptionsSchema = z
       })),
     /** OS priority (nice, 0-19) of the hashing threads. */
     passwordWorkNice: count(0).max(19).default(DEFAULT_PASSWORD_WORK_NICE),
-    /**
-     * The hashing threads run under SCHED_IDLE where chrt can set it: a sign-in storm then takes
-     * only cores nothing else wants. Tests that share the cores with other test workers turn it
-     * off, or their hashes would crawl.
-     */
-    passwordWorkIdle: z.boolean().default(true),
     /** Per-account throttle of failed sign-ins (defaults: 5 free, then 30 s doubling to 15 min). */
     loginThrottle: z
       .object({
@@ -113,7 +107,6 @@ const IDENTITY_ENV = {
   PASSWORD_WORK_QUEUE: { option: ['passwordWork', 'maxQueued'], read: whole() },
   PASSWORD_WORK_MAX_WAIT_MS: { option: ['passwordWork', 'maxWaitMs'], read: whole() },
   PASSWORD_WORK_NICE: { option: ['passwordWorkNice'], read: whole() },
-  PASSWORD_WORK_SCHED_IDLE: { option: ['passwordWorkIdle'], read: z.stringbool().optional() },
   LOGIN_FREE_FAILURES: { option: ['loginThrottle', 'freeFailures'], read: whole() },
   LOGIN_LOCK_SECONDS: { option: ['loginThrottle', 'baseLockMs'], read: whole(SECOND_MS) },
   LOGIN_LOCK_MAX_SECONDS: { option: ['loginThrottle', 'maxLockMs'], read: whole(SECOND_MS) },

@@ -94,7 +94,6 @@ export const identityService = defineService<IdentityOptions, IdentitySettings>(
           argon2Threads({
             count: settings.passwordWork.concurrency,
             nice: settings.passwordWorkNice,
-            idle: settings.passwordWorkIdle,
           }),
         ),
       inject: [IDENTITY_SETTINGS],
