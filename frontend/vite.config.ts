@@ -11,6 +11,8 @@ import { routePreloads } from './build/route-preloads';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const outDir = fromHere('./dist');
+/** The server render's module (`src/entry-server.tsx`), loaded by the gateway; not served. */
+const serverOutDir = fromHere('./dist-ssr');
 
 /** Where `/api` goes in `vite` / `vite preview`: the gateway (or the all-in-one runner). */
 const apiTarget = process.env.DINEBUDS_API_URL ?? 'http://localhost:3000';
@@ -104,7 +106,30 @@ function writeRoutePreloads(): Plugin {
 
 // The contracts library is consumed from source, so the browser bundle and the services share
 // one copy of the spec's constants without a build step in between.
-export default defineConfig({
+const resolveAliases = {
+  '@dinebuds/contracts': fromHere('../libs/contracts/src/index.ts'),
+  '@': fromHere('./src'),
+};
+
+/**
+ * `vite build --ssr src/entry-server.tsx`: the app as one Node module for the gateway's server
+ * render, with its packages inside it (the gateway's image needs no frontend dependencies). CSS
+ * is the browser build's; the service worker, compression and reports are the browser build's.
+ */
+const serverBuild = defineConfig({
+  plugins: [react()],
+  resolve: { alias: resolveAliases },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: serverOutDir,
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'node20',
+    rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+  },
+});
+
+const browserBuild = defineConfig({
   plugins: [
     react(),
     VitePWA({
@@ -138,12 +163,20 @@ export default defineConfig({
         manifestTransforms: [
           (entries) => ({ manifest: entries.filter((entry) => isAppShell(entry.url)), warnings: [] }),
         ],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // vite-plugin-pwa's default is the shell for every page: pages come from the network here.
+        navigateFallback: null,
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [
+          {
+            // Pages from the network: the gateway renders each with its content (and a signed-in
+            // diner's data, which no cache may keep). Offline, the precached shell, and the app
+            // fills it in. (A `navigateFallback` would answer every page from the shell instead.)
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
           {
             // Hashed file names never change content, so a cached copy is always right.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
@@ -170,12 +203,7 @@ export default defineConfig({
       brotliSize: true,
     }),
   ],
-  resolve: {
-    alias: {
-      '@dinebuds/contracts': fromHere('../libs/contracts/src/index.ts'),
-      '@': fromHere('./src'),
-    },
-  },
+  resolve: { alias: resolveAliases },
   server: {
     port: 5173,
     proxy: {
@@ -195,3 +223,5 @@ export default defineConfig({
     manifest: true,
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
@@ -52,4 +52,25 @@ export async function register(
   if (registered.status() !== 201)
     throw new Error(`registering ${person.username} answered ${registered.status()}`);
   return (await registered.json()) as CurrentUserDto;
+}
+
+/**
+ * Waits until the app has taken over the page the gateway rendered (or drawn its own): hydration
+ * goes through the page in order, giving each element React's props, so once the last element of
+ * the app has them, and two frames have passed for the commit, the app's handlers are attached.
+ * Server-rendered content is on screen before that, so a click on it may not reach the app yet.
+ */
+export async function waitForApp(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const all = document.querySelectorAll('#root *');
+      const last = all[all.length - 1];
+      return last !== undefined && Object.keys(last).some((key) => key.startsWith('__reactProps$'));
+    },
+    null,
+    { timeout },
+  );
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+  );
 }

@@ -45,6 +45,9 @@ const TEST_LIMITS = {
   // A first registration on a loaded CI machine (cold worker thread, cold pool, argon2 beside 2
   // other test workers) outran the gateway's 5 s call budget once: 504. Timeouts have their own tests.
   RPC_TIMEOUT_MS: '30000',
+  // The server render runs the app's bundle through Jest's module loader here, slower than Node's
+  // own (each screen's chunk linked on its first page); a plain page would fail the render tests.
+  SERVER_RENDER_TIMEOUT_MS: '30000',
   LOGIN_FREE_FAILURES: '1000',
   LOG_LEVEL: 'silent',
   // Tests run side by side: each process takes a free metrics port, not the shared default.

@@ -1,33 +1,43 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
-import { hasServerContent } from '@/lib/route-data';
+import { takeServerState } from '@/lib/server-state';
+import { rememberTimeZone } from '@/lib/time-zone';
 import { App } from './app';
 import { createAppRouter, currentScreen } from './app/router';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
+rememberTimeZone();
 
 // Three tasks, none long on a phone's CPU: this module's evaluation (with the entry's), then the
 // router's set-up and first navigation (route table, history, the matched loaders), then React's
 // first render. The first render is a transition: React renders it in slices of ~5 ms and yields
-// to the browser between them. The static top bar in index.html stays on screen until it commits.
+// to the browser between them.
 setTimeout(() => {
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
-  const render = () =>
-    startTransition(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <App queryClient={queryClient} router={router} />
-        </StrictMode>,
-      );
-    });
-  // When the gateway drew the page's content (the public restaurant page), the first render waits
-  // for the screen's code (preloaded with the entry), so it replaces that content with the same
-  // content rather than with a spinner.
-  const screen = hasServerContent() ? currentScreen(router) : undefined;
-  if (screen) void screen.preload().then(render, render);
-  else render();
+  // A page the gateway rendered (gateway/src/spa/server-render.ts) comes with the reads it was
+  // rendered from and the router's loader data: the app starts from both, asks for nothing again,
+  // and hydrates the content on screen instead of drawing it anew.
+  const served = takeServerState();
+  if (served) hydrate(queryClient, served.queries);
+  const router = createAppRouter(queryClient, served ? { loaderData: served.loaderData } : undefined);
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
+  );
+  if (!served) {
+    // The static top bar in index.html stays on screen until the first render commits.
+    startTransition(() => createRoot(root).render(app));
+    return;
+  }
+  // Hydration must see the tree the server rendered, so the screen's code (preloaded with the
+  // entry) is in before it starts; as a transition it runs in slices too.
+  const start = () => startTransition(() => void hydrateRoot(root, app));
+  const screen = currentScreen(router);
+  if (screen) void screen.preload().then(start, start);
+  else start();
 }, 0);

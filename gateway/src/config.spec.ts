@@ -22,6 +22,7 @@ describe('gateway configuration', () => {
       trustProxy: false,
       bodyLimit: '1mb',
       rpcTimeoutMs: 5000,
+      serverRenderTimeoutMs: 2000,
       requestTimeoutMs: 120000,
       rateLimitAuthPerMinute: 20,
       rateLimitPerMinute: 600,
@@ -64,6 +65,7 @@ describe('gateway configuration', () => {
       IDENTITY_URL: 'http://identity:4101',
       SOCIAL_GRAPH_URL: 'http://social-graph:4102',
       FRONTEND_DIST: '/srv/frontend',
+      SERVER_RENDER_TIMEOUT_MS: '0',
       COOKIE_SECURE: 'true',
       TRUST_PROXY: '1',
       BODY_LIMIT: '2mb',
@@ -76,6 +78,7 @@ describe('gateway configuration', () => {
     });
     expect(options).toMatchObject({
       port: 8080,
+      serverRenderTimeoutMs: 0,
       services: { identity: 'http://identity:4101', socialGraph: 'http://social-graph:4102' },
       frontendDist: '/srv/frontend',
       cookieSecure: true,

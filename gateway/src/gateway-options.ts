@@ -62,6 +62,11 @@ export const gatewayOptionsSchema = z.object({
     .meta(env('INTERNAL_TOKEN')),
   /** Folder of the built SPA (index.html + assets/); when set, served with a fallback to index.html. */
   frontendDist: z.string().nullable().default(null).meta(env('FRONTEND_DIST')),
+  /**
+   * How long a page's server render (frontend/dist-ssr beside FRONTEND_DIST) may take before the
+   * plain page is sent instead; 0 turns server rendering off.
+   */
+  serverRenderTimeoutMs: z.number().int().min(0).default(2000).meta(env('SERVER_RENDER_TIMEOUT_MS')),
   /** Adds `Secure` to the session cookie (and HSTS / upgrade-insecure-requests): set behind HTTPS. */
   cookieSecure: z.boolean().default(false).meta(env('COOKIE_SECURE')),
   /**

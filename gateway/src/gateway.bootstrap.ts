@@ -9,6 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import { AllExceptionsFilter } from '@dinebuds/errors';
 import { AppLogger, genRequestId, installRequestContext } from '@dinebuds/logging';
 import { AdmissionDoor, jsonBodyParser, parseByteSize } from '@dinebuds/service-client';
@@ -24,6 +25,7 @@ import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { isHealthProbe } from './health/health-probe.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { readSessionToken } from './auth/session-cookie.js';
+import { serverRenderer } from './spa/server-render.js';
 import { nonCanonicalToNotFound, spaFallback, spaStaticOptions } from './spa/spa.js';
 import { isPasswordWork } from './upstream/password-work.js';
 
@@ -53,12 +55,14 @@ const LISTEN_BACKLOG = 4096;
 /** Nest's adapter, with the SPA's deep links answered before the API's JSON 404. */
 class GatewayAdapter extends FastifyAdapter {
   frontendDist: string | null = null;
+  serverRenderTimeoutMs = 0;
 
   override setNotFoundHandler(handler: Parameters<FastifyAdapter['setNotFoundHandler']>[0]) {
     const notFound = handler as Parameters<typeof spaFallback>[1];
-    return super.setNotFoundHandler(
-      this.frontendDist ? spaFallback(this.frontendDist, notFound, (req) => readSessionToken(req) !== null) : notFound,
-    );
+    if (!this.frontendDist) return super.setNotFoundHandler(notFound);
+    const hasSession = (req: FastifyRequest) => readSessionToken(req) !== null;
+    const render = serverRenderer(this.frontendDist, this.serverRenderTimeoutMs);
+    return super.setNotFoundHandler(spaFallback(this.frontendDist, notFound, hasSession, render));
   }
 }
 
@@ -99,6 +103,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
   });
   adapter.frontendDist = config.frontendDist;
+  adapter.serverRenderTimeoutMs = config.serverRenderTimeoutMs;
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config), adapter, {
     bufferLogs: true,
     bodyParser: false,

@@ -1,4 +1,9 @@
-import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getCurrentUserQueryOptions } from '@/features/auth/api/get-current-user';
@@ -105,6 +110,9 @@ function startLoading(queryClient: QueryClient, screen: LazyScreen, prefetch?: P
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+/** The id of the route whose screens need a session (ProtectedRoute). */
+export const SIGNED_IN_ROUTE = 'signed-in';
+
 /** A screen route's `handle`. */
 export interface RouteHandle {
   screen: LazyScreen;
@@ -112,20 +120,33 @@ export interface RouteHandle {
 
 /** The screen the router's current location shows, if it is a lazy screen. */
 export function currentScreen(router: AppRouter): LazyScreen | undefined {
-  return (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.screen;
+  return screenOf(router.state.matches.at(-1));
+}
+
+/** The screen a route match shows, if it is a lazy screen. */
+export function screenOf(match: { route: { handle?: unknown } } | undefined): LazyScreen | undefined {
+  return (match?.route.handle as RouteHandle | undefined)?.screen;
+}
+
+/**
+ * The browser's router over the route table. Built once, before React's first render
+ * (`main.tsx`): it used to be built in a `useState` initialiser, one unsliceable unit of that
+ * render. The first navigation calls only the matched routes' loaders (the layout's and the
+ * screen's); their work starts in the next task. With `hydrationData` (the page was rendered by
+ * the server, `entry-server.tsx`) the loaders do not run at all: the data is in the query cache.
+ */
+export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState): AppRouter {
+  firstNavigation = true;
+  // Timers run in order: this one, then the loaders' work queued during the first navigation.
+  setTimeout(() => (firstNavigation = false), 0);
+  return createBrowserRouter(appRoutes(queryClient), { hydrationData });
 }
 
 /**
  * The route table of spec 2 §2, limited to the screens that exist so far; `/` is the home feed.
- * Built once, before React's first render (`main.tsx`): it used to be built in a `useState`
- * initialiser, one unsliceable unit of that render. The first navigation calls only the matched
- * routes' loaders (the layout's and the screen's); their work starts in the next task.
+ * The browser's router and the server render (`entry-server.tsx`) share it.
  */
-export function createAppRouter(queryClient: QueryClient): AppRouter {
-  firstNavigation = true;
-  // Timers run in order: this one, then the loaders' work queued during the first navigation.
-  setTimeout(() => (firstNavigation = false), 0);
-
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
   const load = (screen: LazyScreen, prefetch?: Prefetch) => ({
     element: screen.element,
     loader: startLoading(queryClient, screen, prefetch),
@@ -135,7 +156,7 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
   const restaurant = load(screens.restaurant);
   const profile = load(screens.profile, (client, { params }) => prefetchProfile(client, params.username));
 
-  return createBrowserRouter([
+  return [
     {
       element: <AppLayout />,
       errorElement: <RouteError />,
@@ -148,6 +169,7 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
       children: [
         { path: '/auth', ...load(screens.auth) },
         {
+          id: SIGNED_IN_ROUTE,
           element: <ProtectedRoute />,
           children: [
             { path: '/', ...load(screens.feed) },
@@ -180,5 +202,5 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
         { path: '*', element: <NotFoundPage /> },
       ],
     },
-  ]);
+  ];
 }

@@ -62,6 +62,15 @@ function parseJson(text: string): unknown {
 
 type Body = unknown;
 
+/** How a request leaves: the browser's fetch, or the gateway's own API during a server render. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server render (`entry-server.tsx`) reads through the gateway that renders the page. */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 interface RequestOptions {
   body?: Body;
   signal?: AbortSignal;
@@ -91,7 +100,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   let response: Response;
   try {
-    response = await fetch(withQuery(path, options.query), {
+    response = await transport(withQuery(path, options.query), {
       method,
       headers,
       body,

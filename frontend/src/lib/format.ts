@@ -1,14 +1,46 @@
 /**
+ * The visitor's time zone and locale while the server renders a page (`entry-server.tsx`, which
+ * reads them from the request), so the page's dates are the ones the browser will write when it
+ * takes the page over. Unset in the browser: its own zone and language.
+ */
+export interface FormatZone {
+  timeZone?: string;
+  locale?: string;
+}
+let zone: FormatZone = {};
+
+/** Runs `render` (synchronous: a server render) with dates written for `next`. */
+export function withFormatZone<T>(next: FormatZone, render: () => T): T {
+  const previous = zone;
+  zone = next;
+  try {
+    return render();
+  } finally {
+    zone = previous;
+  }
+}
+
+/**
  * Made on first use, not when the module loads: building an Intl formatter loads locale data
  * (about 80 ms on a phone-class CPU), and this module rides in the chunk of every user list,
- * most of which never format a date.
+ * most of which never format a date. One per zone and locale (one in the browser).
  */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
+function cached<T>(make: (zone: FormatZone) => T): () => T {
+  const made = new Map<string, T>();
+  return () => {
+    const key = `${zone.locale ?? ''}|${zone.timeZone ?? ''}`;
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(zone)));
+    return value;
+  };
 }
-const dateTime = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
-const relative = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
+const dateTime = cached(
+  ({ locale, timeZone }) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+);
+const relative = cached(({ locale }) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+const shortDateInZone = cached(
+  ({ timeZone }) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }),
+);
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
@@ -87,5 +119,6 @@ const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'S
  */
 export function formatShortDate(date: Date): string {
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  if (zone.timeZone) return shortDateInZone().format(date);
   return `${SHORT_MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { isBusyError } from './api';
 
 /** A read the server shed (503) is tried this many more times before it shows as failed. */
@@ -23,7 +23,12 @@ export function readRetryDelay(failureCount: number, error: unknown, random = Ma
 
 /** Spec 1 §7 / §9: reads cached 5 minutes, failed reads retried (above), no refetch on focus. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  return new QueryClient(queryClientConfig());
+}
+
+/** The client's settings, shared with the server render (`entry-server.tsx`). */
+export function queryClientConfig() {
+  return {
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,
@@ -36,5 +41,5 @@ export function createQueryClient(): QueryClient {
         retry: false,
       },
     },
-  });
+  } satisfies QueryClientConfig;
 }

@@ -6,7 +6,7 @@ import { matchRoute, preloadTags, routePages } from './route-page.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'route-page-'));
 const INDEX =
-  '<html><head><title>x</title></head><body><div id="root"><main class="main"></main></div></body></html>';
+  '<html><head><title>x</title></head><body><div id="root"><div class="app"><main class="main"></main></div></div>\n  </body></html>';
 writeFileSync(join(dist, 'index.html'), INDEX);
 writeFileSync(
   join(dist, 'route-preloads.json'),
@@ -63,38 +63,30 @@ describe('route pages', () => {
     expect(pageFor('/restaurant/%22%3E%3Cscript%3E', false)).not.toContain('as="fetch"');
   });
 
-  it("names the route's first read, for a plain id only", () => {
-    expect(pageFor.dataUrl('/restaurant/12', false)).toEqual({
-      pattern: '/api/restaurants/:restaurantId',
-      url: '/api/restaurants/12',
-    });
-    expect(pageFor.dataUrl('/restaurant/%22%3E', false)).toBeNull();
-    expect(pageFor.dataUrl('/social', true)).toBeNull();
+  it('renders a protected route only with a session, and any other route', () => {
+    expect(pageFor.rendersAs('/social', true)).toBe(true);
+    expect(pageFor.rendersAs('/social', false)).toBe(false);
+    expect(pageFor.rendersAs('/restaurant/12', false)).toBe(true);
+    expect(pageFor.rendersAs('/nowhere', false)).toBe(true);
   });
 
-  it('carries the answer and its content instead of the preloads, its styles applied', () => {
+  it('carries the rendered content and the state instead of the preloads, its styles applied', () => {
     const page =
       pageFor('/restaurant/12', false, {
-        json: '{"id":12,"name":"</script><script>alert(1)</script>"}',
-        snapshot: '<div class="page">Tom</div>',
-        image: '/api/restaurants/12/photo?v=3',
+        html: '<div class="app"><p>$$ &amp; $1 $&amp;</p></div>',
+        state: '{"queries":{"name":"</script><script>alert(1)</script>"},"loaderData":{}}',
       }) ?? '';
-    expect(page).toContain(
-      '<link rel="preload" as="image" fetchpriority="high" href="/api/restaurants/12/photo?v=3">',
-    );
-    expect(
-      pageFor('/restaurant/12', false, { json: '{}', snapshot: null, image: '/x?a="><script>' }),
-    ).not.toContain('as="image"');
     expect(page).not.toContain('as="fetch"');
-    // The content is in the page: its styles and picture first, the chunks when the entry asks.
+    // The content is in the page: its styles first, the chunks when the entry asks.
     expect(page).not.toContain('modulepreload');
-    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/restaurant-1.css">');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/restaurant-1.css"></head>');
     expect(page).not.toContain('rel="preload" as="style"');
-    expect(page).toContain('<main class="main"><div class="page">Tom</div></main>');
+    // The static top bar is replaced, and a `$` in the content stays text.
     expect(page).toContain(
-      '<script type="application/json" id="route-data" data-url="/api/restaurants/12">{"id":12,"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></body>',
+      '<body><div id="root"><div class="app"><p>$$ &amp; $1 $&amp;</p></div></div><script type="application/json" id="server-state">{"queries":{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"},"loaderData":{}}</script>\n  </body>',
     );
-    // The same route without the answer: the preload, as before.
+    expect(page).not.toContain('<main class="main"></main>');
+    // The same route without a render: the preload, as before.
     expect(pageFor('/restaurant/12', false)).toContain('as="fetch"');
   });
 

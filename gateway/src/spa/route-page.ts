@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RenderedPage } from './server-render.js';
 
 /** One route of the build's dist/route-preloads.json (frontend/build/route-preloads.ts). */
 interface RoutePreload {
@@ -42,30 +43,22 @@ export function preloadTags(route: RoutePreload, params: Record<string, string>)
   return tags.join('');
 }
 
-/** What the gateway read for the page itself: the route's first API answer, and its content as HTML. */
-export interface InlineData {
-  /** The answer's JSON text. */
-  json: string;
-  /** The screen's content as static HTML for `<main>`, or null. */
-  snapshot: string | null;
-  /** The content's main picture (the restaurant's photo), fetched with the stylesheets. */
-  image?: string | null;
-}
+/** `#root`'s static content in index.html (the layout's top bar), up to the end of the body. */
+const ROOT_CONTENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 
 /**
- * The answer in a `<script type="application/json">` the app reads instead of requesting it
- * (`frontend/src/lib/route-data.ts`), and the content in `<main>`. `<` is escaped so no text in
- * the answer can close the script element.
+ * The page with the app's content rendered in `#root` and the state the app starts from in a
+ * `<script type="application/json">` (`frontend/src/lib/server-state.ts`). `<` is escaped so no
+ * text in the state can close the script element. Replacers are functions: a `$` in the content
+ * (a price range) is text, not a pattern.
  */
-export function inlineData(page: string, url: string, inline: InlineData): string {
-  const json = inline.json.replace(/</g, '\\u003c');
-  let html = page.replace(
-    '</body>',
-    `<script type="application/json" id="route-data" data-url="${url}">${json}</script></body>`,
+export function withRenderedContent(page: string, rendered: RenderedPage): string {
+  const state = rendered.state.replace(/</g, '\\u003c');
+  return page.replace(
+    ROOT_CONTENT,
+    (_, end: string) =>
+      `<div id="root">${rendered.html}</div><script type="application/json" id="server-state">${state}</script>${end}`,
   );
-  if (inline.snapshot !== null)
-    html = html.replace('<main class="main"></main>', `<main class="main">${inline.snapshot}</main>`);
-  return html;
 }
 
 /**
@@ -74,9 +67,9 @@ export function inlineData(page: string, url: string, inline: InlineData): strin
  * downloads alongside the entry instead of after the entry has run. A protected route without a
  * session cookie gets /auth's, where ProtectedRoute sends the visitor. Pages are built once per
  * route and kept until index.html changes (a new build); null when there is no index.html.
- * With `inline` (the gateway has read the route's answer itself) the page carries the answer and
- * its content instead of the preloads, and its styles as stylesheets, so the content paints styled
- * before any script runs.
+ * With `rendered` (the gateway rendered the page, `server-render.ts`) the page carries the
+ * content and the app's state instead of the preloads, and the route's styles as stylesheets, so
+ * the content paints styled before any script runs.
  */
 export function routePages(frontendDist: string) {
   const indexPath = join(frontendDist, 'index.html');
@@ -111,28 +104,20 @@ export function routePages(frontendDist: string) {
     return route;
   }
 
-  const pageFor = (path: string, signedIn: boolean, inline?: InlineData): string | null => {
+  const pageFor = (path: string, signedIn: boolean, rendered?: RenderedPage): string | null => {
     if (!refresh()) return null;
     const route = routeFor(path, signedIn);
+    if (rendered) {
+      // Stylesheets first: they block the first paint, and would otherwise queue behind the chunks.
+      // The screen's chunks are not preloaded here: the content is already in the page, and on a
+      // slow link ~30 chunks starting with the HTML took the bandwidth from the stylesheets and the
+      // picture (LCP 2.65-3.19 s with them, 2.03-2.19 s without, interleaved Lighthouse runs on
+      // the restaurant page); the entry starts them.
+      const tags = route ? stylesheetTags(route) : '';
+      return withRenderedContent(indexHtml.replace('</head>', () => `${tags}</head>`), rendered);
+    }
     if (!route) return indexHtml;
     const params = matchRoute(route.path, path) ?? {};
-    const url = inline ? dataUrl(route, params) : null;
-    if (inline && url !== null) {
-      // Stylesheets first: they block the first paint, and would otherwise queue behind the chunks.
-      // The content's picture next: it is the page's largest element, and it would otherwise wait
-      // until the body is parsed. The screen's chunks are not preloaded here: the content is
-      // already in the page, and on a slow link ~30 chunks starting with the HTML took the
-      // bandwidth from the stylesheets and the picture (LCP 2.65-3.19 s with them, 2.03-2.19 s
-      // without, interleaved Lighthouse runs); the entry starts them.
-      const image =
-        inline.image &&
-        SAFE_PATH.test(inline.image.split('?', 1)[0]) &&
-        /^[\w=&.-]*$/.test(inline.image.split('?')[1] ?? '')
-          ? `<link rel="preload" as="image" fetchpriority="high" href="${inline.image}">`
-          : '';
-      const tags = stylesheetTags(route) + image;
-      return inlineData(indexHtml.replace('</head>', `${tags}</head>`), url, inline);
-    }
     let page = route.data ? undefined : pages.get(route.path);
     if (page === undefined) {
       page = indexHtml.replace('</head>', `${preloadTags(route, params)}</head>`);
@@ -141,12 +126,14 @@ export function routePages(frontendDist: string) {
     }
     return page;
   };
-  /** The API path of the route's first read (`/api/restaurants/12`), or null. */
-  pageFor.dataUrl = (path: string, signedIn: boolean): { pattern: string; url: string } | null => {
-    if (!refresh()) return null;
-    const route = routeFor(path, signedIn);
-    const url = route ? dataUrl(route, matchRoute(route.path, path) ?? {}) : null;
-    return route?.data && url !== null ? { pattern: route.data, url } : null;
+  /**
+   * Whether the page is worth rendering on the server: a build is there, and the route is not a
+   * protected one asked for without a session (the app sends that visitor to /auth).
+   */
+  pageFor.rendersAs = (path: string, signedIn: boolean): boolean => {
+    if (!refresh()) return false;
+    const route = routes.find((candidate) => matchRoute(candidate.path, path));
+    return !(route?.signedIn && !signedIn);
   };
   return pageFor;
 }

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RestaurantDetailDto } from '@dinebuds/contracts';
-import { routePages, type InlineData } from './route-page.js';
-import { restaurantSnapshot } from './restaurant-snapshot.js';
+import { routePages } from './route-page.js';
+import type { PageRenderer } from './server-render.js';
 
 /** Vite puts content-hashed files under /assets: their name changes whenever their bytes do. */
 const HASHED_ASSET = /^\/assets\//;
@@ -85,51 +84,27 @@ export function nonCanonicalToNotFound(request: FastifyRequest, reply: FastifyRe
 
 type NotFoundHandler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
-/** Routes whose content the gateway writes into the page for a visitor without a session. */
-const SNAPSHOTS: Record<string, (answer: never) => Omit<InlineData, 'json'>> = {
-  '/api/restaurants/:restaurantId': (answer: RestaurantDetailDto) => ({
-    snapshot: restaurantSnapshot(answer),
-    image: answer.photoUrl || null,
-  }),
-};
-
-/**
- * The route's first read, answered by the gateway's own API in the process (same guards, limits
- * and caller address as the browser's own request would have), with the content as HTML. Null
- * when the API does not answer 200 (the app then shows its own not-found or error state).
- */
-async function readInline(req: FastifyRequest, pattern: string, url: string): Promise<InlineData | null> {
-  const render = SNAPSHOTS[pattern];
-  if (!render) return null;
-  const answer = await req.server.inject({
-    method: 'GET',
-    url,
-    headers: { accept: 'application/json', 'user-agent': req.headers['user-agent'] ?? '' },
-    remoteAddress: req.ip,
-  });
-  if (answer.statusCode !== 200) return null;
-  const json = answer.body;
-  return { json, ...render(JSON.parse(json) as never) };
-}
-
 /**
  * Wraps the API's not-found handler: a GET the SPA router owns (deep links like /profile/alice)
  * gets index.html; anything else (/api, a missing asset, another method) the API's JSON 404.
- * The public restaurant page, asked for without a session, comes with its answer and its content
- * in the HTML: a phone paints the restaurant before the app's code has run.
+ * With a `render` (server-render.ts) the page comes with its content rendered: a phone paints it
+ * before the app's code has run. A protected route without a session cookie is not rendered: the
+ * app sends the visitor to /auth.
  */
 export function spaFallback(
   frontendDist: string,
   notFound: NotFoundHandler,
   /** Whether the request carries a session: a protected route's preloads, else /auth's. */
   hasSession: (req: FastifyRequest) => boolean = () => true,
+  render: PageRenderer | null = null,
 ): NotFoundHandler {
   const pageFor = routePages(resolve(frontendDist));
-  const send = (reply: FastifyReply, page: string) => {
+  const send = (reply: FastifyReply, page: string, personal: boolean) => {
     // Not returned: a returned reply is a thenable Fastify awaits, and every await of a reply adds
     // 'close' listeners to the response. @fastify/compress compresses it for the client.
     void reply
-      .header('Cache-Control', NO_CACHE)
+      // A page rendered for a signed-in visitor holds their data: kept by no cache, as /api is.
+      .header('Cache-Control', personal ? 'no-store' : NO_CACHE)
       .header('Vary', 'Cookie') // @fastify/compress adds Accept-Encoding
       .type('text/html; charset=utf-8')
       .send(page);
@@ -139,19 +114,18 @@ export function spaFallback(
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isSpaRoute(path, req.headers.accept))
       return notFound(req, reply);
     const signedIn = hasSession(req);
-    const data = signedIn ? null : pageFor.dataUrl(path, signedIn);
-    if (data === null || req.method === 'HEAD') {
+    if (render === null || req.method === 'HEAD' || !pageFor.rendersAs(path, signedIn)) {
       const page = pageFor(path, signedIn);
       if (page === null) return notFound(req, reply);
-      send(reply, page);
+      send(reply, page, false);
       return;
     }
-    void readInline(req, data.pattern, data.url)
-      .catch(() => null) // The plain page: the app reads the answer itself.
-      .then((inline) => {
-        const page = pageFor(path, signedIn, inline ?? undefined);
+    void render(req, req.url)
+      .catch(() => null) // The plain page: the app reads for itself.
+      .then((rendered) => {
+        const page = pageFor(path, signedIn, rendered ?? undefined);
         if (page === null) return notFound(req, reply);
-        send(reply, page);
+        send(reply, page, signedIn && rendered !== null);
       });
   };
 }

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RestaurantDetailDto } from '@dinebuds/contracts';
 import { reviewsQueryKey } from '@/features/reviews';
 import { api } from '@/lib/api';
-import { takeRouteData } from '@/lib/route-data';
 
 /** Under the reviews prefix: the reviews service answers it, and a review change refreshes it. */
 export const restaurantQueryKey = (id: number) => [...reviewsQueryKey, 'restaurant', id] as const;
@@ -14,12 +13,5 @@ export const getRestaurantQueryOptions = (id: number) =>
   queryOptions({ queryKey: restaurantQueryKey(id), queryFn: ({ signal }) => getRestaurant(id, signal) });
 
 export function useRestaurant(id: number, enabled = true) {
-  return useQuery({
-    ...getRestaurantQueryOptions(id),
-    enabled,
-    // The answer the gateway wrote into the page it served (with the page's content drawn from
-    // it): the screen's first render shows it, with no request and no spinner in between.
-    initialData: () =>
-      enabled ? (takeRouteData(`/api/restaurants/${id}`) as RestaurantDetailDto | undefined) : undefined,
-  });
+  return useQuery({ ...getRestaurantQueryOptions(id), enabled });
 }

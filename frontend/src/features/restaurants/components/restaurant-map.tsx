@@ -84,7 +84,10 @@ export function RestaurantMap({ restaurant }: { restaurant: RestaurantDetailDto 
  * all for a visitor who never scrolls near it. Without IntersectionObserver: at once.
  */
 function useAfterFirstPaintNearView(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Never on the server: the map is the browser's (Leaflet needs a window), and the page hydrates without it.
+  const [wanted, setWanted] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const element = ref.current;
     if (wanted || !element) return;

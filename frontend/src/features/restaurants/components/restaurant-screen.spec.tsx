@@ -3,7 +3,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { createQueryClient } from '@/lib/query-client';
 import { answerArrived, watchAnswerDelivery } from '@/test/answer-delivery';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -90,36 +89,5 @@ describe('RestaurantScreen (first paint, issue 28)', () => {
     } finally {
       watch.restore();
     }
-  });
-
-  it('shows the answer the gateway wrote into the page in its first render, without asking again', () => {
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = 'route-data';
-    script.setAttribute('data-url', RESTAURANT_URL);
-    script.textContent = JSON.stringify({ ...EMPTY_RESTAURANT, id: 5 });
-    document.body.append(script);
-    const fetchMock = mockFetch(() => never());
-    // The app's query client: an answer stays fresh for minutes, so the page's answer is not read again.
-    renderAt('/restaurant/5', createQueryClient());
-    // React's first (synchronous) render: the page, no spinner.
-    expect(screen.getByRole('heading', { name: 'Noodle Nook' })).toBeVisible();
-    expect(screen.queryByRole('status', { name: 'Loading restaurant' })).toBeNull();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(RESTAURANT_URL);
-    // Taken once: the next visit reads the API.
-    expect(document.getElementById('route-data')).toBeNull();
-  });
-
-  it("ignores an answer in the page that is another restaurant's", () => {
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = 'route-data';
-    script.setAttribute('data-url', '/api/restaurants/6');
-    script.textContent = JSON.stringify({ ...EMPTY_RESTAURANT, id: 6 });
-    document.body.append(script);
-    mockFetch(() => never());
-    renderAt('/restaurant/5');
-    expect(screen.getByRole('status', { name: 'Loading restaurant' })).toBeVisible();
-    script.remove();
   });
 });

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+
+/** The app's own page render (frontend/src/entry-server.tsx), as the gateway calls it. */
+interface EntryServer {
+  renderPage(request: {
+    url: string;
+    fetch: (url: string, init: RequestInit) => Promise<Response>;
+    zone: { timeZone?: string; locale?: string };
+  }): Promise<{ html: string; state: unknown } | null>;
+}
+
+/** A page's content as the app renders it, and the state the app starts from (JSON text). */
+export interface RenderedPage {
+  html: string;
+  state: string;
+}
+
+export type PageRenderer = (req: FastifyRequest, url: string) => Promise<RenderedPage | null>;
+
+/** The cookie the app keeps the browser's time zone in (frontend/src/lib/time-zone.ts). */
+const TIME_ZONE_COOKIE = 'dinebuds_tz';
+/** Only the app's own reads: `/api/...`, no scheme, no host, no `//`. */
+const API_READ = /^\/api\/[^/]/;
+
+/**
+ * Renders the app's pages in the gateway (the server build beside the browser build:
+ * `<frontendDist>/../dist-ssr/entry-server.js`), so a phone paints a page's content before the
+ * app's code arrives. The render reads through the gateway's own API in this process, as the
+ * visitor: their cookie, their address, the route's guards and rate limits, GET only. A render
+ * that fails or takes longer than `timeoutMs` gives the plain page (null), which the app fills
+ * in itself. Null when there is no server build (an older build, or rendering turned off).
+ */
+export function serverRenderer(frontendDist: string, timeoutMs: number): PageRenderer | null {
+  const modulePath = join(dirname(resolve(frontendDist)), 'dist-ssr', 'entry-server.js');
+  if (timeoutMs <= 0 || !existsSync(modulePath)) return null;
+  // Loaded once, on the first page: its chunks import the entry by its plain URL, so a second copy
+  // (a cache-busting query) would split React's contexts in two. A new build needs a restart.
+  let loaded: Promise<EntryServer> | null = null;
+  const entry = () => (loaded ??= import(pathToFileURL(modulePath).href) as Promise<EntryServer>);
+
+  return async (req, url) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((done) => {
+      timer = setTimeout(() => done(null), timeoutMs);
+    });
+    try {
+      const render = entry().then((app) => app.renderPage({ url, fetch: readAs(req), zone: zoneOf(req) }));
+      // A late render still finishes (its reads are the visitor's own); its page is not waited for.
+      render.catch(() => undefined);
+      const page = await Promise.race([render, late]);
+      return page && { html: page.html, state: JSON.stringify(page.state) };
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** The visitor's reads, answered by this gateway's API in the process (`inject`). */
+function readAs(req: FastifyRequest) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    if ((init.method ?? 'GET') !== 'GET' || !API_READ.test(url)) throw new Error('A server render only reads /api');
+    const answer = await req.server.inject({
+      method: 'GET',
+      url,
+      headers: {
+        accept: 'application/json',
+        'user-agent': req.headers['user-agent'] ?? '',
+        ...(req.headers.cookie && { cookie: req.headers.cookie }),
+      },
+      remoteAddress: req.ip,
+    });
+    const type = answer.headers['content-type'];
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
+}
+
+/** The visitor's time zone (the app's cookie) and first language, each only when valid. */
+export function zoneOf(req: Pick<FastifyRequest, 'cookies' | 'headers'>): { timeZone?: string; locale?: string } {
+  const zone: { timeZone?: string; locale?: string } = {};
+  const timeZone = req.cookies?.[TIME_ZONE_COOKIE];
+  if (timeZone && timeZone.length <= 64 && isTimeZone(timeZone)) zone.timeZone = timeZone;
+  const language = req.headers['accept-language']?.split(',', 1)[0]?.split(';', 1)[0]?.trim();
+  if (language && language.length <= 35 && isLocale(language)) zone.locale = language;
+  return zone;
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isLocale(value: string): boolean {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([value]).length > 0;
+  } catch {
+    return false;
+  }
+}
