@@ -120,6 +120,9 @@ const serverBuild = defineConfig({
   plugins: [react()],
   resolve: { alias: resolveAliases },
   ssr: { noExternal: true, target: 'node' },
+  // React's production build whatever NODE_ENV the gateway runs with (unset under `npm start`):
+  // the development build is several times slower and warns on every render.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: serverOutDir,
     emptyOutDir: true,

@@ -13,7 +13,14 @@ interface EntryServer {
   }): Promise<{ html: string; state: { queries: { queries: { queryKey: unknown[] }[] } } } | null>;
 }
 
-const ENTRY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'frontend', 'dist-ssr', 'entry-server.js');
+const ENTRY = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'frontend',
+  'dist-ssr',
+  'entry-server.js',
+);
 
 const RESTAURANT: RestaurantDetailDto = {
   id: 5,
@@ -86,9 +93,17 @@ describe("the app's server render (the built frontend/dist-ssr)", () => {
     app = (await import(pathToFileURL(ENTRY).href)) as EntryServer;
   });
 
-  it("renders a page with the reads it asks for, pass after pass, and hands the answers over", async () => {
-    const visitor = api({ '/api/user': () => json(null, 401), '/api/restaurants/5': () => json(RESTAURANT), ...ENV });
-    const page = await app.renderPage({ url: '/restaurant/5', fetch: visitor.fetch, zone: { timeZone: 'UTC' } });
+  it('renders a page with the reads it asks for, pass after pass, and hands the answers over', async () => {
+    const visitor = api({
+      '/api/user': () => json(null, 401),
+      '/api/restaurants/5': () => json(RESTAURANT),
+      ...ENV,
+    });
+    const page = await app.renderPage({
+      url: '/restaurant/5',
+      fetch: visitor.fetch,
+      zone: { timeZone: 'UTC' },
+    });
     expect(page?.html).toContain('Noodle $$ Nook');
     expect(page?.html).toContain('Broth worth the queue.');
     expect(page?.html).toContain('Nov 27, 2026');
@@ -99,7 +114,11 @@ describe("the app's server render (the built frontend/dist-ssr)", () => {
   });
 
   it("writes dates in the visitor's time zone", async () => {
-    const visitor = api({ '/api/user': () => json(null, 401), '/api/restaurants/5': () => json(RESTAURANT), ...ENV });
+    const visitor = api({
+      '/api/user': () => json(null, 401),
+      '/api/restaurants/5': () => json(RESTAURANT),
+      ...ENV,
+    });
     const page = await app.renderPage({
       url: '/restaurant/5',
       fetch: visitor.fetch,
@@ -126,13 +145,16 @@ describe("the app's server render (the built frontend/dist-ssr)", () => {
     expect(pages[2]?.html).toContain('Cy Taco');
   });
 
-  it('declines (the plain page) when a read fails, when the page is not found, and when a protected page has no session', async () => {
+  it('declines (the plain page) when a read fails, when the page is not found, and when the screen sends the visitor on', async () => {
     const failing = api({ '/api/user': () => json({ message: 'Boom' }, 500) });
     expect(await app.renderPage({ url: '/restaurant/5', fetch: failing.fetch, zone: {} })).toBeNull();
     const missing = api({ '/api/user': () => json(null, 401) });
     expect(await app.renderPage({ url: '/restaurant/5', fetch: missing.fetch, zone: {} })).toBeNull();
     const signedOut = api({ '/api/user': () => json({ message: 'Unauthorized' }, 401), '*': () => json([]) });
     expect(await app.renderPage({ url: '/profile', fetch: signedOut.fetch, zone: {} })).toBeNull();
+    // The sign-in screen with a session: the app sends the diner on to the feed.
+    const signedIn = api({ '/api/user': () => json(me(1, 'Ana Broth')), '*': () => json([]) });
+    expect(await app.renderPage({ url: '/auth', fetch: signedIn.fetch, zone: {} })).toBeNull();
     // Refused reads (the gateway's transport refuses all but GET /api) fail the render too.
     const refusing = async () => {
       throw new Error('A server render only reads /api');

@@ -4,7 +4,7 @@ import type { CurrentUserDto } from '@dinebuds/contracts';
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem, horizontalOverflowProblem } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const VIEWPORTS = [
@@ -144,7 +144,7 @@ describe('accessibility of every screen (axe-core)', () => {
     }
 
     screens('/auth: Login, Register with its errors, and the preferences dialog', async () => {
-      await anonymous.goto('/auth');
+      await openPage(anonymous, '/auth');
       await anonymous.getByRole('heading', { name: 'Welcome back' }).waitFor();
       await check(anonymous, '/auth Login');
 
@@ -171,24 +171,24 @@ describe('accessibility of every screen (axe-core)', () => {
     });
 
     screens('a profile, the terms, the privacy policy and the 404 page, signed out', async () => {
-      await anonymous.goto(`/profile/${dan.username}`);
+      await openPage(anonymous, `/profile/${dan.username}`);
       await anonymous.getByRole('heading', { name: 'Dan Dumpling' }).waitFor();
       await anonymous.getByRole('link', { name: 'Sign In' }).waitFor();
       await check(anonymous, "someone's profile, signed out");
 
-      await anonymous.goto('/terms');
+      await openPage(anonymous, '/terms');
       await anonymous.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
       await check(anonymous, '/terms, signed out');
-      await anonymous.goto('/privacy-policy');
+      await openPage(anonymous, '/privacy-policy');
       await anonymous.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
       await check(anonymous, '/privacy-policy, signed out');
-      await anonymous.goto('/no-such-page');
+      await openPage(anonymous, '/no-such-page');
       await anonymous.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       await check(anonymous, '404, signed out');
     });
 
     screens('/profile with its menu, followers list and sign-out dialog', async () => {
-      await page.goto('/profile');
+      await openPage(page, '/profile');
       await page.getByRole('heading', { name: 'Ada Access' }).waitFor();
       await page.getByText('SushiBud').first().waitFor();
       await page.getByRole('button', { name: '1 Follower', exact: true }).waitFor();
@@ -214,7 +214,7 @@ describe('accessibility of every screen (axe-core)', () => {
     screens(
       '/profile reviews: the List tab, the add-review sheet with its errors, edit and delete',
       async () => {
-        await page.goto('/profile');
+        await openPage(page, '/profile');
         await page.getByRole('heading', { name: 'Axe Noodle Bar' }).waitFor();
         await check(page, '/profile List tab');
 
@@ -252,7 +252,7 @@ describe('accessibility of every screen (axe-core)', () => {
     screens(
       'a restaurant page signed in and signed out, its add-review sheet, reservation dialog, map fallback and not-found state',
       async () => {
-        await page.goto(`/restaurant/${restaurantId}`);
+        await openPage(page, `/restaurant/${restaurantId}`);
         await page.getByRole('heading', { name: 'Axe Noodle Bar', level: 1 }).waitFor();
         await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
         await check(page, '/restaurant/{id}');
@@ -272,17 +272,17 @@ describe('accessibility of every screen (axe-core)', () => {
         await page.getByText('Map view unavailable').waitFor({ timeout: 15_000 });
         await check(page, '/restaurant/{id} map fallback');
 
-        await anonymous.goto(`/restaurants/${restaurantId}`);
+        await openPage(anonymous, `/restaurants/${restaurantId}`);
         await anonymous.getByRole('heading', { name: 'Axe Noodle Bar', level: 1 }).waitFor();
         await check(anonymous, '/restaurants/{id} signed out');
-        await anonymous.goto('/restaurant/999999');
+        await openPage(anonymous, '/restaurant/999999');
         await anonymous.getByText('Restaurant Not Found').waitFor();
         await check(anonymous, '/restaurant/{id} not found');
       },
     );
 
     screens("another user's profile, its menu and block dialog, and a private profile", async () => {
-      await page.goto(`/profile/${dan.username}`);
+      await openPage(page, `/profile/${dan.username}`);
       await page.getByRole('heading', { name: 'Dan Dumpling' }).waitFor();
       await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
       await check(page, "another user's profile");
@@ -300,14 +300,14 @@ describe('accessibility of every screen (axe-core)', () => {
       await block.getByRole('button', { name: 'Cancel' }).click();
       await block.waitFor({ state: 'detached' });
 
-      await page.goto(`/profile/${eve.username}`);
+      await openPage(page, `/profile/${eve.username}`);
       await page.getByRole('heading', { name: 'Eve Espresso' }).waitFor();
       await page.getByText('This account is private.').waitFor();
       await check(page, 'a private profile');
     });
 
     screens('/settings and every tab of the Security & Privacy dialog', async () => {
-      await page.goto('/settings');
+      await openPage(page, '/settings');
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       await check(page, '/settings');
 
@@ -330,7 +330,7 @@ describe('accessibility of every screen (axe-core)', () => {
     });
 
     screens('/social: All Users, Recommended, search results and Requests', async () => {
-      await page.goto('/social');
+      await openPage(page, '/social');
       await page
         .getByRole('list', { name: 'All users' })
         .getByRole('link', { name: /Dan Dumpling/ })
@@ -364,18 +364,18 @@ describe('accessibility of every screen (axe-core)', () => {
     });
 
     screens('/edit-badges, /terms, /privacy-policy and the 404 page, signed in', async () => {
-      await page.goto('/edit-badges');
+      await openPage(page, '/edit-badges');
       await page.getByRole('heading', { name: 'Edit Badges' }).waitFor();
       await page.getByRole('group', { name: 'City options' }).waitFor();
       await check(page, '/edit-badges');
 
-      await page.goto('/terms');
+      await openPage(page, '/terms');
       await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
       await check(page, '/terms');
-      await page.goto('/privacy-policy');
+      await openPage(page, '/privacy-policy');
       await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
       await check(page, '/privacy-policy');
-      await page.goto('/no-such-page');
+      await openPage(page, '/no-such-page');
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       await check(page, '404');
     });

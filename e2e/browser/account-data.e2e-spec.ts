@@ -4,7 +4,7 @@ import type { AccountExport, CurrentUserDto } from '@dinebuds/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient, uniqueUsername } from '../support/api-client.js';
 import { expectAccessible, horizontalOverflowProblem } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Browser#123';
@@ -71,7 +71,7 @@ describe('export my data and delete my account in the browser', () => {
     it(`exports, imports and deletes at ${label} size`, async () => {
       const { me, context, page } = await signedInPage(size);
       try {
-        await page.goto(`${system.baseUrl}/settings`);
+        await openPage(page, `${system.baseUrl}/settings`);
         await page.getByRole('heading', { name: 'Export my data' }).waitFor();
         await expectAccessible(page, `settings (${label})`);
         expect(await horizontalOverflowProblem(page, `settings (${label})`)).toBeNull();
@@ -110,7 +110,7 @@ describe('export my data and delete my account in the browser', () => {
 
         await page.waitForURL('**/auth');
         await page.getByText('Your account has been deleted').first().waitFor();
-        await page.goto(`${system.baseUrl}/settings`);
+        await openPage(page, `${system.baseUrl}/settings`);
         await page.waitForURL('**/auth');
         expect((await new ApiClient(system.baseUrl).get(`/api/users/${me.id}`)).status).toBe(404);
       } finally {

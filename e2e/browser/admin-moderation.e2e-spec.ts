@@ -4,7 +4,15 @@ import type { CurrentUserDto, MessageDto, ReportedMessageDto, ReviewDto } from '
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem } from '../support/axe.js';
-import { VIEWPORTS, appContext, launchBrowser, register, signIn } from '../support/browser.js';
+import {
+  VIEWPORTS,
+  appContext,
+  launchBrowser,
+  register,
+  signIn,
+  openPage,
+  reloadPage,
+} from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Moderate#123';
@@ -106,7 +114,7 @@ describe('admin moderation in the browser', () => {
   });
 
   it('an admin marks feedback resolved on /feedback', async () => {
-    await admin.goto('/feedback');
+    await openPage(admin, '/feedback');
     await admin.getByRole('tab', { name: 'All (1)' }).waitFor();
     await admin.getByRole('tab', { name: 'Bugs (1)' }).click();
     const card = admin.getByRole('listitem', { name: /Feedback #/ });
@@ -118,7 +126,7 @@ describe('admin moderation in the browser', () => {
   });
 
   it('an admin views the conversation around a reported message, then dismisses the report', async () => {
-    await admin.goto('/admin?tab=messages');
+    await openPage(admin, '/admin?tab=messages');
     const row = admin.getByRole('row').filter({ hasText: 'Buy cheap followers' });
     await row.getByRole('button', { name: 'View Conversation' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Conversation' });
@@ -156,7 +164,7 @@ describe('admin moderation in the browser', () => {
   });
 
   it("a person appeals an admin's decision about their review and sees the outcome", async () => {
-    await admin.goto('/admin?tab=reports');
+    await openPage(admin, '/admin?tab=reports');
     const report = admin.getByRole('listitem', { name: /Report #/ }).filter({ hasText: 'Rude' });
     await report.getByRole('button', { name: 'Resolve' }).click();
     const resolve = admin.getByRole('dialog', { name: 'Resolve this report?' });
@@ -165,7 +173,7 @@ describe('admin moderation in the browser', () => {
     await admin.getByText('Report resolved').waitFor();
 
     const annPage = await annContext.newPage();
-    await annPage.goto('/profile');
+    await openPage(annPage, '/profile');
     await annPage.getByRole('button', { name: 'Profile menu' }).click();
     await annPage.getByRole('menuitem', { name: 'Moderation Decisions' }).click();
     await annPage.waitForURL('**/moderation');
@@ -179,7 +187,7 @@ describe('admin moderation in the browser', () => {
     await decision.getByText('Your appeal is waiting for an admin.').waitFor();
     expect(await decision.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
 
-    await admin.reload();
+    await reloadPage(admin);
     const appeals = admin.getByRole('region', { name: 'Appeals (1)' });
     const card = appeals.getByRole('listitem', { name: /Appeal #/ });
     await card.getByText('It is my honest experience of the place.').waitFor();
@@ -191,7 +199,7 @@ describe('admin moderation in the browser', () => {
     await admin.getByText('Appeal overturned').waitFor();
     await appeals.waitFor({ state: 'detached' });
 
-    await annPage.reload();
+    await reloadPage(annPage);
     await decision.getByText('Appeal overturned: the decision was reversed.').waitFor();
     await annPage.close();
   });
@@ -207,16 +215,16 @@ describe('admin moderation in the browser', () => {
         activity: admin.getByText(/resolved feedback/).first(),
       };
       for (const tab of ['reports', 'messages', 'activity'] as const) {
-        await admin.goto(`/admin?tab=${tab}`);
+        await openPage(admin, `/admin?tab=${tab}`);
         await loaded[tab].waitFor();
         const problem = await accessibilityProblem(admin, `admin ${tab} tab (${name})`);
         if (problem) problems.push(problem);
       }
-      await admin.goto('/feedback');
+      await openPage(admin, '/feedback');
       await admin.getByRole('tab', { name: 'All (1)' }).waitFor();
       const feedback = await accessibilityProblem(admin, `feedback (${name})`);
       if (feedback) problems.push(feedback);
-      await admin.goto('/moderation');
+      await openPage(admin, '/moderation');
       await admin.getByRole('heading', { name: 'Moderation decisions' }).waitFor();
       await admin.getByText('No moderation decisions').waitFor();
       const decisions = await accessibilityProblem(admin, `moderation decisions (${name})`);

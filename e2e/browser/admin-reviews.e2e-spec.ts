@@ -4,7 +4,7 @@ import type { AdminBadgesDto, ReviewDto } from '@dinebuds/contracts';
 import { createTestDatabase, type TestDatabase } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem, horizontalOverflowProblem } from '../support/axe.js';
-import { VIEWPORTS, appContext, launchBrowser, register, signIn } from '../support/browser.js';
+import { VIEWPORTS, appContext, launchBrowser, register, signIn, openPage } from '../support/browser.js';
 import { removeDataDir, startAllInOneSystem } from '../support/system.js';
 
 const ADMIN_USERNAME = uniqueUsername('warden');
@@ -61,7 +61,7 @@ describe('admin Reviews and Badges tabs in the browser', () => {
   });
 
   it('finds a review, opens its details and deletes it after the confirmation', async () => {
-    await page.goto('/admin?tab=reviews');
+    await openPage(page, '/admin?tab=reviews');
     await page.getByRole('searchbox', { name: 'Search reviews' }).fill('gristle');
     const row = page.getByRole('row').filter({ hasText: 'Gristle Grill' });
     await row.getByText('Dana Diner').waitFor();
@@ -81,7 +81,7 @@ describe('admin Reviews and Badges tabs in the browser', () => {
   });
 
   it('edits a tier threshold inline, refusing one below 1', async () => {
-    await page.goto('/admin?tab=badges');
+    await openPage(page, '/admin?tab=badges');
     await page.getByRole('tab', { name: 'CityBuds (10)' }).click();
     await page.getByRole('button', { name: 'Edit minimum reviews of Platinum' }).click();
     const input = page.getByRole('spinbutton', { name: 'minimum reviews of Platinum' });
@@ -100,14 +100,14 @@ describe('admin Reviews and Badges tabs in the browser', () => {
     const problems: string[] = [];
     for (const { name, viewport } of VIEWPORTS) {
       await page.setViewportSize(viewport);
-      await page.goto('/admin?tab=reviews');
+      await openPage(page, '/admin?tab=reviews');
       await page.getByText('Showing all 1 reviews').waitFor();
       problems.push(...[await accessibilityProblem(page, `reviews @ ${name}`)].filter((p) => p !== null));
       if (name === 'phone') {
         const overflow = await horizontalOverflowProblem(page, `reviews @ ${name}`);
         if (overflow) problems.push(overflow);
       }
-      await page.goto('/admin?tab=badges');
+      await openPage(page, '/admin?tab=badges');
       await page.getByRole('tab', { name: 'CityBuds (10)' }).click();
       await page.getByRole('row').filter({ hasText: 'Platinum' }).waitFor();
       problems.push(...[await accessibilityProblem(page, `badges @ ${name}`)].filter((p) => p !== null));

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem } from '../support/axe.js';
-import { VIEWPORTS, appContext, launchBrowser, register, signIn } from '../support/browser.js';
+import { VIEWPORTS, appContext, launchBrowser, register, signIn, openPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Deactivate#123';
@@ -42,7 +42,7 @@ describe('admin users in the browser', () => {
   });
 
   it('an admin deactivates a person: their session ends and they cannot sign in, until reactivated', async () => {
-    await admin.goto('/admin?tab=users');
+    await openPage(admin, '/admin?tab=users');
     await admin.getByRole('searchbox', { name: 'Search users' }).fill(danUsername);
     const row = admin.getByRole('row').filter({ hasText: `@${danUsername}` });
     await row.waitFor();
@@ -62,7 +62,7 @@ describe('admin users in the browser', () => {
 
     // Dan's open session: his next page is the sign-in screen.
     const danPage = await danContext.newPage();
-    await danPage.goto('/profile');
+    await openPage(danPage, '/profile');
     await danPage.waitForURL(/\/auth/);
     const signIn = await danContext.request.post('/api/login', {
       data: { username: danUsername, password: PASSWORD },
@@ -87,7 +87,7 @@ describe('admin users in the browser', () => {
     const problems: string[] = [];
     for (const { name, viewport } of VIEWPORTS) {
       await admin.setViewportSize(viewport);
-      await admin.goto('/admin?tab=users');
+      await openPage(admin, '/admin?tab=users');
       await admin.getByRole('table', { name: 'Users' }).waitFor();
       const tab = await accessibilityProblem(admin, `admin users tab (${name})`);
       if (tab) problems.push(tab);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { uniqueUsername } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage, reloadPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
@@ -29,7 +29,7 @@ describe('registration and sign-in in the browser', () => {
     const password = 'Browser#123';
 
     // A protected page sends an anonymous visitor to /auth.
-    await page.goto(`${system.baseUrl}/settings`);
+    await openPage(page, `${system.baseUrl}/settings`);
     await page.waitForURL('**/auth');
 
     await page.getByRole('tab', { name: 'Register' }).click();
@@ -62,7 +62,7 @@ describe('registration and sign-in in the browser', () => {
     await page.getByText('Flavor Seeker').first().waitFor();
 
     // The session is a server-side cookie: a reload keeps the user signed in.
-    await page.reload();
+    await reloadPage(page);
     await page.getByRole('heading', { name: 'Browser Tester' }).waitFor();
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'dinebuds_sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
@@ -74,7 +74,7 @@ describe('registration and sign-in in the browser', () => {
     await confirm.getByText('Are you sure you want to sign out of your account?').waitFor();
     await confirm.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL('**/auth');
-    await page.goto(`${system.baseUrl}/profile`);
+    await openPage(page, `${system.baseUrl}/profile`);
     await page.waitForURL('**/auth');
 
     // A wrong password shows the server's message; the right one signs in.
@@ -86,7 +86,7 @@ describe('registration and sign-in in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In' }).last().click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${system.baseUrl}/profile`);
+    await openPage(page, `${system.baseUrl}/profile`);
     await page.getByRole('heading', { name: 'Browser Tester' }).waitFor();
   }, 90_000);
 });

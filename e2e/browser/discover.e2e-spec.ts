@@ -4,7 +4,7 @@ import type { CurrentUserDto, RankedRestaurantDto, ReviewDto } from '@dinebuds/c
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem, horizontalOverflowProblem } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Discover#123';
@@ -162,7 +162,7 @@ describe('Discover and the feed in the browser', () => {
     });
 
     it('lists New York ranked by the buds, with the Why panel', async () => {
-      await page.goto('/discover?city=New%20York');
+      await openPage(page, '/discover?city=New%20York');
       await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
       await page.getByText("Top 3 restaurants in New York based on your buds' reviews").waitFor();
       const cards = page.locator('.ranked-card');
@@ -246,7 +246,7 @@ describe('Discover and the feed in the browser', () => {
     );
 
     it('shows the recommendations tab', async () => {
-      await page.goto('/discover?tab=recommendations');
+      await openPage(page, '/discover?tab=recommendations');
       await page.getByRole('heading', { name: 'Recommended For You' }).waitFor();
       // Ann reviewed nothing: her buds' places are recommended.
       await page
@@ -263,7 +263,7 @@ describe('Discover and the feed in the browser', () => {
     }, 60_000);
 
     it('shows a bud’s review in the home feed', async () => {
-      await page.goto('/');
+      await openPage(page, '/');
       await page.getByRole('heading', { name: 'Feed', level: 1 }).waitFor();
       const feed = page.getByRole('list', { name: 'Bud activity' });
       const first = feed.getByRole('listitem').filter({ hasText: 'The omakase was perfect' });
@@ -294,7 +294,7 @@ describe('Discover and the feed in the browser', () => {
     }, 60_000);
 
     it('shows Live Hotspots and Check Ins from a bud’s real check-in', async () => {
-      await page.goto('/?tab=hotspots');
+      await openPage(page, '/?tab=hotspots');
       await page.getByRole('heading', { name: 'Live Hotspots', level: 1 }).waitFor();
       const spot = page.getByRole('list', { name: 'Live hotspots' }).getByRole('listitem').first();
       await spot.getByRole('link', { name: "Katz's Delicatessen" }).waitFor();
@@ -343,7 +343,7 @@ describe('Discover and the feed in the browser', () => {
     }, 60_000);
 
     it('shows the taste match on a bud’s profile', async () => {
-      await page.goto(`/profile/${ben.username}`);
+      await openPage(page, `/profile/${ben.username}`);
       await page.getByRole('heading', { name: 'Ben Brunch', level: 1 }).waitFor();
       const card = page.getByRole('region', { name: 'Taste match with Ben Brunch' });
       // Ann reviewed none of Ben's places: too few in common for a percentage.
@@ -357,7 +357,7 @@ describe('Discover and the feed in the browser', () => {
   it('checks in from the restaurant page with a status line, checks out, and is asked how it was', async () => {
     const context = await newContext({ viewport: { width: 390, height: 844 }, storageState: annState });
     const page = await context.newPage();
-    await page.goto(`/restaurants/${nakazawaId}`);
+    await openPage(page, `/restaurants/${nakazawaId}`);
     await page.getByRole('heading', { name: 'Sushi Nakazawa', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Check in' }).click();
     await page.getByRole('textbox', { name: 'Status (optional)' }).fill('Omakase night');
@@ -379,7 +379,7 @@ describe('Discover and the feed in the browser', () => {
 
     // The visit without a review: "How was it?" here, and on the home Check Ins tab.
     await page.getByText('How was it?').waitFor();
-    await page.goto('/?tab=checkins');
+    await openPage(page, '/?tab=checkins');
     const visits = page.getByRole('region', { name: 'How was it?' });
     await visits.getByRole('button', { name: 'Review Sushi Nakazawa' }).click();
     const sheet = page.getByRole('dialog', { name: 'Add Review' });
@@ -395,7 +395,7 @@ describe('Discover and the feed in the browser', () => {
       permissions: ['geolocation'],
     });
     const page = await context.newPage();
-    await page.goto('/discover');
+    await openPage(page, '/discover');
     await page.getByText('Showing restaurants in New York').waitFor();
     await page.getByText("Top 3 restaurants in New York based on your buds' reviews").waitFor();
     await page.waitForURL(/city=New\+York|city=New%20York/);

@@ -4,7 +4,7 @@ import type { CurrentUserDto, ReviewDto } from '@dinebuds/contracts';
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { accessibilityProblem, horizontalOverflowProblem } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Message#123';
@@ -85,7 +85,7 @@ describe('messaging in the browser', () => {
   const navBadge = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('unread-badge');
 
   it("A messages B from B's profile; B sees the badges and the inbox row, opens the chat, the badges clear", async () => {
-    await pageA.goto(`/profile/${userB.username}`);
+    await openPage(pageA, `/profile/${userB.username}`);
     await pageA.getByRole('heading', { name: 'Ben Bouillon', exact: true }).waitFor();
     await pageA.getByRole('button', { name: 'Message', exact: true }).click();
     const chatA = pageA.getByRole('dialog', { name: 'Ben Bouillon' });
@@ -101,7 +101,7 @@ describe('messaging in the browser', () => {
 
     // B: the badge on Find Buds (pushed live), the Messages tab's badge and the bold row.
     const stream = pageB.waitForResponse((response) => response.url().endsWith('/api/messages/stream'));
-    await pageB.goto('/');
+    await openPage(pageB, '/');
     expect((await stream).status()).toBe(200);
     expect((await stream).headers()['content-type']).toContain('text/event-stream');
     await navBadge(pageB).filter({ hasText: /^1/ }).waitFor({ timeout: 20_000 });
@@ -148,7 +148,7 @@ describe('messaging in the browser', () => {
   }, 120_000);
 
   it('a restaurant shared from its page reaches B as a link to the restaurant', async () => {
-    await pageA.goto(`/restaurant/${restaurantId}`);
+    await openPage(pageA, `/restaurant/${restaurantId}`);
     await pageA.getByRole('heading', { name: 'Chez Message', exact: true }).waitFor();
     await pageA.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = pageA.getByRole('dialog', { name: 'Share Restaurant' });
@@ -165,7 +165,7 @@ describe('messaging in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // B's inbox underlines the place; the chat links it to the restaurant page.
-    await pageB.goto('/messages');
+    await openPage(pageB, '/messages');
     const row = pageB
       .getByRole('list', { name: 'Conversations' })
       .getByRole('button', { name: /Amy Appetit/ });
@@ -197,11 +197,11 @@ describe('messaging in the browser', () => {
       await pageB.setViewportSize(viewport);
       await pageA.setViewportSize(viewport);
 
-      await pageB.goto('/social?tab=messages');
+      await openPage(pageB, '/social?tab=messages');
       await pageB.getByRole('list', { name: 'Conversations' }).waitFor();
       await check(pageB, `Social › Messages @ ${size}`, phone);
 
-      await pageB.goto('/messages');
+      await openPage(pageB, '/messages');
       const row = pageB
         .getByRole('list', { name: 'Conversations' })
         .getByRole('button', { name: /Amy Appetit/ });
@@ -224,7 +224,7 @@ describe('messaging in the browser', () => {
       await pageB.keyboard.press('Escape');
       await conversation.waitFor({ state: 'detached' });
 
-      await pageA.goto(`/restaurant/${restaurantId}`);
+      await openPage(pageA, `/restaurant/${restaurantId}`);
       await pageA.getByRole('button', { name: 'Share', exact: true }).click();
       const share = pageA.getByRole('dialog', { name: 'Share Restaurant' });
       await share.getByRole('checkbox', { name: /Ben Bouillon/ }).check();
@@ -232,14 +232,14 @@ describe('messaging in the browser', () => {
       await share.getByRole('button', { name: 'Cancel' }).click();
       await share.waitFor({ state: 'detached' });
 
-      await pageA.goto('/messages');
+      await openPage(pageA, '/messages');
       await pageA.getByRole('list', { name: 'Conversations' }).waitFor();
     }
 
     // Signed out, /messages (login required in spec 2's route table) sends the visitor to /auth.
     const visitor = await browser.newContext({ baseURL: system.baseUrl, viewport: PHONE, bypassCSP: true });
     const anonymous = await visitor.newPage();
-    await anonymous.goto('/messages');
+    await openPage(anonymous, '/messages');
     await anonymous.waitForURL('**/auth');
     await check(anonymous, '/messages signed out @ phone', true);
     await visitor.close();
@@ -250,7 +250,7 @@ describe('messaging in the browser', () => {
   it('A proposes "Let\'s eat" from a saved place, B votes, both see the chosen place with its reservation link', async () => {
     await pageA.setViewportSize(PHONE);
     await pageB.setViewportSize(PHONE);
-    await pageA.goto(`/profile/${userB.username}`);
+    await openPage(pageA, `/profile/${userB.username}`);
     await pageA.getByRole('button', { name: 'Message', exact: true }).click();
     const chatA = pageA.getByRole('dialog', { name: 'Ben Bouillon' });
     await chatA.getByRole('button', { name: "Let's eat" }).click();
@@ -260,7 +260,7 @@ describe('messaging in the browser', () => {
     await pageA.getByText('Poll sent').first().waitFor();
     await chatA.getByText('Waiting for the vote').waitFor();
 
-    await pageB.goto('/messages');
+    await openPage(pageB, '/messages');
     await pageB
       .getByRole('list', { name: 'Conversations' })
       .getByRole('button', { name: /Amy Appetit/ })
@@ -277,7 +277,7 @@ describe('messaging in the browser', () => {
   }, 90_000);
 
   it('B reports a message of A and blocks A; A can no longer message B', async () => {
-    await pageB.goto('/messages');
+    await openPage(pageB, '/messages');
     await pageB
       .getByRole('list', { name: 'Conversations' })
       .getByRole('button', { name: /Amy Appetit/ })
@@ -297,7 +297,7 @@ describe('messaging in the browser', () => {
     await chatB.waitFor({ state: 'detached' });
 
     // messaging learns the block from social-graph's event (usually at once).
-    await pageA.goto(`/profile/${userB.username}`);
+    await openPage(pageA, `/profile/${userB.username}`);
     await pageA.getByRole('button', { name: 'Message', exact: true }).click();
     const chatA = pageA.getByRole('dialog', { name: 'Ben Bouillon' });
     const box = chatA.getByRole('textbox', { name: 'Message' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { uniqueUsername } from '../support/api-client.js';
-import { launchBrowser, waitForApp } from '../support/browser.js';
+import { launchBrowser, waitForApp, openPage, reloadPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
@@ -38,7 +38,7 @@ describe('the app offline, across a sign-out and across a deploy', () => {
   async function controlledBySw(page: Page) {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-      await page.reload();
+      await reloadPage(page);
       await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
     }
   }
@@ -57,7 +57,7 @@ describe('the app offline, across a sign-out and across a deploy', () => {
   it('shows the sign-in screen on a repeat visit without the network', async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await page.goto('/auth');
+    await openPage(page, '/auth');
     await page.getByRole('button', { name: 'Sign In' }).last().waitFor();
     await controlledBySw(page);
 
@@ -65,7 +65,7 @@ describe('the app offline, across a sign-out and across a deploy', () => {
     try {
       // A new tab, as a diner opening the app from the home screen with no signal.
       const offline = await context.newPage();
-      await offline.goto('/auth');
+      await openPage(offline, '/auth');
       await offline.getByLabel('Username').waitFor();
       await offline.getByLabel('Password', { exact: true }).waitFor();
       await offline.getByRole('button', { name: 'Sign In' }).last().waitFor();
@@ -89,21 +89,21 @@ describe('the app offline, across a sign-out and across a deploy', () => {
         apiUrls.add(url.href);
     });
 
-    await page.goto('/profile');
+    await openPage(page, '/profile');
     await page.getByRole('heading', { name }).waitFor();
     await controlledBySw(page);
     // Every screen's reads once under the service worker's control.
-    await page.goto('/profile');
+    await openPage(page, '/profile');
     await page.getByRole('heading', { name }).waitFor();
-    await page.goto('/social');
+    await openPage(page, '/social');
     await page.getByRole('heading', { name: 'Social' }).waitFor();
     await page.getByText('All Users').first().waitFor();
-    await page.goto('/settings');
+    await openPage(page, '/settings');
     await page.getByRole('heading', { name: 'Settings' }).first().waitFor();
     expect([...apiUrls].some((url) => url.endsWith('/settings'))).toBe(true);
     expect(apiUrls.size).toBeGreaterThan(3);
 
-    await page.goto('/profile');
+    await openPage(page, '/profile');
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page
@@ -146,7 +146,7 @@ describe('the app offline, across a sign-out and across a deploy', () => {
       expect(answered).toEqual([]);
 
       // A reload without the network shows the sign-in screen, not the user's profile.
-      await page.goto('/profile');
+      await openPage(page, '/profile');
       await expect(page.getByText(me.username).count()).resolves.toBe(0);
       await expect(page.getByRole('heading', { name }).count()).resolves.toBe(0);
     } finally {
@@ -163,7 +163,7 @@ describe('the app offline, across a sign-out and across a deploy', () => {
     const context = await newContext('block');
     await register(context, 'Deploy Watcher');
     const page = await context.newPage();
-    await page.goto('/profile');
+    await openPage(page, '/profile');
     await page.getByRole('heading', { name: 'Deploy Watcher' }).waitFor();
     await waitForApp(page);
 
@@ -201,7 +201,7 @@ describe('the app offline, across a sign-out and across a deploy', () => {
     const context = await newContext('block');
     await register(context, 'Loop Guard');
     const page = await context.newPage();
-    await page.goto('/profile');
+    await openPage(page, '/profile');
     await page.getByRole('heading', { name: 'Loop Guard' }).waitFor();
     await waitForApp(page);
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CurrentUserDto, RestaurantDetailDto, ReviewDto } from '@dinebuds/contracts';
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage, reloadPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Review#123';
@@ -77,7 +77,7 @@ describe('the restaurant page in the browser', () => {
   });
 
   it('shows "Map view unavailable" with the address and a maps search when no tile loads', async () => {
-    await page.goto(`/restaurant/${restaurantId}`);
+    await openPage(page, `/restaurant/${restaurantId}`);
     const location = page.getByRole('region', { name: 'Location' });
     // No street coordinates were sent: the position is New York's centre, and the page says so.
     await location.getByText('Location approximated').waitFor();
@@ -93,7 +93,7 @@ describe('the restaurant page in the browser', () => {
 
   it('draws one pin at the restaurant when the tile server answers', async () => {
     await page.route(TILE, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
-    await page.reload();
+    await reloadPage(page);
     const location = page.getByRole('region', { name: 'Location' });
     await location.locator('.leaflet-tile-loaded').first().waitFor();
     expect(await location.locator('path.leaflet-interactive').count()).toBe(1);
@@ -130,7 +130,8 @@ describe('the restaurant page in the browser', () => {
         (window as unknown as { seen: string[] }).seen = seen;
         document.addEventListener('DOMContentLoaded', () => {
           // The server's heading element: hydration keeps it; a client render would replace it.
-          (window as unknown as { served: Element | null }).served = document.querySelector('.restaurant__name');
+          (window as unknown as { served: Element | null }).served =
+            document.querySelector('.restaurant__name');
           const note = () => {
             const main = document.querySelector('#root main');
             const state = main?.querySelector('.page-spinner, [aria-label="Loading restaurant"]')
@@ -171,10 +172,14 @@ describe('the restaurant page in the browser', () => {
       expect(await bare.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['page']);
       // Hydrated, not drawn again: the heading is the server's element, and React found nothing to
       // mend (a mismatch is a page error, and React then renders the page anew).
-      expect(await bare.evaluate(() => {
-        const served = (window as unknown as { served: Element | null }).served;
-        return served !== null && served === document.querySelector('.restaurant__name') && served.isConnected;
-      })).toBe(true);
+      expect(
+        await bare.evaluate(() => {
+          const served = (window as unknown as { served: Element | null }).served;
+          return (
+            served !== null && served === document.querySelector('.restaurant__name') && served.isConnected
+          );
+        }),
+      ).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await visitor.close();
@@ -182,7 +187,7 @@ describe('the restaurant page in the browser', () => {
   });
 
   it('books only with a date and a time, opening the reservation site with the choices', async () => {
-    await page.goto(`/restaurant/${restaurantId}`);
+    await openPage(page, `/restaurant/${restaurantId}`);
     await page.getByRole('button', { name: 'Make a Reservation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Make a Reservation' });
     const book = dialog.getByRole('button', { name: /^Book on book\.example\.test/ });
@@ -248,17 +253,17 @@ describe('the restaurant page in the browser', () => {
 
   it('offers "Add photo" only to a reviewer, who uploads a photo the page then shows', async () => {
     // Rita has no review of the place, a visitor is not signed in: no button for either.
-    await page.goto(`/restaurant/${restaurantId}`);
+    await openPage(page, `/restaurant/${restaurantId}`);
     await page.getByRole('button', { name: 'Make a Reservation' }).waitFor();
     expect(await page.getByRole('button', { name: 'Add photo' }).count()).toBe(0);
     const visitor = await browser.newPage({ baseURL: system.baseUrl });
-    await visitor.goto(`/restaurant/${restaurantId}`);
+    await openPage(visitor, `/restaurant/${restaurantId}`);
     await visitor.getByRole('button', { name: 'Make a Reservation' }).waitFor();
     expect(await visitor.getByRole('button', { name: 'Add photo' }).count()).toBe(0);
     await visitor.context().close();
 
     const samPage = await samContext.newPage();
-    await samPage.goto(`/restaurant/${restaurantId}`);
+    await openPage(samPage, `/restaurant/${restaurantId}`);
     await samPage.getByRole('link', { name: /Sam Sushi/ }).waitFor();
     const photo = samPage.getByRole('img', { name: 'Photo of Sushi Nakazawa' });
     expect(await photo.getAttribute('src')).toMatch(new RegExp(`^/api/restaurants/${restaurantId}/photo`));

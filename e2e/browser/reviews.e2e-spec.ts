@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CurrentUserDto, ReviewDto } from '@dinebuds/contracts';
 import { uniqueUsername } from '../support/api-client.js';
 import { expectAccessible } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage, reloadPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
@@ -47,7 +47,7 @@ describe('reviews on the profile in the browser', () => {
   });
 
   it('adds a review from the sheet, after its validation messages', async () => {
-    await page.goto('/profile');
+    await openPage(page, '/profile');
     await page.getByRole('heading', { name: 'Rita Ramen' }).waitFor();
     await page.getByText('No rated restaurants').waitFor();
 
@@ -105,7 +105,7 @@ describe('reviews on the profile in the browser', () => {
     await page.route(/\/\d+\/\d+\/\d+\.png$/, (route) =>
       route.fulfill({ status: 200, contentType: 'image/png', body: png }),
     );
-    await page.reload();
+    await reloadPage(page);
     await page.getByRole('tab', { name: 'Map' }).click();
     await page.getByRole('list', { name: 'Legend' }).getByText('4-5 stars').waitFor();
     await page.locator('.leaflet-tile-loaded').first().waitFor();
@@ -185,7 +185,7 @@ describe('reviews on the profile in the browser', () => {
       await page.waitForTimeout(100);
     }
 
-    await page.goto(`/profile/${pia.username}`);
+    await openPage(page, `/profile/${pia.username}`);
     await page.getByRole('heading', { name: 'Pia Private' }).waitFor();
     await page.getByText('This profile is private').waitFor();
     expect(await page.getByRole('heading', { name: 'Secret Garden' }).count()).toBe(0);
@@ -201,7 +201,7 @@ describe('reviews on the profile in the browser', () => {
       if (seen.ok()) break;
       await page.waitForTimeout(100);
     }
-    await page.reload();
+    await reloadPage(page);
     await page.getByRole('heading', { name: 'Secret Garden' }).waitFor();
     await piaContext.close();
   });
@@ -237,7 +237,7 @@ describe('reviews on the profile in the browser', () => {
     it('shows the place, its average with one decimal, mood tags and reviews linking to the reviewer', async () => {
       const visitor = await browser.newPage({ baseURL: system.baseUrl });
       // reviews learns the reviewer from identity's events before it lists their reviews.
-      await visitor.goto(`/restaurants/${restaurantId}`);
+      await openPage(visitor, `/restaurants/${restaurantId}`);
       await visitor.getByRole('heading', { name: 'Sushi Nakazawa', level: 1 }).waitFor();
       await visitor.getByText('4.5', { exact: true }).waitFor();
       await visitor.getByText('(2 reviews)').waitFor();
@@ -249,7 +249,7 @@ describe('reviews on the profile in the browser', () => {
       for (let attempt = 0; attempt < 50; attempt += 1) {
         if ((await visitor.getByRole('link', { name: /Sam Sushi/ }).count()) > 0) break;
         await visitor.waitForTimeout(200);
-        await visitor.reload();
+        await reloadPage(visitor);
       }
       await visitor
         .getByRole('link', { name: /Sam Sushi/ })
@@ -257,7 +257,7 @@ describe('reviews on the profile in the browser', () => {
         .click();
       await visitor.waitForURL(`**/profile/${sam.username}`);
 
-      await visitor.goto(`/restaurant/${restaurantId}`);
+      await openPage(visitor, `/restaurant/${restaurantId}`);
       await visitor.getByRole('button', { name: 'Save' }).click();
       await visitor.getByText('Please log in to save restaurants').waitFor();
       await visitor.getByRole('button', { name: 'Add review' }).waitFor({ state: 'detached' });
@@ -265,7 +265,7 @@ describe('reviews on the profile in the browser', () => {
     });
 
     it("shows another user's Activity with the filter chips and their counts", async () => {
-      await page.goto(`/profile/${sam.username}`);
+      await openPage(page, `/profile/${sam.username}`);
       await page.getByRole('heading', { name: 'Sam Sushi' }).waitFor();
       await page.getByRole('tab', { name: 'Activity' }).click();
       const chips = page.getByRole('group', { name: 'Filter activity' });
@@ -285,7 +285,7 @@ describe('reviews on the profile in the browser', () => {
     });
 
     it('saves optimistically (reverting on failure), lists it under Saved with Remove, and says "Restaurant Not Found"', async () => {
-      await page.goto(`/restaurant/${restaurantId}`);
+      await openPage(page, `/restaurant/${restaurantId}`);
       await page.getByRole('heading', { name: 'Sushi Nakazawa', level: 1 }).waitFor();
       await page.route('**/toggle-save', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -305,7 +305,7 @@ describe('reviews on the profile in the browser', () => {
       expect(await saved.json()).toEqual({ isSaved: true });
 
       // The Saved tab of the own profile lists it, filters by city, and removes it.
-      await page.goto('/profile');
+      await openPage(page, '/profile');
       await page.getByRole('tab', { name: 'Saved' }).click();
       const savedList = page.getByRole('list', { name: 'Saved restaurants' });
       await savedList.getByRole('link', { name: 'Sushi Nakazawa' }).waitFor();
@@ -325,13 +325,13 @@ describe('reviews on the profile in the browser', () => {
       expect(await after.json()).toEqual({ isSaved: false });
 
       for (const path of ['/restaurant/999999', '/restaurants/not-a-number']) {
-        await page.goto(path);
+        await openPage(page, path);
         await page.getByText('Restaurant Not Found').waitFor();
       }
     });
 
     it('offers the existing place in the add-review sheet, so the review joins it instead of a near-duplicate', async () => {
-      await page.goto('/profile');
+      await openPage(page, '/profile');
       await page.getByRole('heading', { name: 'Rita Ramen' }).waitFor();
       await page.getByRole('button', { name: 'Add review' }).click();
       const sheet = page.getByRole('dialog', { name: 'Add Review' });

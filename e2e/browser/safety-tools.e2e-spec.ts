@@ -4,7 +4,7 @@ import type { CurrentUserDto, IsFollowingResponse, ReviewDto } from '@dinebuds/c
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { expectAccessible } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage, reloadPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 const PASSWORD = 'Safety#123';
@@ -101,7 +101,7 @@ describe('safety tools and restaurant details in the browser', () => {
 
   it('mutes and unmutes from the profile menu, then removes a follower after confirming', async () => {
     const page = await pageAt(annContext, DESKTOP);
-    await page.goto(`/profile/${bob.username}`);
+    await openPage(page, `/profile/${bob.username}`);
     await page.getByRole('heading', { name: 'Bob Brisket' }).waitFor();
 
     await page.getByRole('button', { name: 'Profile actions' }).click();
@@ -132,7 +132,7 @@ describe('safety tools and restaurant details in the browser', () => {
 
   it('shows the safety tools accessibly on a phone', async () => {
     const page = await pageAt(annContext, PHONE);
-    await page.goto(`/profile/${bob.username}`);
+    await openPage(page, `/profile/${bob.username}`);
     await page.getByRole('heading', { name: 'Bob Brisket' }).waitFor();
     await page.getByRole('button', { name: 'Profile actions' }).click();
     await page.getByRole('menuitem', { name: 'Mute user' }).waitFor();
@@ -142,13 +142,13 @@ describe('safety tools and restaurant details in the browser', () => {
 
   it('an admin edits the details and sees them on the page; others get no admin buttons', async () => {
     const visitor = await pageAt(annContext, DESKTOP);
-    await visitor.goto(`/restaurants/${restaurantId}`);
+    await openPage(visitor, `/restaurants/${restaurantId}`);
     await visitor.getByRole('heading', { name: 'Brisket Barn', level: 1 }).waitFor();
     expect(await visitor.getByRole('button', { name: 'Edit details' }).count()).toBe(0);
     await visitor.close();
 
     const page = await pageAt(adminContext, DESKTOP);
-    await page.goto(`/restaurants/${restaurantId}`);
+    await openPage(page, `/restaurants/${restaurantId}`);
     await page.getByRole('heading', { name: 'Brisket Barn', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Edit details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit details' });
@@ -166,7 +166,7 @@ describe('safety tools and restaurant details in the browser', () => {
     await page.getByText('Restaurant details saved').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    await page.reload();
+    await reloadPage(page);
     await page.getByText('Barbecue').waitFor();
     await page.getByText('$$ Mid-range').waitFor();
     await page.getByText('Smokehouse').waitFor();
@@ -183,7 +183,7 @@ describe('safety tools and restaurant details in the browser', () => {
 
   it('shows the restaurant details and the admin dialog accessibly on a phone', async () => {
     const page = await pageAt(adminContext, PHONE);
-    await page.goto(`/restaurants/${restaurantId}`);
+    await openPage(page, `/restaurants/${restaurantId}`);
     await page.getByText('Barbecue').waitFor();
     await expectAccessible(page, 'restaurant page with details (phone)');
     await page.getByRole('button', { name: 'Edit details' }).click();

@@ -113,11 +113,18 @@ describe('pages rendered on the server, hydrated in the browser', () => {
       try {
         for (const [path, content] of signedInPages) {
           const seen = await visit(context, path);
-          expect({ path, rendered: seen.rendered, errors: seen.errors }).toEqual({ path, rendered: true, errors: [] });
+          expect({ path, rendered: seen.rendered, errors: seen.errors }).toEqual({
+            path,
+            rendered: true,
+            errors: [],
+          });
           expect(seen.servedText).toMatch(content);
           expect({ path, sameHeading: seen.sameHeading }).toEqual({ path, sameHeading: true });
           // The session and the screen's reads came with the page.
-          expect({ path, reads: seen.reads.filter((read) => read === '/api/user') }).toEqual({ path, reads: [] });
+          expect({ path, reads: seen.reads.filter((read) => read === '/api/user') }).toEqual({
+            path,
+            reads: [],
+          });
           await seen.page.close();
         }
       } finally {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
@@ -85,7 +85,7 @@ describe('social actions in the browser', () => {
   it('shows anonymous visitors no follow or block controls', async () => {
     const anonymous = await browser.newPage({ baseURL: system.baseUrl });
     try {
-      await anonymous.goto(`/profile/${dan.username}`);
+      await openPage(anonymous, `/profile/${dan.username}`);
       await anonymous.getByRole('heading', { name: 'Dan Dumpling' }).waitFor();
       await anonymous.getByRole('button', { name: '0 Followers', exact: true }).waitFor();
       await anonymous.getByRole('link', { name: 'Sign In' }).waitFor();
@@ -100,7 +100,7 @@ describe('social actions in the browser', () => {
   }, 60_000);
 
   it('follows a recommended bud from the Recommended view', async () => {
-    await page.goto('/social?view=recommended');
+    await openPage(page, '/social?view=recommended');
     await page.getByText('Friend Recommendations').waitFor();
     const card = page
       .getByRole('list', { name: 'Recommended buds' })
@@ -119,7 +119,7 @@ describe('social actions in the browser', () => {
   }, 60_000);
 
   it('puts a request back when Delete fails, and deletes it when the call works', async () => {
-    await page.goto('/social?tab=requests');
+    await openPage(page, '/social?tab=requests');
     const requests = page.getByRole('list', { name: 'Follow requests' });
     const row = requests.getByRole('listitem').filter({ hasText: `@${eve.username}` });
     await row.waitFor();
@@ -137,7 +137,7 @@ describe('social actions in the browser', () => {
   }, 60_000);
 
   it('restores Following when unfollow fails, then blocks and unblocks', async () => {
-    await page.goto(`/profile/${dan.username}`);
+    await openPage(page, `/profile/${dan.username}`);
     await page.getByRole('heading', { name: 'Dan Dumpling' }).waitFor();
     await page.getByRole('button', { name: '1 Follower', exact: true }).waitFor();
 
@@ -173,7 +173,7 @@ describe('social actions in the browser', () => {
     expect(await page.getByRole('button', { name: /^(Follow|Following)$/ }).count()).toBe(0);
 
     // Settings → Security & Privacy → Privacy lists the block, with Unblock.
-    await page.goto('/settings');
+    await openPage(page, '/settings');
     await page.getByRole('button', { name: 'Security & Privacy' }).click();
     const dialog = page.getByRole('dialog', { name: 'Security & Privacy' });
     await dialog.getByRole('tab', { name: 'Privacy' }).click();
@@ -184,7 +184,7 @@ describe('social actions in the browser', () => {
     await page.getByText('You have unblocked Dan Dumpling.').waitFor();
 
     // Unblocked: the profile offers Follow again.
-    await page.goto(`/profile/${dan.username}`);
+    await openPage(page, `/profile/${dan.username}`);
     await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CurrentUserDto, TogglePrivacyResponse } from '@dinebuds/contracts';
 import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
 
 /**
@@ -69,7 +69,7 @@ describe('following a private bud in the browser', () => {
 
   it('A requests to follow private B, B accepts and follows back, both see the counts', async () => {
     // A on B's profile: the private-profile text and a Follow button; the request reads Requested.
-    await pageA.goto(`/profile/${userB.username}`);
+    await openPage(pageA, `/profile/${userB.username}`);
     await pageA.getByRole('heading', { name: 'Bruno Bistro' }).waitFor();
     await pageA.getByText('This account is private. Only approved followers can see').waitFor();
     await stat(pageA, '0 Followers').waitFor();
@@ -95,7 +95,7 @@ describe('following a private bud in the browser', () => {
     await pageA.getByRole('button', { name: 'Requested', exact: true }).waitFor();
 
     // B: Find Buds in the bottom navigation, the Requests tab with its badge, Accept & Follow.
-    await pageB.goto('/');
+    await openPage(pageB, '/');
     await pageB.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find Buds' }).click();
     await pageB.waitForURL('**/social');
     await pageB.getByRole('heading', { name: 'Social', exact: true }).waitFor();
@@ -124,14 +124,14 @@ describe('following a private bud in the browser', () => {
       .locator('[data-stat="following"]')
       .filter({ hasText: /^1 Following$/ })
       .waitFor();
-    await pageB.goto(`/profile/${userA.username}`);
+    await openPage(pageB, `/profile/${userA.username}`);
     await pageB.getByRole('heading', { name: 'Alice Appetite' }).waitFor();
     await pageB.getByRole('button', { name: 'Following', exact: true }).waitFor();
     await stat(pageB, '1 Follower').waitFor();
     await stat(pageB, '1 Following').waitFor();
 
     // A's own profile: 1 follower (B), 1 following (B); the list links to B's profile.
-    await pageA.goto('/profile');
+    await openPage(pageA, '/profile');
     await pageA.getByRole('heading', { name: 'Alice Appetite' }).waitFor();
     await stat(pageA, '1 Following').waitFor();
     await stat(pageA, '1 Follower').click();
@@ -149,7 +149,7 @@ describe('following a private bud in the browser', () => {
     await pageA.getByRole('button', { name: 'Unfollow', exact: true }).waitFor();
 
     // Search Buds finds B case-insensitively, with the follow state.
-    await pageA.goto('/social');
+    await openPage(pageA, '/social');
     await pageA.getByLabel('Search buds by name or username').fill('bruno BISTRO');
     const result = pageA
       .getByRole('list', { name: 'Search results' })

@@ -74,3 +74,34 @@ export async function waitForApp(page: Page, timeout = 30_000): Promise<void> {
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
   );
 }
+
+/**
+ * Opens a page as a person does: when the gateway rendered it (its content is on screen before the
+ * app's code has run), only once the app has taken it over, so a click or a keystroke reaches the
+ * app rather than the server's markup. Other pages (the plain page, the service worker's offline
+ * shell) as soon as they load, as before.
+ */
+export async function openPage(
+  page: Page,
+  url: string,
+  options?: Parameters<Page['goto']>[1],
+): Promise<Awaited<ReturnType<Page['goto']>>> {
+  const response = await page.goto(url, options);
+  await untilTheAppHasIt(page, response);
+  return response;
+}
+
+/** `page.reload()`, then as `openPage`. */
+export async function reloadPage(
+  page: Page,
+  options?: Parameters<Page['reload']>[0],
+): Promise<Awaited<ReturnType<Page['reload']>>> {
+  const response = await page.reload(options);
+  await untilTheAppHasIt(page, response);
+  return response;
+}
+
+async function untilTheAppHasIt(page: Page, response: Awaited<ReturnType<Page['goto']>>): Promise<void> {
+  const html = response ? await response.text().catch(() => '') : '';
+  if (html.includes('id="server-state"')) await waitForApp(page);
+}

@@ -24,7 +24,7 @@ import { setTransport, type Transport } from '@/lib/api';
 import { withFormatZone, type FormatZone } from '@/lib/format';
 import { queryClientConfig } from '@/lib/query-client';
 import { AppProvider } from './app/provider';
-import { appRoutes, screenOf, SIGNED_IN_ROUTE } from './app/router';
+import { appRoutes, screenOf, SIGNED_IN_ROUTE, SIGNED_OUT_ROUTE } from './app/router';
 import { currentUserQueryKey } from './features/auth/api/get-current-user';
 import type { ServerState } from './lib/server-state';
 
@@ -75,6 +75,17 @@ class DiscoveringQueryClient extends QueryClient {
       .filter((query) => this.asked.has(query.queryHash) && query.state.status === 'pending');
   }
 
+  /** Waits for the reads under way, and for those they lead to (a loader's chain of reads). */
+  async inFlightSettled(): Promise<void> {
+    for (let round = 0; round < MAX_PASSES && this.isFetching() > 0; round += 1) {
+      const fetching = this.getQueryCache()
+        .getAll()
+        .filter((query) => query.state.fetchStatus === 'fetching');
+      // A query's fetch() while it is fetching is the fetch under way, not a new one.
+      await Promise.allSettled(fetching.map((query) => query.fetch()));
+    }
+  }
+
   failed(): boolean {
     return this.getQueryCache()
       .getAll()
@@ -90,18 +101,27 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
     if (context instanceof Response) return null; // No loader redirects; nothing to render.
     const screen = screenOf(context.matches.at(-1));
     if (screen) await screen.preload();
+    // The loaders started the session read and the screen's first reads: with their answers in,
+    // the first pass already renders the screen rather than the session's spinner.
+    await queryClient.inFlightSettled();
     const router = createStaticRouter(handler.dataRoutes, context);
 
+    // Screens that send the visitor elsewhere at once (a protected one without a session, the
+    // sign-in screen with one): a static render cannot move, the app does.
+    const on = (id: string) => context.matches.some((match) => match.route.id === id);
+    const movesOn = () => {
+      const session = queryClient.getQueryData(currentUserQueryKey);
+      return (session === null && on(SIGNED_IN_ROUTE)) || (Boolean(session) && on(SIGNED_OUT_ROUTE));
+    };
+
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+      if (movesOn()) return null;
       queryClient.asked.clear();
       const html = withFormatZone(request.zone, () => renderToString(page(queryClient, router, context)));
       if (queryClient.failed()) return null; // The app shows errors with a retry: its own render.
       const unanswered = queryClient.unanswered();
       if (unanswered.length === 0) {
-        // A protected screen without a session (a cookie that has expired): the app sends the
-        // visitor to /auth, which a static render cannot do.
-        const signedOut = queryClient.getQueryData(currentUserQueryKey) === null;
-        if (signedOut && context.matches.some((match) => match.route.id === SIGNED_IN_ROUTE)) return null;
+        if (movesOn()) return null;
         return { html, state: { queries: dehydrate(queryClient), loaderData: context.loaderData } };
       }
       await Promise.allSettled(unanswered.map((query) => query.fetch()));
@@ -110,7 +130,11 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
   });
 }
 
-function page(queryClient: QueryClient, router: ReturnType<typeof createStaticRouter>, context: StaticHandlerContext) {
+function page(
+  queryClient: QueryClient,
+  router: ReturnType<typeof createStaticRouter>,
+  context: StaticHandlerContext,
+) {
   return (
     <StrictMode>
       <AppProvider queryClient={queryClient}>

@@ -112,6 +112,8 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The id of the route whose screens need a session (ProtectedRoute). */
 export const SIGNED_IN_ROUTE = 'signed-in';
+/** The id of the sign-in screen's route, which sends a signed-in visitor on. */
+export const SIGNED_OUT_ROUTE = 'auth';
 
 /** A screen route's `handle`. */
 export interface RouteHandle {
@@ -167,7 +169,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       },
       hydrateFallbackElement: <PageSpinner />,
       children: [
-        { path: '/auth', ...load(screens.auth) },
+        { id: SIGNED_OUT_ROUTE, path: '/auth', ...load(screens.auth) },
         {
           id: SIGNED_IN_ROUTE,
           element: <ProtectedRoute />,

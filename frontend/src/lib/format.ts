@@ -35,11 +35,13 @@ function cached<T>(make: (zone: FormatZone) => T): () => T {
   };
 }
 const dateTime = cached(
-  ({ locale, timeZone }) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+  ({ locale, timeZone }) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
 );
 const relative = cached(({ locale }) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 const shortDateInZone = cached(
-  ({ timeZone }) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }),
+  ({ timeZone }) =>
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }),
 );
 
 export function formatDateTime(iso: string): string {

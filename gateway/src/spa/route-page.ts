@@ -114,7 +114,10 @@ export function routePages(frontendDist: string) {
       // picture (LCP 2.65-3.19 s with them, 2.03-2.19 s without, interleaved Lighthouse runs on
       // the restaurant page); the entry starts them.
       const tags = route ? stylesheetTags(route) : '';
-      return withRenderedContent(indexHtml.replace('</head>', () => `${tags}</head>`), rendered);
+      return withRenderedContent(
+        indexHtml.replace('</head>', () => `${tags}</head>`),
+        rendered,
+      );
     }
     if (!route) return indexHtml;
     const params = matchRoute(route.path, path) ?? {};

@@ -52,7 +52,7 @@ describe('the server render of a page', () => {
     expect(serverRenderer(buildWith(READING_ENTRY), 0)).toBeNull();
   });
 
-  it("reads /api as the visitor (cookie, address), GET only, and hands over the page and its state", async () => {
+  it('reads /api as the visitor (cookie, address), GET only, and hands over the page and its state', async () => {
     const render = serverRenderer(buildWith(READING_ENTRY), 2000)!;
     const { req, injected } = request({ cookie: 'dinebuds_sid=abc', 'user-agent': 'phone' });
     expect(await render(req, '/x?read=/api/user')).toEqual({
@@ -68,7 +68,11 @@ describe('the server render of a page', () => {
       },
     ]);
     // Anything but a read of the API is refused: the render fails and the plain page is sent.
-    for (const url of ['/x?read=/api/user&method=POST', '/x?read=//evil.test/api', '/x?read=http://evil.test/']) {
+    for (const url of [
+      '/x?read=/api/user&method=POST',
+      '/x?read=//evil.test/api',
+      '/x?read=http://evil.test/',
+    ]) {
       expect(await render(req, url)).toBeNull();
     }
     expect(injected).toHaveLength(1);
@@ -84,13 +88,20 @@ describe('the server render of a page', () => {
 
   it("takes the visitor's time zone from the app's cookie and language from the browser, when valid", () => {
     expect(
-      zoneOf({ headers: { 'accept-language': 'fr-CA,fr;q=0.9' }, cookies: { dinebuds_tz: 'America/Toronto' } }),
+      zoneOf({
+        headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+        cookies: { dinebuds_tz: 'America/Toronto' },
+      }),
     ).toEqual({ timeZone: 'America/Toronto', locale: 'fr-CA' });
-    expect(zoneOf({ headers: { 'accept-language': 'en-GB;q=0.8' }, cookies: {} })).toEqual({ locale: 'en-GB' });
+    expect(zoneOf({ headers: { 'accept-language': 'en-GB;q=0.8' }, cookies: {} })).toEqual({
+      locale: 'en-GB',
+    });
     expect(
       zoneOf({ headers: { 'accept-language': '*' }, cookies: { dinebuds_tz: 'Mars/Olympus_Mons' } }),
     ).toEqual({});
-    expect(zoneOf({ headers: { 'accept-language': 'x'.repeat(40) }, cookies: { dinebuds_tz: 'UTC' } })).toEqual({
+    expect(
+      zoneOf({ headers: { 'accept-language': 'x'.repeat(40) }, cookies: { dinebuds_tz: 'UTC' } }),
+    ).toEqual({
       timeZone: 'UTC',
     });
   });

@@ -63,7 +63,8 @@ export function serverRenderer(frontendDist: string, timeoutMs: number): PageRen
 /** The visitor's reads, answered by this gateway's API in the process (`inject`). */
 function readAs(req: FastifyRequest) {
   return async (url: string, init: RequestInit): Promise<Response> => {
-    if ((init.method ?? 'GET') !== 'GET' || !API_READ.test(url)) throw new Error('A server render only reads /api');
+    if ((init.method ?? 'GET') !== 'GET' || !API_READ.test(url))
+      throw new Error('A server render only reads /api');
     const answer = await req.server.inject({
       method: 'GET',
       url,
@@ -83,7 +84,10 @@ function readAs(req: FastifyRequest) {
 }
 
 /** The visitor's time zone (the app's cookie) and first language, each only when valid. */
-export function zoneOf(req: Pick<FastifyRequest, 'cookies' | 'headers'>): { timeZone?: string; locale?: string } {
+export function zoneOf(req: Pick<FastifyRequest, 'cookies' | 'headers'>): {
+  timeZone?: string;
+  locale?: string;
+} {
   const zone: { timeZone?: string; locale?: string } = {};
   const timeZone = req.cookies?.[TIME_ZONE_COOKIE];
   if (timeZone && timeZone.length <= 64 && isTimeZone(timeZone)) zone.timeZone = timeZone;
