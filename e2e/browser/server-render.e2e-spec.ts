@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ReviewDto } from '@dinebuds/contracts';
+import { eventually } from '@dinebuds/testing';
 import { uniqueUsername } from '../support/api-client.js';
 import { launchBrowser, register, VIEWPORTS, waitForApp } from '../support/browser.js';
 import { startAllInOneSystem, stopAllInOneSystem } from '../support/system.js';
@@ -38,6 +39,9 @@ describe('pages rendered on the server, hydrated in the browser', () => {
     system = await startAllInOneSystem();
     browser = await launchBrowser();
     diner = await browser.newContext({ baseURL: system.baseUrl });
+    const other = await browser.newContext({ baseURL: system.baseUrl });
+    await register(other, { username: uniqueUsername('otto'), password: PASSWORD, name: 'Otto Other' });
+    await other.close();
     await register(diner, { username: uniqueUsername('rosa'), password: PASSWORD, name: 'Rosa Render' });
     const written = await diner.request.post('/api/reviews', {
       data: {
@@ -101,7 +105,8 @@ describe('pages rendered on the server, hydrated in the browser', () => {
   const signedInPages: [string, RegExp][] = [
     ['/', /Feed/],
     ['/profile', /Rosa Render/],
-    ['/social', /Search Buds/],
+    // The list of diners to follow is in the page as rendered, not only after the app has started.
+    ['/social', /Search Buds[\s\S]*Otto Other/],
     ['/discover', /Find top-rated restaurants/],
     ['/messages', /Messages/],
     ['/settings', /Manage your profile/],
@@ -158,8 +163,11 @@ describe('pages rendered on the server, hydrated in the browser', () => {
     const context = await contextFor(false, VIEWPORTS[1].viewport, 'Pacific/Kiritimati');
     try {
       const first = await visit(context, `/restaurant/${restaurantId}`);
-      const cookie = (await context.cookies()).find((entry) => entry.name === 'dinebuds_tz');
-      expect(cookie?.value).toBe(encodeURIComponent('Pacific/Kiritimati'));
+      // Written once the page has settled (8 s), off its critical path (lib/time-zone.ts).
+      await eventually(async () => {
+        const cookie = (await context.cookies()).find((entry) => entry.name === 'dinebuds_tz');
+        return cookie?.value === encodeURIComponent('Pacific/Kiritimati');
+      }, 30_000);
       await first.page.close();
       const second = await visit(context, `/restaurant/${restaurantId}`);
       expect([second.rendered, second.errors, second.sameHeading]).toEqual([true, [], true]);

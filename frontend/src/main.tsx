@@ -3,14 +3,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
 import { takeServerState } from '@/lib/server-state';
-import { rememberTimeZone } from '@/lib/time-zone';
+import { rememberTimeZoneWhenSettled } from '@/lib/time-zone';
+import { hydrationStarts } from '@/hooks/use-hydrated';
 import { App } from './app';
 import { createAppRouter, currentScreen } from './app/router';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
-rememberTimeZone();
+rememberTimeZoneWhenSettled();
 
 // Three tasks, none long on a phone's CPU: this module's evaluation (with the entry's), then the
 // router's set-up and first navigation (route table, history, the matched loaders), then React's
@@ -34,10 +35,15 @@ setTimeout(() => {
     startTransition(() => createRoot(root).render(app));
     return;
   }
-  // Hydration must see the tree the server rendered, so the screen's code (preloaded with the
-  // entry) is in before it starts; as a transition it runs in slices too.
-  const start = () => startTransition(() => void hydrateRoot(root, app));
+  // Hydration must see the tree the server rendered, so the screen's code is in before it starts;
+  // as a transition it runs in slices too. The chunk's load starts in a task of its own: the
+  // module loader adds a <link> per chunk (~25-40), too much to share a task with the router's
+  // set-up on a phone's CPU.
+  const start = () => {
+    hydrationStarts();
+    startTransition(() => void hydrateRoot(root, app));
+  };
   const screen = currentScreen(router);
-  if (screen) void screen.preload().then(start, start);
+  if (screen) setTimeout(() => void screen.preload().then(start, start), 0);
   else start();
 }, 0);

@@ -18,3 +18,31 @@ export function rememberTimeZone(doc: Document = document): void {
   if (doc.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
   doc.cookie = `${TIME_ZONE_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
+
+/** How long after the app starts the zone is written, unless the page is hidden first. */
+export const SETTLED_AFTER_MS = 8000;
+
+/**
+ * Remembers the zone for the pages the gateway renders next, not this one, off the page's
+ * critical path: the first Intl call loads the time zone data (~30 ms of a desktop CPU, a long
+ * task on a phone's), so it runs once the page has settled (then when the browser is idle), or
+ * when the page is hidden (the diner leaves or switches away), whichever comes first.
+ */
+export function rememberTimeZoneWhenSettled(
+  doc: Document = document,
+  settledAfterMs = SETTLED_AFTER_MS,
+): void {
+  let remembered = false;
+  const rememberOnce = () => {
+    if (remembered) return;
+    remembered = true;
+    rememberTimeZone(doc);
+  };
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(rememberOnce);
+    else rememberOnce();
+  }, settledAfterMs);
+  doc.addEventListener('visibilitychange', () => {
+    if (doc.visibilityState === 'hidden') rememberOnce();
+  });
+}

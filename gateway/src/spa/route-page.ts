@@ -110,9 +110,9 @@ export function routePages(frontendDist: string) {
     if (rendered) {
       // Stylesheets first: they block the first paint, and would otherwise queue behind the chunks.
       // The screen's chunks are not preloaded here: the content is already in the page, and on a
-      // slow link ~30 chunks starting with the HTML took the bandwidth from the stylesheets and the
-      // picture (LCP 2.65-3.19 s with them, 2.03-2.19 s without, interleaved Lighthouse runs on
-      // the restaurant page); the entry starts them.
+      // slow link its ~30 chunks starting with the HTML took the bandwidth from the stylesheets
+      // (Lighthouse LCP 2.5-3.2 s with them at the end of the body, 1.9-2.0 s without, 2026-11-27;
+      // on the restaurant page 2.65-3.19 s against 2.03-2.19 s); the entry starts them.
       const tags = route ? stylesheetTags(route) : '';
       return withRenderedContent(
         indexHtml.replace('</head>', () => `${tags}</head>`),

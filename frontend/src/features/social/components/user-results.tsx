@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { SearchX, Users } from 'lucide-react';
 import type { UserSummaryDto } from '@dinebuds/contracts';
 import { FollowButton } from './follow-button';
@@ -6,6 +6,7 @@ import { UserRow } from '@/components/user-row';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useCurrentUser } from '@/features/auth';
+import { rendersServerPage } from '@/hooks/use-hydrated';
 import { useUsersList } from '../api/get-users';
 import { useUserSearch } from '../api/search-users';
 import { useKnownFollowStatuses } from '../hooks/use-known-follow-statuses';
@@ -24,8 +25,11 @@ function UserResultList({ users, label }: { users: UserSummaryDto[]; label: stri
   // A page of rows arrives with a query's answer, which React renders in one uninterruptible task
   // (30 rows of links, avatars and follow buttons: the longest task /social had on a phone-class
   // CPU). Rendering them as a deferred value lets React yield to the browser every few
-  // milliseconds while it builds them, so taps and paints are not blocked.
-  const shown = useDeferredValue(users, NO_USERS);
+  // milliseconds while it builds them, so taps and paints are not blocked. Not on a page the
+  // server rendered: its rows are already on screen, and hydration (itself in slices) takes them
+  // over, where a deferred first render would draw them all again in one commit.
+  const [initial] = useState(() => (rendersServerPage() ? users : NO_USERS));
+  const shown = useDeferredValue(users, initial);
   if (!known.ready) return <LoadingState compact label="Loading follow states" />;
   if (shown.length === 0 && users.length > 0)
     return <LoadingState compact label={`Showing ${label.toLowerCase()}`} />;
