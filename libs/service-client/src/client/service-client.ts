@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { context, INVALID_TRACEID, propagation, trace, TraceFlags } from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { Agent, errors as undiciErrors } from 'undici';
 import {
   INTERNAL_HEADERS,
@@ -10,6 +10,7 @@ import {
   type RpcMap,
 } from '@dinebuds/contracts';
 import { UpstreamHttpError } from '@dinebuds/errors';
+import { formatTraceparent, propagatable } from '@dinebuds/logging';
 import { BUSY_MESSAGE } from '../server/admission.js';
 import { RPC_ACCEPT_GZIP } from '../server/answer-form.js';
 import type { InProcessDispatch } from './in-process.js';
@@ -165,8 +166,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     // Written as text on every call; the propagator only when a tracestate has to be carried on.
     const span = trace.getSpanContext(context.active());
     if (span?.traceState) propagation.inject(context.active(), headers);
-    else if (span && span.traceId !== INVALID_TRACEID)
-      headers.traceparent = `00-${span.traceId}-${span.spanId}-0${span.traceFlags & TraceFlags.SAMPLED}`;
+    else if (propagatable(span)) headers.traceparent = formatTraceparent(span);
     const laned = this.laneAgent !== null && this.lanePatterns.has(pattern);
     // Lane calls are bounded at the gateway's door; the rest by how long the queue makes them wait.
     const ended = laned ? () => {} : this.queue.enter();
