@@ -101,11 +101,16 @@ describe('ServiceClient against a real service app', () => {
     });
     afterAll(() => context.disable());
 
-    it.each([TraceFlags.SAMPLED, TraceFlags.NONE])('is sent as the one formatter writes it (flags %d)', async (traceFlags) => {
-      const span = { traceId, spanId, traceFlags };
-      await expect(callWithin(span)).resolves.toEqual({ traceparent: formatTraceparent(span) });
-      await expect(callWithin(span)).resolves.toEqual({ traceparent: `00-${traceId}-${spanId}-0${traceFlags}` });
-    });
+    it.each([TraceFlags.SAMPLED, TraceFlags.NONE])(
+      'is sent as the one formatter writes it (flags %d)',
+      async (traceFlags) => {
+        const span = { traceId, spanId, traceFlags };
+        await expect(callWithin(span)).resolves.toEqual({ traceparent: formatTraceparent(span) });
+        await expect(callWithin(span)).resolves.toEqual({
+          traceparent: `00-${traceId}-${spanId}-0${traceFlags}`,
+        });
+      },
+    );
 
     it('is not sent without a span, nor for a span context the propagator would not carry on', async () => {
       await expect(client.call('echo.traceparent', {})).resolves.toEqual({ traceparent: null });
