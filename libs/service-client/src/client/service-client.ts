@@ -66,6 +66,8 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   private readonly laneAgent: Agent | null;
   private readonly lanePatterns: ReadonlySet<string>;
   private readonly timeoutMs: number;
+  /** The `x-rpc-budget-ms` every call carries: its deadline, as the service counts it. */
+  private readonly budgetHeader: string;
   private readonly queue: QueueGuard;
   /** The service's origin and the paths of its RPCs and health, parsed once (not per call). */
   private readonly origin: string;
@@ -74,6 +76,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
 
   constructor(private readonly options: ServiceClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
+    this.budgetHeader = String(this.timeoutMs);
     const base = new URL(options.baseUrl);
     this.origin = base.origin;
     const basePath = base.pathname.replace(/\/$/, '');
@@ -152,6 +155,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [INTERNAL_HEADERS.token]: this.options.internalToken,
+      [INTERNAL_HEADERS.budgetMs]: this.budgetHeader,
     };
     if (acceptGzip) headers['accept-encoding'] = RPC_ACCEPT_GZIP;
     const requestId = this.options.requestId?.();
