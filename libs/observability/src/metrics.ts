@@ -67,11 +67,11 @@ const refusals = scrapeReaders<string, Record<string, number>>();
 
 /**
  * Requests an admission door refused before Fastify saw them (they have no request metric or
- * span of their own), per service and reason (inFlight, costly, pressure). Read at scrape time.
+ * span of their own), per service and reason (inFlight, costly, pressure, waited, expired). Read at scrape time.
  */
 export const admissionRefused = new Counter({
   name: 'dinebuds_admission_refused_total',
-  help: 'Requests refused with 503 BUSY at the door, before routing, per service and reason (inFlight, costly, pressure).',
+  help: 'Requests refused with 503 BUSY at the door, before routing, per service and reason (inFlight, costly, pressure, waited, expired).',
   labelNames: ['service', 'reason'] as const,
   registers: [registry],
   collect() {

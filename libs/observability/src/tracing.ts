@@ -25,10 +25,9 @@ import {
   type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
-import { requestContextManager } from '@dinebuds/logging';
+import { formatTraceparent, parseTraceparent, propagatable, requestContextManager } from '@dinebuds/logging';
 import { RequestIdGenerator } from './ids.js';
 import { instrumentPg } from './sql.js';
-import { formatTraceparent, parseTraceparent, propagatable } from './trace-context.js';
 
 export interface TracingOptions {
   /** The resource's service.name: the process ('identity', 'gateway', or 'dinebuds' all-in-one). */
@@ -238,7 +237,7 @@ function otlpExporter(endpoint: string, protocol: OtlpProtocol): SpanExporter {
 /**
  * W3C traceparent of the span in `ctx` (default: the active one), e.g. for an RPC's headers or to
  * stamp an event envelope; undefined without a span or while tracing is suppressed (the
- * propagator's rules, written directly: see trace-context.ts).
+ * propagator's rules, written directly: see libs/logging/src/trace-context.ts).
  */
 export function traceparentOf(ctx: Context = context.active()): string | undefined {
   const span = trace.getSpanContext(ctx);

@@ -206,6 +206,32 @@ describe('ServiceClient in process: the same rules without the socket', () => {
     }
   });
 
+  it('does not start a call its caller stopped waiting for while it waited for a turn', async () => {
+    // One turn at a time, and a queue wait far longer than the callers' patience.
+    const narrow = await createServiceApp(InProcessTestModule, {
+      internalToken: TOKEN,
+      admission: { ...TEST_ADMISSION, maxConcurrent: 1, maxQueueWaitMs: 60_000 },
+    });
+    await narrow.init();
+    await narrow.getHttpAdapter().getInstance().ready();
+    try {
+      const slow = clientOf(narrow, TOKEN).call('slow.answer', {}, ANN);
+      const runsBefore = whoAmIRuns;
+      // Queued behind the slow call's turn (500 ms); its caller gives up after 100 ms.
+      const impatient = await failureOf(clientOf(narrow, TOKEN, 100).call('who.am-i', {}, ANN));
+      expect(impatient.status).toBe(504);
+      await expect(slow).resolves.toEqual({ late: true });
+      // Its turn came after its caller's deadline: refused at the door, the handler never ran.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(whoAmIRuns).toBe(runsBefore);
+      expect(admissionRefusalsOf(narrow).expired).toBe(1);
+      // A patient caller behind the same turn is served.
+      expect((await clientOf(narrow, TOKEN).call('who.am-i', { echo: 'x' }, ANN)).echo).toBe('x');
+    } finally {
+      await narrow.close();
+    }
+  });
+
   it("relays the service's own error answer and an unknown route's", async () => {
     const missing = await failureOf(clientWith(TOKEN).call('missing.thing', {}, ANN));
     expect({ status: missing.status, message: missing.message }).toEqual({

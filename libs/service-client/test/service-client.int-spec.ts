@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Body, Controller, Get, type INestApplication, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, type INestApplication, Module, Post } from '@nestjs/common';
+import { context, ROOT_CONTEXT, trace, TraceFlags, type SpanContext } from '@opentelemetry/api';
 import type { Caller } from '@dinebuds/contracts';
 import { DomainError, UpstreamHttpError } from '@dinebuds/errors';
-import { structuredLoggerModule } from '@dinebuds/logging';
+import { formatTraceparent, requestContextManager, structuredLoggerModule } from '@dinebuds/logging';
 import { TEST_ADMISSION, freePort } from '@dinebuds/testing';
 import { OpenToProbes, OptionalCaller, ServiceClient, createServiceApp } from '../src/index.js';
 
@@ -11,6 +12,7 @@ interface EchoRpc {
   'echo.caller': { request: { text: string }; response: { text: string; caller: Caller | null } };
   'echo.fail': { request: Record<string, never>; response: never };
   'echo.slow': { request: { ms: number }; response: { done: true } };
+  'echo.traceparent': { request: Record<string, never>; response: { traceparent: string | null } };
 }
 
 @Controller('rpc')
@@ -29,6 +31,11 @@ class EchoRpcController {
   async slow(@Body() body: { ms: number }) {
     await new Promise((r) => setTimeout(r, body.ms));
     return { done: true };
+  }
+
+  @Post('echo.traceparent')
+  traceparent(@Headers('traceparent') traceparent: string | undefined) {
+    return { traceparent: traceparent ?? null };
   }
 }
 
@@ -79,6 +86,36 @@ describe('ServiceClient against a real service app', () => {
     await expect(client.call('echo.caller', { text: 'anon' })).resolves.toEqual({
       text: 'anon',
       caller: null,
+    });
+  });
+
+  describe('the W3C traceparent of the active span', () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const spanId = 'b7ad6b7169203331';
+    const callWithin = (span: SpanContext) =>
+      context.with(trace.setSpanContext(ROOT_CONTEXT, span), () => client.call('echo.traceparent', {}));
+
+    // What tracing registers (libs/observability), so that context.with carries the span.
+    beforeAll(() => {
+      context.setGlobalContextManager(requestContextManager);
+    });
+    afterAll(() => context.disable());
+
+    it.each([TraceFlags.SAMPLED, TraceFlags.NONE])(
+      'is sent as the one formatter writes it (flags %d)',
+      async (traceFlags) => {
+        const span = { traceId, spanId, traceFlags };
+        await expect(callWithin(span)).resolves.toEqual({ traceparent: formatTraceparent(span) });
+        await expect(callWithin(span)).resolves.toEqual({
+          traceparent: `00-${traceId}-${spanId}-0${traceFlags}`,
+        });
+      },
+    );
+
+    it('is not sent without a span, nor for a span context the propagator would not carry on', async () => {
+      await expect(client.call('echo.traceparent', {})).resolves.toEqual({ traceparent: null });
+      const noSpanId = { traceId, spanId: '0000000000000000', traceFlags: TraceFlags.SAMPLED };
+      await expect(callWithin(noSpanId)).resolves.toEqual({ traceparent: null });
     });
   });
 

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { DISCOVERY_MESSAGES, type Caller } from '@dinebuds/contracts';
 import { InProcessEventBus, silentEventsLogger } from '@dinebuds/events';
 import { createTestDatabase, query, type TestDatabase } from '@dinebuds/testing';
@@ -27,7 +29,8 @@ interface PostKind {
  * may delete), on real PostgreSQL: the post's owner deletes another's comment and the author
  * their own, each with its comment-deleted event naming author, owner and deleter; a stranger is
  * refused (403) and the comment stays; an unknown comment, a comment of another post and an
- * unknown post are 404s with their sentences, and nothing is deleted or recorded.
+ * unknown post are 404s with their sentences, and nothing is deleted or recorded; a refusal opens
+ * no transaction.
  */
 describe('deleting a comment', () => {
   let db: TestDatabase;
@@ -68,6 +71,18 @@ describe('deleting a comment', () => {
       [`${prefix}.comment-deleted`],
     );
 
+  /** How many transactions the service opened while `work` ran (its data source's query log). */
+  const transactionsDuring = async (work: () => Promise<void>): Promise<number> => {
+    const dataSource = reviews.service.app.get<DataSource>(getDataSourceToken('reviews'), { strict: false });
+    const logged = jest.spyOn(dataSource.logger, 'logQuery');
+    try {
+      await work();
+      return logged.mock.calls.filter(([sql]) => /^\s*(START TRANSACTION|BEGIN)\b/i.test(sql)).length;
+    } finally {
+      logged.mockRestore();
+    }
+  };
+
   beforeAll(async () => {
     db = await createTestDatabase('reviews_comment_deletion');
     reviews = await startTestReviews(db.url, bus);
@@ -103,12 +118,16 @@ describe('deleting a comment', () => {
       const postId = await kind.post();
       const bobs = await kind.comment(postId, BOB, 'Count me in');
       const dans = await kind.comment(postId, DAN, 'Where?');
-      expect(await kind.deleteComment(postId, bobs, ANN)).toEqual({
-        message: DISCOVERY_MESSAGES.commentDeleted,
+      const deleting = await transactionsDuring(async () => {
+        expect(await kind.deleteComment(postId, bobs, ANN)).toEqual({
+          message: DISCOVERY_MESSAGES.commentDeleted,
+        });
+        expect(await kind.deleteComment(postId, dans, DAN)).toEqual({
+          message: DISCOVERY_MESSAGES.commentDeleted,
+        });
       });
-      expect(await kind.deleteComment(postId, dans, DAN)).toEqual({
-        message: DISCOVERY_MESSAGES.commentDeleted,
-      });
+      // One transaction per deletion: the comment and its event together.
+      expect(deleting).toBe(2);
       expect([await stored(bobs), await stored(dans)]).toEqual([false, false]);
       expect((await deletions(kind.events)).slice(-2).map((e) => e.data)).toMatchObject([
         { commentId: bobs, authorId: BOB.userId, ownerId: ANN.userId, deletedBy: ANN.userId },
@@ -121,24 +140,28 @@ describe('deleting a comment', () => {
       const otherPostId = await kind.post();
       const bobs = await kind.comment(postId, BOB, 'Count me in');
       const before = (await deletions(kind.events)).length;
-      await expect(kind.deleteComment(postId, bobs, DAN)).rejects.toMatchObject({
-        status: 403,
-        message: DISCOVERY_MESSAGES.commentNotYours,
-      });
-      // The comment exists, but not on this post: not even its author or the post's owner may.
-      for (const who of [BOB, ANN, DAN])
-        await expect(kind.deleteComment(otherPostId, bobs, who)).rejects.toMatchObject({
+      const refusing = await transactionsDuring(async () => {
+        await expect(kind.deleteComment(postId, bobs, DAN)).rejects.toMatchObject({
+          status: 403,
+          message: DISCOVERY_MESSAGES.commentNotYours,
+        });
+        // The comment exists, but not on this post: not even its author or the post's owner may.
+        for (const who of [BOB, ANN, DAN])
+          await expect(kind.deleteComment(otherPostId, bobs, who)).rejects.toMatchObject({
+            status: 404,
+            message: DISCOVERY_MESSAGES.commentNotFound,
+          });
+        await expect(kind.deleteComment(postId, 99_999_999, ANN)).rejects.toMatchObject({
           status: 404,
           message: DISCOVERY_MESSAGES.commentNotFound,
         });
-      await expect(kind.deleteComment(postId, 99_999_999, ANN)).rejects.toMatchObject({
-        status: 404,
-        message: DISCOVERY_MESSAGES.commentNotFound,
+        await expect(kind.deleteComment(99_999_999, bobs, BOB)).rejects.toMatchObject({
+          status: 404,
+          message: kind.notFound,
+        });
       });
-      await expect(kind.deleteComment(99_999_999, bobs, BOB)).rejects.toMatchObject({
-        status: 404,
-        message: kind.notFound,
-      });
+      // Refused before any transaction: a refusal has nothing to write.
+      expect(refusing).toBe(0);
       expect(await stored(bobs)).toBe(true);
       expect(await deletions(kind.events)).toHaveLength(before);
       // Deleted once: a second time is a 404.

@@ -13,6 +13,25 @@ class Child extends Base {
   name!: string;
 }
 
+/** Two request classes of the same name, as two modules may declare (`class UpdateBody`). */
+function sameNamedClasses() {
+  const first = (() => {
+    class UpdateBody {
+      @IsInt()
+      rating!: number;
+    }
+    return UpdateBody;
+  })();
+  const second = (() => {
+    class UpdateBody {
+      @IsString()
+      notes!: string;
+    }
+    return UpdateBody;
+  })();
+  return [first, second] as const;
+}
+
 describe('cacheValidationMetadata', () => {
   it('looks a class up once per set of options', () => {
     const storage = new MetadataStorage();
@@ -27,6 +46,15 @@ describe('cacheValidationMetadata', () => {
     cacheValidationMetadata(storage);
     storage.getTargetValidationMetadatas(Child, '', true, false, ['edge']);
     expect(lookup).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps the rules of two classes with the same name apart (keyed by the class, not its name)', async () => {
+    const [first, second] = sameNamedClasses();
+    expect(first.name).toBe(second.name);
+    const errors = async (instance: object) =>
+      (await validate(instance)).map((error) => [error.property, Object.keys(error.constraints ?? {})]);
+    expect(await errors(Object.assign(new first(), { rating: 'x' }))).toEqual([['rating', ['isInt']]]);
+    expect(await errors(Object.assign(new second(), { notes: 5 }))).toEqual([['notes', ['isString']]]);
   });
 
   it('is on for the library storage once request validation is loaded, with the same answers', async () => {

@@ -17,6 +17,11 @@ export const INTERNAL_HEADERS = {
   callerIsAdmin: 'x-caller-admin',
   callerSessionId: 'x-caller-session',
   requestId: 'x-request-id',
+  /**
+   * How long (ms) the caller waits for the answer, counted from when it sent the call: relative,
+   * so no two clocks need agree. The service's door does not start a call past it.
+   */
+  budgetMs: 'x-rpc-budget-ms',
 } as const;
 
 /** Path prefix of a service's RPC endpoints: POST {baseUrl}/rpc/{pattern}. */

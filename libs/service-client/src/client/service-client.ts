@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { context, INVALID_TRACEID, propagation, trace, TraceFlags } from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { Agent, errors as undiciErrors } from 'undici';
 import {
   INTERNAL_HEADERS,
@@ -10,6 +10,7 @@ import {
   type RpcMap,
 } from '@dinebuds/contracts';
 import { UpstreamHttpError } from '@dinebuds/errors';
+import { formatTraceparent, propagatable } from '@dinebuds/logging';
 import { BUSY_MESSAGE } from '../server/admission.js';
 import { RPC_ACCEPT_GZIP } from '../server/answer-form.js';
 import type { InProcessDispatch } from './in-process.js';
@@ -65,6 +66,8 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   private readonly laneAgent: Agent | null;
   private readonly lanePatterns: ReadonlySet<string>;
   private readonly timeoutMs: number;
+  /** The `x-rpc-budget-ms` every call carries: its deadline, as the service counts it. */
+  private readonly budgetHeader: string;
   private readonly queue: QueueGuard;
   /** The service's origin and the paths of its RPCs and health, parsed once (not per call). */
   private readonly origin: string;
@@ -73,6 +76,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
 
   constructor(private readonly options: ServiceClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
+    this.budgetHeader = String(this.timeoutMs);
     const base = new URL(options.baseUrl);
     this.origin = base.origin;
     const basePath = base.pathname.replace(/\/$/, '');
@@ -151,6 +155,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [INTERNAL_HEADERS.token]: this.options.internalToken,
+      [INTERNAL_HEADERS.budgetMs]: this.budgetHeader,
     };
     if (acceptGzip) headers['accept-encoding'] = RPC_ACCEPT_GZIP;
     const requestId = this.options.requestId?.();
@@ -165,8 +170,7 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
     // Written as text on every call; the propagator only when a tracestate has to be carried on.
     const span = trace.getSpanContext(context.active());
     if (span?.traceState) propagation.inject(context.active(), headers);
-    else if (span && span.traceId !== INVALID_TRACEID)
-      headers.traceparent = `00-${span.traceId}-${span.spanId}-0${span.traceFlags & TraceFlags.SAMPLED}`;
+    else if (propagatable(span)) headers.traceparent = formatTraceparent(span);
     const laned = this.laneAgent !== null && this.lanePatterns.has(pattern);
     // Lane calls are bounded at the gateway's door; the rest by how long the queue makes them wait.
     const ended = laned ? () => {} : this.queue.enter();

@@ -198,6 +198,36 @@ describe('admission door', () => {
     }
   });
 
+  it("refuses a waiting request whose caller's budget (x-rpc-budget-ms) ran out before its turn", async () => {
+    const { url, door, reached, releaseAll } = await start({
+      maxInFlight: 10,
+      maxConcurrent: 1,
+      maxQueueWaitMs: 60_000,
+    });
+    try {
+      const first = get(`${url}/slow`);
+      await until(() => reached.length === 1);
+      const budgeted = (path: string, budgetMs: string) =>
+        request(`${url}${path}`, { headers: { 'x-rpc-budget-ms': budgetMs } }).then(async (r) => ({
+          status: r.statusCode,
+          body: (await r.body.json()) as Record<string, unknown>,
+        }));
+      const expired = budgeted('/fast', '30');
+      const patient = budgeted('/slow2', '60000');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      releaseAll();
+      expect(await expired).toMatchObject({ status: 503, body: { code: 'BUSY' } });
+      await until(() => reached.length === 2);
+      releaseAll();
+      expect((await patient).status).toBe(200);
+      expect((await first).status).toBe(200);
+      expect(reached).toEqual(['slow', 'slow2']);
+      expect(door.refused).toMatchObject({ expired: 1, waited: 0 });
+    } finally {
+      releaseAll();
+    }
+  });
+
   it('refuses costly requests past their own limit while cheap ones pass', async () => {
     const { url, reached, releaseAll } = await start({ maxInFlight: 100, maxCostlyInFlight: 1 });
     const costly = get(`${url}/costly`);

@@ -8,6 +8,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { INTERNAL_HEADERS } from '@dinebuds/contracts';
 import { body } from '@dinebuds/errors';
 
 /** Past any of these a request is refused at once with 503 + Retry-After (0 turns a check off). */
@@ -129,6 +130,15 @@ export function refusalAnswer(
   };
 }
 
+/**
+ * The caller's budget (ms) from its `x-rpc-budget-ms` header: how long it waits for the answer.
+ * Infinity when absent or malformed (a browser's request, a probe): only maxQueueWaitMs bounds it.
+ */
+export function callerBudgetMs(header: string | string[] | undefined): number {
+  const text = Array.isArray(header) ? header[0] : header;
+  return text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : Infinity;
+}
+
 /** Whether a request announces a body (a length above 0, or chunks). */
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -230,7 +240,7 @@ export class AdmissionDoor {
   private inFlight = 0;
   private running = 0;
   /** Admitted requests waiting for a turn, oldest first. */
-  private readonly waiting: Array<{ start: () => void; res: Answer; at: number }> = [];
+  private readonly waiting: Array<{ start: () => void; res: Answer; at: number; budgetMs: number }> = [];
   private costlyInFlight = 0;
   /** Started requests whose turn has not ended yet. */
   private readonly holdingTurn = new WeakSet<Answer>();
@@ -255,7 +265,7 @@ export class AdmissionDoor {
   private readonly held: Array<{ res: Answer; due: number }> = [];
   private heldTimer: NodeJS.Timeout | undefined;
   /** Requests refused so far, by reason. */
-  readonly refused = { inFlight: 0, costly: 0, pressure: 0, waited: 0 };
+  readonly refused = { inFlight: 0, costly: 0, pressure: 0, waited: 0, expired: 0 };
 
   constructor(
     private readonly limits: AdmissionLimits,
@@ -293,7 +303,12 @@ export class AdmissionDoor {
         // A request whose body is still on its way starts at once: holding a turn while a slow
         // client trickles its upload in would let a few such clients stall everyone else.
         if (hasBody(req)) handler(req, res);
-        else this.startOrQueue(res, () => handler(req, res));
+        else
+          this.startOrQueue(
+            res,
+            () => handler(req, res),
+            callerBudgetMs(req.headers[INTERNAL_HEADERS.budgetMs]),
+          );
       },
     );
     // What Fastify sets on a server it makes itself (its defaults when absent).
@@ -307,9 +322,9 @@ export class AdmissionDoor {
    * An in-process call (the one-process runner's: direct-calls.ts) through the same door as a
    * socket request: the same in-flight, costly and pressure bounds, a turn in arrival order (its
    * body is in memory already). Resolves with its pass once it may start, or null when refused:
-   * it then answers `answer`, the prebuilt 503.
+   * it then answers `answer`, the prebuilt 503. `budgetMs`: how long its caller waits (callerBudgetMs).
    */
-  enterCall(method: string, url: string): Promise<CallPass | null> {
+  enterCall(method: string, url: string, budgetMs = Infinity): Promise<CallPass | null> {
     return new Promise((resolve) => {
       const answer = new CallAnswer(() => resolve(null));
       const pass: CallPass = (statusCode) => {
@@ -319,7 +334,7 @@ export class AdmissionDoor {
       if (this.isProbe(url)) return resolve(pass);
       if (this.held.length > 0) this.writeDueRefusals();
       if (!this.admit({ method, url, socket: null }, answer)) return;
-      this.startOrQueue(answer, () => resolve(pass));
+      this.startOrQueue(answer, () => resolve(pass), budgetMs);
     });
   }
 
@@ -366,10 +381,10 @@ export class AdmissionDoor {
   }
 
   /** Starts the request now if a turn is free, else when one frees up (arrival order). */
-  private startOrQueue(res: Answer, start: () => void): void {
+  private startOrQueue(res: Answer, start: () => void, budgetMs: number): void {
     if (this.limits.maxConcurrent === 0) return start();
     if (this.running < this.limits.maxConcurrent) this.run(res, start);
-    else this.waiting.push({ start, res, at: performance.now() });
+    else this.waiting.push({ start, res, at: performance.now(), budgetMs });
   }
 
   private run(res: Answer, start: () => void): void {
@@ -396,10 +411,18 @@ export class AdmissionDoor {
     while (this.running < this.limits.maxConcurrent && this.waiting.length > 0) {
       const next = this.waiting.shift()!;
       if (next.res.destroyed) continue; // the client left while it waited
-      // Waited too long, or the loop came under pressure while it waited: refused now rather
+      // Its caller stopped waiting (an in-process caller leaves no closed socket to tell), it
+      // waited too long, or the loop came under pressure while it waited: refused now rather
       // than started late.
+      const waited = now - next.at;
       const reason =
-        now - next.at > this.limits.maxQueueWaitMs ? 'waited' : this.underPressure() ? 'pressure' : null;
+        waited > next.budgetMs
+          ? 'expired'
+          : waited > this.limits.maxQueueWaitMs
+            ? 'waited'
+            : this.underPressure()
+              ? 'pressure'
+              : null;
       if (reason) {
         this.refused[reason] += 1;
         this.writeRefusal(next.res);

@@ -27,6 +27,7 @@ import { requestIdFrom, runWithRequestId } from '@dinebuds/logging';
 import type { InProcessDispatch, InProcessRequest, InProcessResponse } from '../client/in-process.js';
 import { jsonBodyParser } from './json-body.js';
 import { UNSTORABLE_TEXT, hasUnstorableText } from './request-shape.js';
+import { callerBudgetMs } from './admission.js';
 import { directCallPartsOf } from './service-app.js';
 
 /** What a handler is handed in place of Fastify's request: the parts its guards and params read. */
@@ -314,7 +315,11 @@ export function rpcDispatchOf(app: INestApplication): InProcessDispatch {
   return async (request) => {
     const route = request.method === 'POST' ? routes.get(request.url) : undefined;
     if (!route) return notFound(request);
-    const pass = await door.enterCall(request.method, request.url);
+    const pass = await door.enterCall(
+      request.method,
+      request.url,
+      callerBudgetMs(request.headers[INTERNAL_HEADERS.budgetMs]),
+    );
     if (!pass) return refused;
     let response: InProcessResponse | undefined;
     try {

@@ -81,9 +81,10 @@ export class ReactionsService {
   }
 
   /**
-   * Deletes a comment: its author may, and so may the post's owner (their post, their thread),
-   * checked by the deletion itself. When nothing was deleted: 404 for an unknown post or comment;
-   * anyone else gets 403 (or 404/403 when they may not even see the post).
+   * Deletes a comment: its author may, and so may the post's owner (their post, their thread).
+   * A refusal is decided before any transaction, so it writes nothing: 404 for an unknown post or
+   * comment; anyone else gets 403 (or 404/403 when they may not even see the post). The deletion
+   * checks the same again in its one statement.
    */
   async deleteComment<Like, Comment>(
     caller: Caller,
@@ -91,6 +92,7 @@ export class ReactionsService {
     postId: number,
     commentId: number,
   ): Promise<MessageResponse> {
+    await this.assertMayDelete(caller, target, postId, commentId);
     const deleted = await this.transactions.run(async (manager) => {
       const comment = await this.reactions.deleteComment(
         manager,
@@ -109,17 +111,21 @@ export class ReactionsService {
         });
       return comment !== null;
     });
-    if (!deleted) await this.refuseDeletion(caller, target, postId, commentId);
+    if (!deleted) {
+      // Gone meanwhile (deleted twice at once, or its post deleted): answered as if seen first.
+      await this.assertMayDelete(caller, target, postId, commentId);
+      throw notFound(DISCOVERY_MESSAGES.commentNotFound);
+    }
     return { message: DISCOVERY_MESSAGES.commentDeleted };
   }
 
-  /** Why a comment was not deleted, as the error to answer. */
-  private async refuseDeletion<Like, Comment>(
+  /** Throws the refusal when the caller may not delete the comment: neither its author nor the post's owner. */
+  private async assertMayDelete<Like, Comment>(
     caller: Caller,
     target: ReactionTarget<Like, Comment>,
     postId: number,
     commentId: number,
-  ): Promise<never> {
+  ): Promise<void> {
     const found = await this.reactions.commentAndOwner(
       this.transactions.outside,
       target.tables,
@@ -127,8 +133,8 @@ export class ReactionsService {
       commentId,
     );
     if (found.ownerId === null) throw notFound(target.notFound);
-    // Unknown, or deleted meanwhile (deleted twice at once: one of the two deleted it).
     if (found.authorId === null) throw notFound(DISCOVERY_MESSAGES.commentNotFound);
+    if (found.authorId === caller.userId || found.ownerId === caller.userId) return;
     await this.assertMayReact(caller, target, found.ownerId);
     throw forbidden(DISCOVERY_MESSAGES.commentNotYours);
   }

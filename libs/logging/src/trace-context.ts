@@ -4,7 +4,8 @@ import { TraceFlags, type SpanContext } from '@opentelemetry/api';
  * The W3C `traceparent` header read and written as text (https://www.w3.org/TR/trace-context/),
  * what the W3C propagator does without its carrier, getter and context objects: every RPC hop
  * writes one and every service reads one, sampled or not. `tracestate` is not handled here:
- * callers that see one go through the propagator, which carries it on.
+ * callers that see one go through the propagator, which carries it on. It lives here, below both
+ * the RPC client (libs/service-client) and tracing (libs/observability), so both use this one copy.
  */
 
 /** version-traceid-parentid-flags, lowercase hex; a later version may append `-...` fields. */
