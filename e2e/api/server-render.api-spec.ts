@@ -93,17 +93,18 @@ describe("the app's server render (the built frontend/dist-ssr)", () => {
     app = (await import(pathToFileURL(ENTRY).href)) as EntryServer;
   });
 
-  it('renders a page with the reads it asks for, pass after pass, and hands the answers over', async () => {
+  /** The restaurant page for a visitor without a session, in `zone`. */
+  async function restaurantPageFor(zone: { timeZone?: string }) {
     const visitor = api({
       '/api/user': () => json(null, 401),
       '/api/restaurants/5': () => json(RESTAURANT),
       ...ENV,
     });
-    const page = await app.renderPage({
-      url: '/restaurant/5',
-      fetch: visitor.fetch,
-      zone: { timeZone: 'UTC' },
-    });
+    return { visitor, page: await app.renderPage({ url: '/restaurant/5', fetch: visitor.fetch, zone }) };
+  }
+
+  it('renders a page with the reads it asks for, pass after pass, and hands the answers over', async () => {
+    const { page, visitor } = await restaurantPageFor({ timeZone: 'UTC' });
     expect(page?.html).toContain('Noodle $$ Nook');
     expect(page?.html).toContain('Broth worth the queue.');
     expect(page?.html).toContain('Nov 27, 2026');
@@ -114,16 +115,7 @@ describe("the app's server render (the built frontend/dist-ssr)", () => {
   });
 
   it("writes dates in the visitor's time zone", async () => {
-    const visitor = api({
-      '/api/user': () => json(null, 401),
-      '/api/restaurants/5': () => json(RESTAURANT),
-      ...ENV,
-    });
-    const page = await app.renderPage({
-      url: '/restaurant/5',
-      fetch: visitor.fetch,
-      zone: { timeZone: 'Pacific/Kiritimati' },
-    });
+    const { page } = await restaurantPageFor({ timeZone: 'Pacific/Kiritimati' });
     expect(page?.html).toContain('Nov 28, 2026');
     expect(page?.html).not.toContain('Nov 27, 2026');
   });
