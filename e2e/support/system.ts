@@ -163,11 +163,27 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * e.g. social-graph before identity) must be healthy first, so its queue exists before the
  * producer publishes.
  */
-export async function startDistributedSystem(options: {
+export async function startDistributedSystem(options: DistributedOptions): Promise<DistributedSystem> {
+  // Each process's port is found free a moment before it binds it: a parallel test can take one in
+  // between (a CI run's gateway: EADDRINUSE). Everything is stopped and started again on others.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startDistributedOnce(options);
+    } catch (error) {
+      if (attempt === 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+interface DistributedOptions {
   databaseUrl: string;
   amqpUrl: string;
   env?: Record<string, string>;
-}): Promise<TestSystem & { logs: string[]; pids: number[]; services: ServiceUrls }> {
+}
+
+type DistributedSystem = TestSystem & { logs: string[]; pids: number[]; services: ServiceUrls };
+
+async function startDistributedOnce(options: DistributedOptions): Promise<DistributedSystem> {
   const logs: string[] = [];
   const internalToken = 'distributed-test-internal-token';
   const started: ChildProcess[] = [];
