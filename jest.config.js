@@ -71,6 +71,11 @@ const frontend = {
 export default {
   projects: [backend, frontend],
   testTimeout: 60_000,
+  // A worker keeps what each test file loaded through Jest's ES module loader (vm modules are not
+  // freed): the browser and API tests load the whole app, and since the gateway renders pages,
+  // its server bundle too. A worker past this after a file is replaced by a fresh one (a CI run's
+  // worker reached its 4 GB heap limit and crashed at 1,585 s).
+  workerIdleMemoryLimit: '1GB',
   // Local servers by default; testcontainers when they are missing and a Docker engine exists.
   globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
