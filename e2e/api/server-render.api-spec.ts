@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { CurrentUserDto, RestaurantDetailDto } from '@dinebuds/contracts';
+// The restaurant the app's component tests use, here with a review.
+import { EMPTY_RESTAURANT } from '../../frontend/src/features/restaurants/components/restaurant-fixture.js';
 
 /** The app's server entry as the build makes it (frontend/src/entry-server.tsx, `npm run build`). */
 interface EntryServer {
@@ -23,24 +25,10 @@ const ENTRY = join(
 );
 
 const RESTAURANT: RestaurantDetailDto = {
-  id: 5,
+  ...EMPTY_RESTAURANT,
   name: 'Noodle $$ Nook',
-  address: '5 Elm St, Boston, MA',
-  city: 'Boston',
-  latitude: null,
-  longitude: null,
-  locationApproximate: false,
-  photoUrl: '/api/restaurants/5/photo?v=0',
-  cuisine: null,
-  priceRange: null,
-  priceRangeLabel: null,
-  category: null,
-  phone: null,
-  website: null,
   averageRating: 4,
   totalReviews: 1,
-  moodTags: [],
-  isSaved: false,
   reviews: [
     {
       id: 1,

@@ -1,5 +1,6 @@
-/** The cookie that tells the server render the visitor's time zone (gateway/src/spa/server-render.ts). */
-export const TIME_ZONE_COOKIE = 'dinebuds_tz';
+import { TIME_ZONE_COOKIE } from '@dinebuds/contracts';
+
+export { TIME_ZONE_COOKIE };
 
 /**
  * Keeps the browser's time zone in a cookie, so the pages the gateway renders write dates as this

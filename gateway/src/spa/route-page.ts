@@ -98,9 +98,13 @@ export function routePages(frontendDist: string) {
     return true;
   }
 
+  /** A protected route asked for without a session: the app sends the visitor to /auth. */
+  const sentToAuth = (route: RoutePreload | undefined, signedIn: boolean) =>
+    Boolean(route?.signedIn && !signedIn);
+
   function routeFor(path: string, signedIn: boolean): RoutePreload | undefined {
     const route = routes.find((candidate) => matchRoute(candidate.path, path));
-    if (route?.signedIn && !signedIn) return routes.find((candidate) => candidate.path === '/auth');
+    if (sentToAuth(route, signedIn)) return routes.find((candidate) => candidate.path === '/auth');
     return route;
   }
 
@@ -135,8 +139,10 @@ export function routePages(frontendDist: string) {
    */
   pageFor.rendersAs = (path: string, signedIn: boolean): boolean => {
     if (!refresh()) return false;
-    const route = routes.find((candidate) => matchRoute(candidate.path, path));
-    return !(route?.signedIn && !signedIn);
+    return !sentToAuth(
+      routes.find((candidate) => matchRoute(candidate.path, path)),
+      signedIn,
+    );
   };
   return pageFor;
 }

@@ -2,13 +2,20 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import { TIME_ZONE_COOKIE } from '@dinebuds/contracts';
+
+/** The visitor's time zone and language, for the page's dates (frontend/src/lib/format.ts). */
+interface Zone {
+  timeZone?: string;
+  locale?: string;
+}
 
 /** The app's own page render (frontend/src/entry-server.tsx), as the gateway calls it. */
 interface EntryServer {
   renderPage(request: {
     url: string;
     fetch: (url: string, init: RequestInit) => Promise<Response>;
-    zone: { timeZone?: string; locale?: string };
+    zone: Zone;
   }): Promise<{ html: string; state: unknown } | null>;
 }
 
@@ -20,8 +27,6 @@ export interface RenderedPage {
 
 export type PageRenderer = (req: FastifyRequest, url: string) => Promise<RenderedPage | null>;
 
-/** The cookie the app keeps the browser's time zone in (frontend/src/lib/time-zone.ts). */
-const TIME_ZONE_COOKIE = 'dinebuds_tz';
 /** Only the app's own reads: `/api/...`, no scheme, no host, no `//`. */
 const API_READ = /^\/api\/[^/]/;
 
@@ -84,11 +89,8 @@ function readAs(req: FastifyRequest) {
 }
 
 /** The visitor's time zone (the app's cookie) and first language, each only when valid. */
-export function zoneOf(req: Pick<FastifyRequest, 'cookies' | 'headers'>): {
-  timeZone?: string;
-  locale?: string;
-} {
-  const zone: { timeZone?: string; locale?: string } = {};
+export function zoneOf(req: Pick<FastifyRequest, 'cookies' | 'headers'>): Zone {
+  const zone: Zone = {};
   const timeZone = req.cookies?.[TIME_ZONE_COOKIE];
   if (timeZone && timeZone.length <= 64 && isTimeZone(timeZone)) zone.timeZone = timeZone;
   const language = req.headers['accept-language']?.split(',', 1)[0]?.split(';', 1)[0]?.trim();

@@ -120,12 +120,11 @@ export function spaFallback(
       send(reply, page, false);
       return;
     }
-    void render(req, req.url)
-      .catch(() => null) // The plain page: the app reads for itself.
-      .then((rendered) => {
-        const page = pageFor(path, signedIn, rendered ?? undefined);
-        if (page === null) return notFound(req, reply);
-        send(reply, page, signedIn && rendered !== null);
-      });
+    // Never rejects: a failed or late render is null, and the plain page is sent.
+    void render(req, req.url).then((rendered) => {
+      const page = pageFor(path, signedIn, rendered ?? undefined);
+      if (page === null) return notFound(req, reply);
+      send(reply, page, signedIn && rendered !== null);
+    });
   };
 }

@@ -28,3 +28,4 @@ export * from './api/moderation.js';
 export * from './rpc/moderation.js';
 export * from './api/account.js';
 export * from './domain/csv.js';
+export * from './api/pages.js';

@@ -303,11 +303,12 @@ export class AdmissionDoor {
         // A request whose body is still on its way starts at once: holding a turn while a slow
         // client trickles its upload in would let a few such clients stall everyone else.
         if (hasBody(req)) handler(req, res);
+        // The caller's budget is read only if the request has to wait for a turn.
         else
           this.startOrQueue(
             res,
             () => handler(req, res),
-            callerBudgetMs(req.headers[INTERNAL_HEADERS.budgetMs]),
+            () => callerBudgetMs(req.headers[INTERNAL_HEADERS.budgetMs]),
           );
       },
     );
@@ -334,7 +335,11 @@ export class AdmissionDoor {
       if (this.isProbe(url)) return resolve(pass);
       if (this.held.length > 0) this.writeDueRefusals();
       if (!this.admit({ method, url, socket: null }, answer)) return;
-      this.startOrQueue(answer, () => resolve(pass), budgetMs);
+      this.startOrQueue(
+        answer,
+        () => resolve(pass),
+        () => budgetMs,
+      );
     });
   }
 
@@ -381,10 +386,10 @@ export class AdmissionDoor {
   }
 
   /** Starts the request now if a turn is free, else when one frees up (arrival order). */
-  private startOrQueue(res: Answer, start: () => void, budgetMs: number): void {
+  private startOrQueue(res: Answer, start: () => void, budgetMs: () => number): void {
     if (this.limits.maxConcurrent === 0) return start();
     if (this.running < this.limits.maxConcurrent) this.run(res, start);
-    else this.waiting.push({ start, res, at: performance.now(), budgetMs });
+    else this.waiting.push({ start, res, at: performance.now(), budgetMs: budgetMs() });
   }
 
   private run(res: Answer, start: () => void): void {
