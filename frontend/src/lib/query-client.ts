@@ -1,5 +1,6 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { QueryClient, timeoutManager, type QueryClientConfig } from '@tanstack/react-query';
 import { isBusyError } from './api';
+import { sharedTimeouts } from './shared-timeouts';
 
 /** A read the server shed (503) is tried this many more times before it shows as failed. */
 export const BUSY_READ_RETRIES = 4;
@@ -23,6 +24,8 @@ export function readRetryDelay(failureCount: number, error: unknown, random = Ma
 
 /** Spec 1 §7 / §9: reads cached 5 minutes, failed reads retried (above), no refetch on focus. */
 export function createQueryClient(): QueryClient {
+  // Before any query exists: timers armed by one provider cannot be cleared by another.
+  timeoutManager.setTimeoutProvider(sharedTimeouts);
   return new QueryClient(queryClientConfig());
 }
 
