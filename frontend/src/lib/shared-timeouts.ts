@@ -34,7 +34,8 @@ function fire(due: number) {
 }
 
 function setSharedTimeout(callback: TimeoutCallback, delay: number): ManagedTimerId {
-  if (!(delay >= SHORTEST_SHARED_MS) || !Number.isFinite(delay)) return setTimeout(callback, delay) as ManagedTimerId;
+  if (!(delay >= SHORTEST_SHARED_MS) || !Number.isFinite(delay))
+    return setTimeout(callback, delay) as ManagedTimerId;
   const now = Date.now();
   const due = Math.ceil((now + delay) / GRAIN_MS) * GRAIN_MS;
   let slot = slots.get(due);
