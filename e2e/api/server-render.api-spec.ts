@@ -12,7 +12,11 @@ interface EntryServer {
     url: string;
     fetch: (url: string, init: RequestInit) => Promise<Response>;
     zone: { timeZone?: string; locale?: string };
-  }): Promise<{ html: string; state: { queries: { queries: { queryKey: unknown[] }[] } } } | null>;
+  }): Promise<{
+    html: string;
+    state: { queries: { queries: { queryKey: unknown[] }[] } };
+    title: string | null;
+  } | null>;
 }
 
 const ENTRY = join(
@@ -96,6 +100,8 @@ describe("the app's server render (the built frontend/dist-ssr)", () => {
     expect(page?.html).toContain('Noodle $$ Nook');
     expect(page?.html).toContain('Broth worth the queue.');
     expect(page?.html).toContain('Nov 27, 2026');
+    // The screen's title, for the page's head (a shared link's preview).
+    expect(page?.title).toBe('Noodle $$ Nook · DineBuds');
     expect(visitor.reads).toEqual(expect.arrayContaining(['/api/user', '/api/restaurants/5']));
     const keys = page?.state.queries.queries.map((query) => JSON.stringify(query.queryKey));
     expect(keys).toEqual(expect.arrayContaining(['["current-user"]']));
@@ -123,6 +129,7 @@ describe("the app's server render (the built frontend/dist-ssr)", () => {
     expect(pages[1]?.html).toContain('Bo Dumpling');
     expect(pages[1]?.html).not.toContain('Ana Broth');
     expect(pages[2]?.html).toContain('Cy Taco');
+    expect(pages.map((page) => page?.title)).toEqual(Array(3).fill('Settings · DineBuds'));
   });
 
   it('declines (the plain page) when a read fails, when the page is not found, and when the screen sends the visitor on', async () => {

@@ -23,6 +23,7 @@ import { dehydrate, QueryClient, type DefaultError, type Query, type QueryKey } 
 import { setTransport, type Transport } from '@/lib/api';
 import { withFormatZone, type FormatZone } from '@/lib/format';
 import { queryClientConfig } from '@/lib/query-client';
+import { collectTitle } from '@/hooks/use-document-title';
 import { AppProvider } from './app/provider';
 import { appRoutes, screenOf, SIGNED_IN_ROUTE, SIGNED_OUT_ROUTE } from './app/router';
 import { currentUserQueryKey } from './features/auth/api/get-current-user';
@@ -38,10 +39,12 @@ export interface ServerRenderRequest {
   zone: FormatZone;
 }
 
-/** The rendered page: the markup of `#root`, and the state the app starts from. */
+/** The rendered page: the markup of `#root`, the state the app starts from, and its title. */
 export interface ServerRender {
   html: string;
   state: ServerState;
+  /** What the screen sets as the document's title (`useDocumentTitle`); null when it sets none. */
+  title: string | null;
 }
 
 /** Each pass can only unlock the next (the session, then the screen's reads, then theirs). */
@@ -117,12 +120,14 @@ export async function renderPage(request: ServerRenderRequest): Promise<ServerRe
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       if (movesOn()) return null;
       queryClient.asked.clear();
-      const html = withFormatZone(request.zone, () => renderToString(page(queryClient, router, context)));
+      const { result: html, title } = collectTitle(() =>
+        withFormatZone(request.zone, () => renderToString(page(queryClient, router, context))),
+      );
       if (queryClient.failed()) return null; // The app shows errors with a retry: its own render.
       const unanswered = queryClient.unanswered();
       if (unanswered.length === 0) {
         if (movesOn()) return null;
-        return { html, state: { queries: dehydrate(queryClient), loaderData: context.loaderData } };
+        return { html, title, state: { queries: dehydrate(queryClient), loaderData: context.loaderData } };
       }
       await Promise.allSettled(unanswered.map((query) => query.fetch()));
     }

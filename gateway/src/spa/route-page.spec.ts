@@ -75,7 +75,10 @@ describe('route pages', () => {
       pageFor('/restaurant/12', false, {
         html: '<div class="app"><p>$$ &amp; $1 $&amp;</p></div>',
         state: '{"queries":{"name":"</script><script>alert(1)</script>"},"loaderData":{}}',
+        title: null,
       }) ?? '';
+    // No title from the screen: index.html's stays.
+    expect(page).toContain('<title>x</title>');
     expect(page).not.toContain('as="fetch"');
     // The content is in the page: its styles first, the chunks when the entry asks.
     expect(page).not.toContain('modulepreload');
@@ -88,6 +91,19 @@ describe('route pages', () => {
     expect(page).not.toContain('<main class="main"></main>');
     // The same route without a render: the preload, as before.
     expect(pageFor('/restaurant/12', false)).toContain('as="fetch"');
+  });
+
+  it("writes the screen's title into the head, escaped, for link previews too", () => {
+    const page =
+      pageFor('/restaurant/12', false, {
+        html: '<p>Tom</p>',
+        state: '{}',
+        title: 'Tom & "Jerry" </title><script>x</script> · DineBuds',
+      }) ?? '';
+    const escaped = 'Tom &amp; &quot;Jerry&quot; &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; · DineBuds';
+    expect(page).toContain(`<head><title>${escaped}</title><meta property="og:title" content="${escaped}">`);
+    expect(page).not.toContain('<title>x</title>');
+    expect(page).not.toContain('<script>x');
   });
 
   it('answers index.html as it is for a path no route names', () => {

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import escapeHtml from 'escape-html';
 import type { RenderedPage } from './server-render.js';
 
 /** One route of the build's dist/route-preloads.json (frontend/build/route-preloads.ts). */
@@ -54,11 +55,25 @@ const ROOT_CONTENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
  */
 export function withRenderedContent(page: string, rendered: RenderedPage): string {
   const state = rendered.state.replace(/</g, '\\u003c');
-  return page.replace(
+  return withTitle(page, rendered.title).replace(
     ROOT_CONTENT,
     (_, end: string) =>
       `<div id="root">${rendered.html}</div><script type="application/json" id="server-state">${state}</script>${end}`,
   );
+}
+
+/** index.html's `<title>`: the app's name, until a screen sets its own. */
+const PAGE_TITLE = /<title>[^<]*<\/title>/;
+
+/**
+ * The screen's title in the head, and as `og:title`: a shared link (a restaurant's page) is
+ * previewed by crawlers that run no script, from this head alone. Restaurant names are diners'
+ * text, so the title is escaped.
+ */
+function withTitle(page: string, title: string | null): string {
+  if (!title) return page;
+  const text = escapeHtml(title);
+  return page.replace(PAGE_TITLE, () => `<title>${text}</title><meta property="og:title" content="${text}">`);
 }
 
 /**

@@ -27,7 +27,8 @@ export async function renderPage({ url, fetch, zone }) {
   if (asked.searchParams.has('none')) return null;
   const read = asked.searchParams.get('read');
   const answer = read ? await fetch(read, { method: asked.searchParams.get('method') ?? 'GET' }) : null;
-  return { html: '<p>' + (answer ? answer.status + ' ' + (await answer.text()) : '') + '</p>', state: { zone } };
+  const html = '<p>' + (answer ? answer.status + ' ' + (await answer.text()) : '') + '</p>';
+  return { html, state: { zone }, title: read ? 'Read · DineBuds' : null };
 }`;
 
 function request(headers: Record<string, string> = {}, cookies: Record<string, string> = {}) {
@@ -58,6 +59,7 @@ describe('the server render of a page', () => {
     expect(await render(req, '/x?read=/api/user')).toEqual({
       html: '<p>200 {"me":1}</p>',
       state: '{"zone":{}}',
+      title: 'Read · DineBuds',
     });
     expect(injected).toEqual([
       {
@@ -83,7 +85,7 @@ describe('the server render of a page', () => {
     const { req } = request();
     expect(await render(req, '/x?none')).toBeNull();
     expect(await render(req, '/x?slow')).toBeNull();
-    expect(await render(req, '/x')).toEqual({ html: '<p></p>', state: '{"zone":{}}' });
+    expect(await render(req, '/x')).toEqual({ html: '<p></p>', state: '{"zone":{}}', title: null });
   });
 
   it("takes the visitor's time zone from the app's cookie and language from the browser, when valid", () => {

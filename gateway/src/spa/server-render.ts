@@ -16,13 +16,14 @@ interface EntryServer {
     url: string;
     fetch: (url: string, init: RequestInit) => Promise<Response>;
     zone: Zone;
-  }): Promise<{ html: string; state: unknown } | null>;
+  }): Promise<{ html: string; state: unknown; title: string | null } | null>;
 }
 
-/** A page's content as the app renders it, and the state the app starts from (JSON text). */
+/** A page's content as the app renders it, the state the app starts from (JSON text), its title. */
 export interface RenderedPage {
   html: string;
   state: string;
+  title: string | null;
 }
 
 export type PageRenderer = (req: FastifyRequest, url: string) => Promise<RenderedPage | null>;
@@ -56,7 +57,7 @@ export function serverRenderer(frontendDist: string, timeoutMs: number): PageRen
       // A late render still finishes (its reads are the visitor's own); its page is not waited for.
       render.catch(() => undefined);
       const page = await Promise.race([render, late]);
-      return page && { html: page.html, state: JSON.stringify(page.state) };
+      return page && { html: page.html, state: JSON.stringify(page.state), title: page.title ?? null };
     } catch {
       return null;
     } finally {
