@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { QueryClient } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { Route, Routes } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { callsOf, jsonResponse, mockFetch, never, type FetchCall } from '@/test/
 import { makeUser, renderWithProviders } from '@/test/render';
 import { DiscoverScreen } from './discover-screen';
 import { placed } from './ranked-map';
+import { useLocationDetection } from '../hooks/use-location-detection';
 
 const me = makeUser({ id: 1, username: 'alice' });
 
@@ -347,6 +348,18 @@ describe('DiscoverScreen: location detection and the city', () => {
     server(() => undefined);
     renderAt('/discover');
     expect(screen.getByRole('status', { name: 'Detecting your location...' })).toBeVisible();
+  });
+
+  it('is detecting from its first render when no city is chosen (the page the server renders spins too)', () => {
+    setGeolocation({ getCurrentPosition: () => undefined } as unknown as Geolocation);
+    const firstRenders: boolean[][] = [[], []];
+    function Probe({ hasCity, seen }: { hasCity: boolean; seen: boolean[] }) {
+      seen.push(useLocationDetection(hasCity, () => undefined).detecting);
+      return null;
+    }
+    render(<Probe hasCity={false} seen={firstRenders[0]} />);
+    render(<Probe hasCity seen={firstRenders[1]} />);
+    expect(firstRenders.map((seen) => seen[0])).toEqual([true, false]);
   });
 
   it('falls back to Charlottesville with the help box, and Try Again asks again', async () => {

@@ -90,7 +90,9 @@ interface Detection {
  * box, which Try Again clears (and asks again).
  */
 export function useLocationDetection(hasCity: boolean, onCity: (city: string) => void): Detection {
-  const [detecting, setDetecting] = useState(false);
+  // Detection starts at mount when no city is chosen: the first render (the server's too) already
+  // shows the spinner, not the "search for a city" state for the moment before the effect runs.
+  const [detecting, setDetecting] = useState(!hasCity);
   const [failure, setFailure] = useState<LocationFailure | null>(null);
   const [position, setPosition] = useState<Position | null>(null);
   const [attempt, setAttempt] = useState(0);
