@@ -4,6 +4,9 @@
 // (unthrottled), with what fills each. Lighthouse's simulated throttling multiplies a task by 4
 // (by 2 when it did layout), so a task of 12.5 ms here is a 50 ms "long task" there and each
 // millisecond above that adds 4 ms of total blocking time. Default minMs: 12.5.
+// A trace taken with WEB_BENCH_CPU=1 also holds V8's samples: each task then lists the functions
+// that ran in it, by self time and with their callers (a build with `vite build --minify false`
+// names them). The sampler itself slows the page, so such a run's scores are not figures.
 /* global process, console */
 import { readFileSync } from 'node:fs';
 
@@ -22,6 +25,7 @@ const onMain = events
   .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
   .sort((a, b) => a.ts - b.ts);
 const t0 = navStart?.ts ?? onMain[0].ts;
+const samples = cpuSamples();
 const tasks = onMain.filter((e) => /^(RunTask|ThreadControllerImpl::RunTask)$/.test(e.name));
 const minUs = Number(min) * 1000;
 let blocking = 0;
@@ -53,7 +57,61 @@ for (const task of tasks) {
   console.log(
     `${((task.ts - t0) / 1000).toFixed(0).padStart(6)} ms  ${(task.dur / 1000).toFixed(1).padStart(6)} ms (x${layout ? 2 : 4} ${sim.toFixed(0)})  ${parts}`,
   );
+  const functions = samples.length ? functionsIn(task) : '';
+  if (functions) console.log(functions);
 }
 console.log(
   `${tasks.length} tasks, ${total.toFixed(0)} ms observed; sum over 50 ms of each task x4 (x2 with layout): ${blocking.toFixed(0)} ms (all tasks, not only FCP..TTI)`,
 );
+
+/** V8's samples in the trace (WEB_BENCH_CPU=1), of the page's renderer, each with its stack. */
+function cpuSamples() {
+  const nodes = new Map();
+  const parents = new Map();
+  const found = [];
+  for (const profile of events.filter((e) => e.name === 'Profile' && e.pid === main.pid)) {
+    let time = profile.args.data.startTime;
+    const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.id === profile.id && e.pid === main.pid);
+    for (const chunk of chunks) {
+      const cpu = chunk.args.data.cpuProfile ?? {};
+      for (const node of cpu.nodes ?? []) {
+        nodes.set(`${profile.id}:${node.id}`, node);
+        if (node.parent !== undefined) parents.set(`${profile.id}:${node.id}`, `${profile.id}:${node.parent}`);
+      }
+      const deltas = chunk.args.data.timeDeltas ?? [];
+      (cpu.samples ?? []).forEach((id, i) => {
+        time += deltas[i] ?? 0;
+        found.push({ time, node: `${profile.id}:${id}` });
+      });
+    }
+  }
+  const frame = (node) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${(node.callFrame.url || '').replace(/^.*\//, '')}:${(node.callFrame.lineNumber ?? 0) + 1}`;
+  return found.map(({ time, node }) => {
+    const stack = [];
+    for (let id = node; id && nodes.has(id); id = parents.get(id)) stack.push(frame(nodes.get(id)));
+    return { time, stack };
+  });
+}
+
+/** The functions that ran in a task: self time, and time with callees (ms, from sample counts). */
+function functionsIn(task) {
+  const inside = samples.filter((s) => s.time >= task.ts && s.time <= task.ts + task.dur);
+  if (!inside.length) return '';
+  const msEach = task.dur / 1000 / inside.length;
+  const self = new Map();
+  const total = new Map();
+  for (const { stack } of inside) {
+    self.set(stack[0], (self.get(stack[0]) ?? 0) + 1);
+    for (const name of new Set(stack)) total.set(name, (total.get(name) ?? 0) + 1);
+  }
+  const top = (map, n) =>
+    [...map.entries()]
+      .filter(([name]) => !/^\((root|program|idle)\)/.test(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, count]) => `${(count * msEach).toFixed(1)} ${name}`)
+      .join(', ');
+  const selfTop = top(self, 6);
+  return selfTop ? `          self: ${selfTop}\n          with callees: ${top(total, 12)}` : '';
+}

@@ -190,6 +190,10 @@ function lighthouseOnce(url, cookie) {
   // WEB_BENCH_TRACES=dir keeps each run's (unthrottled, observed) trace: what Lighthouse's
   // simulation multiplies by 4. `node scripts/bench/lh-tasks.mjs <trace>` lists its long tasks.
   if (process.env.WEB_BENCH_TRACES) lhArgs.push('--save-assets');
+  // WEB_BENCH_CPU=1 adds V8's sampler to that trace, for lh-tasks.mjs to name the functions in each
+  // task. It slows the page: such runs are for finding work, not for figures.
+  if (process.env.WEB_BENCH_CPU)
+    lhArgs.push('--additional-trace-categories=disabled-by-default-v8.cpu_profiler');
   return new Promise((resolve, reject) => {
     const child = spawn(lighthouseBin, lhArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
