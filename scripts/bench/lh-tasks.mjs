@@ -20,7 +20,8 @@ const events = raw.traceEvents ?? raw;
 const navStart = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame);
 const mainName = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
 // The page's renderer: the main thread that ran the navigation.
-const main = mainName.find((t) => navStart && t.pid === navStart.pid && t.tid === navStart.tid) ?? mainName[0];
+const main =
+  mainName.find((t) => navStart && t.pid === navStart.pid && t.tid === navStart.tid) ?? mainName[0];
 const onMain = events
   .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
   .sort((a, b) => a.ts - b.ts);
@@ -44,7 +45,14 @@ for (const task of tasks) {
     if (/RunTask$/.test(e.name)) continue;
     const url = (e.args?.data?.url ?? '').replace(/^.*\//, '');
     const fn = e.args?.data?.functionName ?? '';
-    const label = ['FunctionCall', 'EvaluateScript', 'v8.compile', 'TimerFire', 'FireAnimationFrame', 'EventDispatch'].includes(e.name)
+    const label = [
+      'FunctionCall',
+      'EvaluateScript',
+      'v8.compile',
+      'TimerFire',
+      'FireAnimationFrame',
+      'EventDispatch',
+    ].includes(e.name)
       ? `${e.name}(${fn || ''}${url ? ` ${url}` : ''}${e.args?.data?.type ? ` ${e.args.data.type}` : ''})`
       : e.name;
     inside.set(label, (inside.get(label) ?? 0) + e.dur / 1000);
@@ -71,12 +79,15 @@ function cpuSamples() {
   const found = [];
   for (const profile of events.filter((e) => e.name === 'Profile' && e.pid === main.pid)) {
     let time = profile.args.data.startTime;
-    const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.id === profile.id && e.pid === main.pid);
+    const chunks = events.filter(
+      (e) => e.name === 'ProfileChunk' && e.id === profile.id && e.pid === main.pid,
+    );
     for (const chunk of chunks) {
       const cpu = chunk.args.data.cpuProfile ?? {};
       for (const node of cpu.nodes ?? []) {
         nodes.set(`${profile.id}:${node.id}`, node);
-        if (node.parent !== undefined) parents.set(`${profile.id}:${node.id}`, `${profile.id}:${node.parent}`);
+        if (node.parent !== undefined)
+          parents.set(`${profile.id}:${node.id}`, `${profile.id}:${node.parent}`);
       }
       const deltas = chunk.args.data.timeDeltas ?? [];
       (cpu.samples ?? []).forEach((id, i) => {
