@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
+import { preloadChunks, takeScreenChunks } from '@/lib/screen-chunks';
 import { takeServerState } from '@/lib/server-state';
 import { rememberTimeZoneWhenSettled } from '@/lib/time-zone';
 import { hydrationStarts } from '@/hooks/use-hydrated';
@@ -36,14 +37,22 @@ setTimeout(() => {
     return;
   }
   // Hydration must see the tree the server rendered, so the screen's code is in before it starts;
-  // as a transition it runs in slices too. The chunk's load starts in a task of its own: the
-  // module loader adds a <link> per chunk (~25-40), too much to share a task with the router's
-  // set-up on a phone's CPU.
+  // as a transition it runs in slices too. The screen's chunks start a few per task (the gateway
+  // lists them): Vite's preload helper adds a <link> per chunk (~20-40) in one task, the longest
+  // of a phone's load; it then finds them all in the head.
   const start = () => {
     hydrationStarts();
     startTransition(() => void hydrateRoot(root, app));
   };
   const screen = currentScreen(router);
-  if (screen) setTimeout(() => void screen.preload().then(start, start), 0);
+  const chunks = takeScreenChunks();
+  if (screen)
+    setTimeout(
+      () =>
+        void preloadChunks(chunks)
+          .then(() => screen.preload())
+          .then(start, start),
+      0,
+    );
   else start();
 }, 0);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { matchRoute, preloadTags, routePages } from './route-page.js';
+import { matchRoute, preloadTags, routePages, withRenderedContent } from './route-page.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'route-page-'));
 const INDEX =
@@ -80,13 +80,13 @@ describe('route pages', () => {
     // No title from the screen: index.html's stays.
     expect(page).toContain('<title>x</title>');
     expect(page).not.toContain('as="fetch"');
-    // The content is in the page: its styles first, the chunks when the entry asks.
+    // The content is in the page: its styles first; the chunks are listed for the app to start.
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/restaurant-1.css"></head>');
     expect(page).not.toContain('rel="preload" as="style"');
     // The static top bar is replaced, and a `$` in the content stays text.
     expect(page).toContain(
-      '<body><div id="root"><div class="app"><p>$$ &amp; $1 $&amp;</p></div></div><script type="application/json" id="server-state">{"queries":{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"},"loaderData":{}}</script>\n  </body>',
+      '<body><div id="root"><div class="app"><p>$$ &amp; $1 $&amp;</p></div></div><script type="application/json" id="server-state">{"queries":{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"},"loaderData":{}}</script><script type="application/json" id="screen-chunks">["/assets/restaurant-1.js"]</script>\n  </body>',
     );
     expect(page).not.toContain('<main class="main"></main>');
     // The same route without a render: the preload, as before.
@@ -103,6 +103,15 @@ describe('route pages', () => {
     const escaped = 'Tom &amp; &quot;Jerry&quot; &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; · DineBuds';
     expect(page).toContain(`<head><title>${escaped}</title><meta property="og:title" content="${escaped}">`);
     expect(page).not.toContain('<title>x</title>');
+    expect(page).not.toContain('<script>x');
+  });
+
+  it('lists only chunk paths that cannot close the script element', () => {
+    const page = withRenderedContent(INDEX, { html: '', state: '{}', title: null }, [
+      '/assets/a</script><script>x.js',
+      '/assets/ok.js',
+    ]);
+    expect(page).toContain('<script type="application/json" id="screen-chunks">["/assets/ok.js"]</script>');
     expect(page).not.toContain('<script>x');
   });
 

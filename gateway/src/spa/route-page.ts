@@ -53,12 +53,17 @@ const ROOT_CONTENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
  * text in the state can close the script element. Replacers are functions: a `$` in the content
  * (a price range) is text, not a pattern.
  */
-export function withRenderedContent(page: string, rendered: RenderedPage): string {
+export function withRenderedContent(page: string, rendered: RenderedPage, chunks: string[] = []): string {
   const state = rendered.state.replace(/</g, '\\u003c');
+  // The screen's chunks, for the app to start a few per task (frontend/src/lib/screen-chunks.ts).
+  const safeChunks = chunks.filter((file) => SAFE_PATH.test(file));
+  const chunkList = safeChunks.length
+    ? `<script type="application/json" id="screen-chunks">${JSON.stringify(safeChunks)}</script>`
+    : '';
   return withTitle(page, rendered.title).replace(
     ROOT_CONTENT,
     (_, end: string) =>
-      `<div id="root">${rendered.html}</div><script type="application/json" id="server-state">${state}</script>${end}`,
+      `<div id="root">${rendered.html}</div><script type="application/json" id="server-state">${state}</script>${chunkList}${end}`,
   );
 }
 
@@ -131,11 +136,13 @@ export function routePages(frontendDist: string) {
       // The screen's chunks are not preloaded here: the content is already in the page, and on a
       // slow link its ~30 chunks starting with the HTML took the bandwidth from the stylesheets
       // (Lighthouse LCP 2.5-3.2 s with them at the end of the body, 1.9-2.0 s without, 2026-11-27;
-      // on the restaurant page 2.65-3.19 s against 2.03-2.19 s); the entry starts them.
+      // on the restaurant page 2.65-3.19 s against 2.03-2.19 s). The page lists them instead, and
+      // the app starts them, a few per task, once it runs.
       const tags = route ? stylesheetTags(route) : '';
       return withRenderedContent(
         indexHtml.replace('</head>', () => `${tags}</head>`),
         rendered,
+        route?.scripts,
       );
     }
     if (!route) return indexHtml;
