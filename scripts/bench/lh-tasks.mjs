@@ -124,5 +124,7 @@ function functionsIn(task) {
       .map(([name, count]) => `${(count * msEach).toFixed(1)} ${name}`)
       .join(', ');
   const selfTop = top(self, 6);
-  return selfTop ? `          self: ${selfTop}\n          with callees: ${top(total, 12)}` : '';
+  return selfTop
+    ? `          self: ${selfTop}\n          with callees: ${top(total, Number(process.env.CALLEES ?? 12))}`
+    : '';
 }

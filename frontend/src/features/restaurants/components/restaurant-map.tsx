@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ExternalLink, MapPinOff, RefreshCw } from 'lucide-react';
 import type { RestaurantDetailDto } from '@dinebuds/contracts';
 import { LeafletMap, type MapPin } from '@/components/map/lazy-leaflet-map';
@@ -96,7 +96,9 @@ function useAfterFirstPaintNearView(ref: React.RefObject<HTMLElement | null>): b
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        const start = () => setWanted(true);
+        // A transition: React then commits the map (Leaflet's set-up, a forced layout) and runs
+        // its layers' effects (tiles, markers) in separate tasks, not in one long one.
+        const start = () => startTransition(() => setWanted(true));
         idle =
           typeof requestIdleCallback === 'function'
             ? requestIdleCallback(start, { timeout: 1500 })
