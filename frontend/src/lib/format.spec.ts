@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCount, formatShortDate } from './format';
+import {
+  formatCount,
+  formatDateTime,
+  formatShortDate,
+  formattersKept,
+  MAX_FORMATTERS,
+  withFormatZone,
+} from './format';
 
 describe('formatCount', () => {
   it('groups thousands with commas, as English toLocaleString does', () => {
@@ -20,5 +27,17 @@ describe('formatShortDate', () => {
     }
     const invalid = new Date('not a date');
     expect(formatShortDate(invalid)).toBe(invalid.toLocaleDateString('en-US', options));
+  });
+});
+
+describe('formatters on the server', () => {
+  it('keeps at most MAX_FORMATTERS however many zones it renders for', () => {
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, MAX_FORMATTERS + 20);
+    expect(zones.length).toBe(MAX_FORMATTERS + 20);
+    for (const timeZone of zones) withFormatZone({ timeZone }, () => formatDateTime('2026-11-27T12:00:00Z'));
+    expect(formattersKept()).toBe(MAX_FORMATTERS);
+    expect(
+      withFormatZone({ timeZone: 'Pacific/Kiritimati' }, () => formatDateTime('2026-11-27T12:00:00Z')),
+    ).toContain('Nov 28, 2026');
   });
 });

@@ -20,19 +20,28 @@ export function withFormatZone<T>(next: FormatZone, render: () => T): T {
   }
 }
 
+/** Formatters kept per kind: the server renders for many visitors' zones; the browser has one. */
+export const MAX_FORMATTERS = 200;
+
 /**
  * Made on first use, not when the module loads: building an Intl formatter loads locale data
  * (about 80 ms on a phone-class CPU), and this module rides in the chunk of every user list,
- * most of which never format a date. One per zone and locale (one in the browser).
+ * most of which never format a date. One per zone and locale (one in the browser), at most
+ * `MAX_FORMATTERS`: past that the oldest is dropped, so visitors' headers cannot grow the server's
+ * memory without bound.
  */
-function cached<T>(make: (zone: FormatZone) => T): () => T {
+function cached<T>(make: (zone: FormatZone) => T): (() => T) & { size: () => number } {
   const made = new Map<string, T>();
-  return () => {
+  const get = () => {
     const key = `${zone.locale ?? ''}|${zone.timeZone ?? ''}`;
     let value = made.get(key);
-    if (value === undefined) made.set(key, (value = make(zone)));
+    if (value === undefined) {
+      if (made.size >= MAX_FORMATTERS) made.delete(made.keys().next().value as string);
+      made.set(key, (value = make(zone)));
+    }
     return value;
   };
+  return Object.assign(get, { size: () => made.size });
 }
 const dateTime = cached(
   ({ locale, timeZone }) =>
@@ -43,6 +52,9 @@ const shortDateInZone = cached(
   ({ timeZone }) =>
     new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }),
 );
+
+/** How many formatters the largest cache holds (for tests). */
+export const formattersKept = () => Math.max(dateTime.size(), relative.size(), shortDateInZone.size());
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

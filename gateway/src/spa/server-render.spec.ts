@@ -106,5 +106,10 @@ describe('the server render of a page', () => {
     ).toEqual({
       timeZone: 'UTC',
     });
+    // The locale Intl resolves, so a header cannot make a new formatter per request.
+    const locales = ['en-x-a1', 'en-x-b2', 'en-x-c3'].map(
+      (language) => zoneOf({ headers: { 'accept-language': language }, cookies: {} }).locale,
+    );
+    expect(locales).toEqual(['en', 'en', 'en']);
   });
 });

@@ -95,7 +95,8 @@ export function zoneOf(req: Pick<FastifyRequest, 'cookies' | 'headers'>): Zone {
   const timeZone = req.cookies?.[TIME_ZONE_COOKIE];
   if (timeZone && timeZone.length <= 64 && isTimeZone(timeZone)) zone.timeZone = timeZone;
   const language = req.headers['accept-language']?.split(',', 1)[0]?.split(';', 1)[0]?.trim();
-  if (language && language.length <= 35 && isLocale(language)) zone.locale = language;
+  const locale = language && language.length <= 35 ? localeOf(language) : null;
+  if (locale) zone.locale = locale;
   return zone;
 }
 
@@ -108,10 +109,16 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-function isLocale(value: string): boolean {
+/**
+ * The locale Intl formats with for `value`, or null when Intl has none. The resolved one, not the
+ * header's text: the render keeps a formatter per locale, and a header's private-use subtags
+ * (`en-x-1`, `en-x-2`, ...) would otherwise make a new one per request. The dates are the same.
+ */
+function localeOf(value: string): string | null {
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf([value]).length > 0;
+    if (Intl.DateTimeFormat.supportedLocalesOf([value]).length === 0) return null;
+    return new Intl.DateTimeFormat(value).resolvedOptions().locale;
   } catch {
-    return false;
+    return null;
   }
 }
