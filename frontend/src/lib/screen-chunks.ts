@@ -1,3 +1,5 @@
+import { takePageData } from './server-state';
+
 /**
  * A rendered page's screen chunks. The gateway lists them in `<script type="application/json"
  * id="screen-chunks">` (gateway/src/spa/route-page.ts, from the build's route-preloads.json), and
@@ -12,16 +14,9 @@ const LINKS_PER_TASK = 6;
 
 /** The chunk paths the gateway listed, or none (the plain page). Taken once: the element is removed. */
 export function takeScreenChunks(doc: Document = document): string[] {
-  const element = doc.getElementById('screen-chunks');
-  if (!element) return [];
-  element.remove();
-  try {
-    const files: unknown = JSON.parse(element.textContent ?? '');
-    if (!Array.isArray(files)) return [];
-    return files.filter((file): file is string => typeof file === 'string' && /^\/[^/]/.test(file));
-  } catch {
-    return [];
-  }
+  const files = takePageData('screen-chunks', doc);
+  if (!Array.isArray(files)) return [];
+  return files.filter((file): file is string => typeof file === 'string' && /^\/[^/]/.test(file));
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

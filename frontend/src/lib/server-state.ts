@@ -15,13 +15,21 @@ export interface ServerState {
  * skipped, the service worker's cached shell). Taken once: the element is removed.
  */
 export function takeServerState(doc: Document = document): ServerState | null {
-  const element = doc.getElementById('server-state');
+  const state = takePageData('server-state', doc) as Partial<ServerState> | null;
+  if (!state || typeof state.queries !== 'object' || typeof state.loaderData !== 'object') return null;
+  return state as ServerState;
+}
+
+/**
+ * The JSON the gateway put in a rendered page's `<script type="application/json" id=…>`, or null
+ * when the element is missing or its text is not JSON. Taken once: the element is removed.
+ */
+export function takePageData(id: string, doc: Document = document): unknown {
+  const element = doc.getElementById(id);
   if (!element) return null;
   element.remove();
   try {
-    const state = JSON.parse(element.textContent ?? '') as Partial<ServerState> | null;
-    if (!state || typeof state.queries !== 'object' || typeof state.loaderData !== 'object') return null;
-    return state as ServerState;
+    return JSON.parse(element.textContent ?? '') as unknown;
   } catch {
     return null;
   }

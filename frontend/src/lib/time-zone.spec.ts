@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { rememberTimeZone, rememberTimeZoneWhenSettled, TIME_ZONE_COOKIE } from './time-zone';
+import { TIME_ZONE_COOKIE } from '@dinebuds/contracts';
+import { rememberTimeZone, rememberTimeZoneWhenSettled } from './time-zone';
 
 describe("the browser's time zone, kept for the server render", () => {
   afterEach(() => {

@@ -1,7 +1,5 @@
 import { TIME_ZONE_COOKIE } from '@dinebuds/contracts';
 
-export { TIME_ZONE_COOKIE };
-
 /**
  * Keeps the browser's time zone in a cookie, so the pages the gateway renders write dates as this
  * browser does (a review's day, a message's time) and hydrate without a difference. Written

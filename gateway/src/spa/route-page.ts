@@ -47,6 +47,10 @@ export function preloadTags(route: RoutePreload, params: Record<string, string>)
 /** `#root`'s static content in index.html (the layout's top bar), up to the end of the body. */
 const ROOT_CONTENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 
+/** Data for the app (`takePageData` in frontend/src/lib/server-state.ts); no `<` can end it. */
+const jsonScript = (id: string, json: string) =>
+  `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
+
 /**
  * The page with the app's content rendered in `#root` and the state the app starts from in a
  * `<script type="application/json">` (`frontend/src/lib/server-state.ts`). `<` is escaped so no
@@ -54,16 +58,13 @@ const ROOT_CONTENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
  * (a price range) is text, not a pattern.
  */
 export function withRenderedContent(page: string, rendered: RenderedPage, chunks: string[] = []): string {
-  const state = rendered.state.replace(/</g, '\\u003c');
   // The screen's chunks, for the app to start a few per task (frontend/src/lib/screen-chunks.ts).
   const safeChunks = chunks.filter((file) => SAFE_PATH.test(file));
-  const chunkList = safeChunks.length
-    ? `<script type="application/json" id="screen-chunks">${JSON.stringify(safeChunks)}</script>`
-    : '';
+  const chunkList = safeChunks.length ? jsonScript('screen-chunks', JSON.stringify(safeChunks)) : '';
   return withTitle(page, rendered.title).replace(
     ROOT_CONTENT,
     (_, end: string) =>
-      `<div id="root">${rendered.html}</div><script type="application/json" id="server-state">${state}</script>${chunkList}${end}`,
+      `<div id="root">${rendered.html}</div>${jsonScript('server-state', rendered.state)}${chunkList}${end}`,
   );
 }
 
