@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
-import { preloadChunks, takeScreenChunks } from '@/lib/screen-chunks';
+import { evaluateChunks, preloadChunks, takeScreenChunks } from '@/lib/screen-chunks';
 import { takeServerState } from '@/lib/server-state';
 import { rememberTimeZoneWhenSettled } from '@/lib/time-zone';
 import { hydrationStarts } from '@/hooks/use-hydrated';
@@ -39,7 +39,8 @@ setTimeout(() => {
   // Hydration must see the tree the server rendered, so the screen's code is in before it starts;
   // as a transition it runs in slices too. The screen's chunks start a few per task (the gateway
   // lists them): Vite's preload helper adds a <link> per chunk (~20-40) in one task, the longest
-  // of a phone's load; it then finds them all in the head.
+  // of a phone's load; it then finds them all in the head. They then run a few per task, so the
+  // screen's import runs its own module only.
   const start = () => {
     hydrationStarts();
     startTransition(() => void hydrateRoot(root, app));
@@ -50,6 +51,7 @@ setTimeout(() => {
     setTimeout(
       () =>
         void preloadChunks(chunks)
+          .then(() => evaluateChunks(chunks))
           .then(() => screen.preload())
           .then(start, start),
       0,

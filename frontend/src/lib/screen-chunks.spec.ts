@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { preloadChunks, takeScreenChunks } from './screen-chunks';
+import { evaluateChunks, preloadChunks, takeScreenChunks } from './screen-chunks';
 
 function page(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
@@ -38,4 +38,26 @@ describe("a rendered page's screen chunks", () => {
     expect(new Set(preloads(doc)).size).toBe(8);
     expect(doc.head.querySelector('link[href="/assets/7.js"]')?.getAttribute('crossorigin')).toBe('');
   });
+
+  it('run the most imported first and yield once a task has run for its budget', async () => {
+    const ran: string[] = [];
+    let clock = 0;
+    jest.spyOn(performance, 'now').mockImplementation(() => clock);
+    const load = async (file: string) => {
+      ran.push(file);
+      clock += 3;
+      if (file === '/assets/b.js') throw new Error('offline');
+    };
+    let yields = 0;
+    const yieldNow = async () => {
+      ran.push('(yield)');
+      yields += 1;
+    };
+    await evaluateChunks(['/assets/screen.js', '/assets/a.js', '/assets/b.js', '/assets/c.js'], load, 5, yieldNow);
+    // The screen's own chunk last; a failed chunk does not stop the rest (the screen's import reports it).
+    expect(ran).toEqual(['/assets/c.js', '/assets/b.js', '(yield)', '/assets/a.js', '/assets/screen.js', '(yield)']);
+    expect(yields).toBe(2);
+    jest.restoreAllMocks();
+  });
 });
+

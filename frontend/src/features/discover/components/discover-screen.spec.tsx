@@ -347,7 +347,11 @@ describe('DiscoverScreen: location detection and the city', () => {
     setGeolocation({ getCurrentPosition: () => undefined } as unknown as Geolocation);
     server(() => undefined);
     renderAt('/discover');
-    expect(screen.getByRole('status', { name: 'Detecting your location...' })).toBeVisible();
+    const detecting = screen.getByRole('status', { name: 'Detecting your location...' });
+    expect(detecting).toBeVisible();
+    // Why the browser is asking, and the other way in, while it asks.
+    expect(detecting).toHaveTextContent('Allow location access when your browser asks');
+    expect(detecting).toHaveTextContent('You can also search for any city above.');
   });
 
   it('is detecting from its first render when no city is chosen (the page the server renders spins too)', () => {
