@@ -1,20 +1,20 @@
-import { useSyncExternalStore } from 'react';
-
-const never = () => () => undefined;
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False while the server renders and while the app hydrates the page it rendered, true after (and
  * at once in an app the browser renders itself): for parts that exist only in the browser, so the
- * first render in the browser matches the server's and React renders them right after. The
- * component re-renders once, synchronously, when it flips: keep it off large subtrees (see
- * `rendersServerPage` for a value read once at mount).
+ * first render in the browser matches the server's and React renders them right after.
+ * The flip is a transition started once the hydration has committed. A store that differs from its
+ * server snapshot (`useSyncExternalStore`) would re-render synchronously inside the hydration's
+ * commit, and take the commit's passive effects (every query subscription) into that task with it:
+ * 26 ms of /profile's longest task in Lighthouse's trace of a phone, 2026-11-27.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => !rendersServerPage());
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /** On the server every render is one; in the browser, until the hydration has committed. */

@@ -26,14 +26,16 @@ describe("a rendered page's screen chunks", () => {
   });
 
   it('start a few per task, skipping those already in the head', async () => {
-    jest.useFakeTimers();
     const doc = page('<head><link rel="modulepreload" href="/assets/1.js"></head><body></body>');
     const files = Array.from({ length: 8 }, (_, i) => `/assets/${i}.js`);
-    const done = preloadChunks(files, doc, 3);
+    const linksAtEachYield: number[] = [];
+    const done = preloadChunks(files, doc, 3, async () => {
+      linksAtEachYield.push(preloads(doc).length);
+    });
     // The first task: three new links (1.js was there already).
     expect(preloads(doc)).toEqual(['/assets/1.js', '/assets/0.js', '/assets/2.js', '/assets/3.js']);
-    await jest.runAllTimersAsync();
     await done;
+    expect(linksAtEachYield).toEqual([4, 7]);
     expect(preloads(doc)).toHaveLength(8);
     expect(new Set(preloads(doc)).size).toBe(8);
     expect(doc.head.querySelector('link[href="/assets/7.js"]')?.getAttribute('crossorigin')).toBe('');

@@ -33,4 +33,22 @@ describe('lazyScreen', () => {
     expect(html).toContain('role="status"');
     expect(html).not.toContain('Hello from the screen');
   });
+
+  it('loads once however often it is preloaded, and again after a failure', async () => {
+    let calls = 0;
+    let fail = true;
+    const screen = lazyScreen(
+      async () => {
+        calls += 1;
+        if (fail) throw new Error('offline');
+        return { Hello };
+      },
+      (module) => module.Hello,
+    );
+    await expect(screen.preload()).rejects.toThrow('offline');
+    fail = false;
+    await Promise.all([screen.preload(), screen.preload()]);
+    await screen.preload();
+    expect(calls).toBe(2);
+  });
 });

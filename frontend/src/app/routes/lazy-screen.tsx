@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 export interface LazyScreen {
   /** The route element: the screen once its chunk is in, a spinner inside the layout until then. */
   element: React.ReactElement;
-  /** Starts fetching the chunk (idempotent: the browser and the bundler cache the module). */
+  /** Starts fetching the chunk; later calls share the first (until one fails). */
   preload: () => Promise<unknown>;
 }
 
@@ -17,11 +17,23 @@ export interface LazyScreen {
  */
 export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
   let loaded: ComponentType | null = null;
-  const preload = () =>
-    load().then((module) => {
-      loaded = pick(module);
-      return module;
-    });
+  // One load per screen: each call of `load` runs Vite's preload helper over all of the screen's
+  // chunks (~40 URL resolutions), and every navigation's loaders call this, a search-parameter
+  // change included (15-30 ms of Discover's choosing a city on a phone). A failed load is tried anew.
+  let loading: Promise<M> | null = null;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = pick(module);
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
   const Lazy = lazy(() => preload().then((module) => ({ default: pick(module) })));
   function Screen() {
     // Chosen once per mount: switching from Lazy to the loaded component would remount the screen.
