@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor } from '@testing-library/react';
 import { jsonResponse, mockFetch, never } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
@@ -151,4 +151,20 @@ describe('the live message stream', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 3500)));
     expect(counts.conversation).toBe(2);
   }, 10_000);
+
+  it('reads what came before the stream opened again, in a task after the open', async () => {
+    const { counts } = server();
+    const { queryClient } = renderWithProviders(<ChatScreen partner={bob} onClose={() => undefined} />, {
+      signedInAs: me,
+    });
+    await screen.findByText('No messages yet. Say hello!');
+    const before = counts.conversation;
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    act(() => FakeEventSource.instances[0].open());
+    // Not inside the open event's task: the stream's subscribers re-render there.
+    expect(invalidate).not.toHaveBeenCalled();
+    await waitFor(() => expect(counts.conversation).toBe(before + 1));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
 });
+
