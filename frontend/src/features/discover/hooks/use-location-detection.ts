@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { findCity } from '@dinebuds/contracts';
 
@@ -110,18 +110,24 @@ export function useLocationDetection(hasCity: boolean, onCity: (city: string) =>
       .then((found) => {
         if (cancelled) return;
         const city = nearestCity(found);
-        setPosition(found);
-        setFailure(null);
-        setDetecting(false);
         toast.success('Location detected', { description: `Showing restaurants in ${city}` });
-        onCityRef.current(city);
+        // The city's screen replaces the spinner as a transition: React renders it in slices
+        // instead of one task (a phone's browser often answers right after the hydration).
+        startTransition(() => {
+          setPosition(found);
+          setFailure(null);
+          setDetecting(false);
+          onCityRef.current(city);
+        });
       })
       .catch((reason: LocationFailure) => {
         if (cancelled) return;
-        setFailure(reason);
-        setDetecting(false);
         toastFailure(reason);
-        if (!hasCityRef.current) onCityRef.current(FALLBACK_CITY);
+        startTransition(() => {
+          setFailure(reason);
+          setDetecting(false);
+          if (!hasCityRef.current) onCityRef.current(FALLBACK_CITY);
+        });
       });
     return () => {
       cancelled = true;
