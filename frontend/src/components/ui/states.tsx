@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -59,10 +59,29 @@ export function ErrorState({
   );
 }
 
-export function LoadingState({ label = 'Loading', compact }: { label?: string; compact?: boolean }) {
+interface LoadingStateProps {
+  label?: string;
+  /** Shown under the label, which is then visible too: what is happening and what comes next. */
+  description?: ReactNode;
+  compact?: boolean;
+}
+
+export function LoadingState({ label = 'Loading', description, compact }: LoadingStateProps) {
+  const labelId = useId();
+  const className = compact ? 'state state--compact' : 'state';
+  if (description === undefined)
+    return (
+      <div className={className}>
+        <Spinner label={label} />
+      </div>
+    );
   return (
-    <div className={compact ? 'state state--compact' : 'state'}>
-      <Spinner label={label} />
+    <div className={className} role="status" aria-labelledby={labelId}>
+      <Spinner size="lg" decorative />
+      <p className="state__title" id={labelId}>
+        {label}
+      </p>
+      <p className="state__description">{description}</p>
     </div>
   );
 }

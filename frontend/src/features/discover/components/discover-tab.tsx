@@ -4,7 +4,6 @@ import { LocateFixed, List, Map as MapIcon, MapPin, Plus, SearchX, UtensilsCross
 import { RANKED_SORTS, cityLabel, type RankedSort } from '@dinebuds/contracts';
 import { CitySearch } from '@/components/city-search';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { ToggleChip } from '@/components/ui/chip';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { LazyAddReviewSheet } from '@/features/reviews';
@@ -30,26 +29,6 @@ const FAILURE_TEXT: Record<LocationFailure, string> = {
   unavailable: 'Your position could not be determined.',
   unsupported: 'This browser has no geolocation.',
 };
-
-/**
- * While the browser asks for the diner's position (spec 2 §2, "Detecting location"): what is
- * happening and what comes next, so the permission prompt is explained. The server renders this
- * too, and it is the largest text of a first visit's page until the rankings come.
- */
-function DetectingLocation() {
-  return (
-    <div className="state discover-detecting" role="status" aria-labelledby="discover-detecting-title">
-      <Spinner size="lg" decorative />
-      <p className="state__title" id="discover-detecting-title">
-        Detecting your location...
-      </p>
-      <p className="state__description">
-        Allow location access when your browser asks, and Discover opens on the nearest city with your
-        buds&apos; top-rated restaurants. You can also search for any city above.
-      </p>
-    </div>
-  );
-}
 
 /**
  * Discover (spec 2 §2): location detection among the known cities, the city selector, the sort
@@ -125,7 +104,12 @@ export function DiscoverTab() {
       ) : null}
 
       {detection.detecting && !city ? (
-        <DetectingLocation />
+        // Spec 2 §2's "Detecting location", with why the browser asks. The server renders it too:
+        // a first visit's largest text until the rankings come.
+        <LoadingState
+          label="Detecting your location..."
+          description="Allow location access when your browser asks, and Discover opens on the nearest city with your buds' top-rated restaurants. You can also search for any city above."
+        />
       ) : !city ? (
         <EmptyState icon={<MapPin />} title="Search for any city to get started" />
       ) : (
