@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { RankedRestaurantDto, RankedSort } from '@dinebuds/contracts';
 import { reviewsQueryKey } from '@/features/reviews';
 import { api } from '@/lib/api';
@@ -38,9 +38,20 @@ export const getRankedRestaurantsQueryOptions = (query: RankedQuery) =>
     queryFn: ({ signal }) => getRankedRestaurants(query, signal),
   });
 
-/** Spec 2 §5: runs only when a city is set (and near-you has a position). */
+/** Spec 2 §5: the rankings are read only when a city is set (and near-you has a position). */
+const isReady = (query: RankedQuery | null): query is RankedQuery =>
+  query !== null && query.city.trim() !== '' && (query.sort !== 'near-you' || !!query.position);
+
+/**
+ * Starts the read before the screen that shows it renders (a detected city): the request is on
+ * its way during the render, and the list's query finds it running instead of starting it.
+ */
+export function prefetchRankedRestaurants(client: QueryClient, query: RankedQuery): void {
+  if (isReady(query)) void client.prefetchQuery(getRankedRestaurantsQueryOptions(query));
+}
+
 export function useRankedRestaurants(query: RankedQuery | null) {
-  const ready = query !== null && query.city.trim() !== '' && (query.sort !== 'near-you' || !!query.position);
+  const ready = isReady(query);
   return useQuery({
     ...getRankedRestaurantsQueryOptions(query ?? { city: '', sort: 'top-rated' }),
     enabled: ready,

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { rankColor, type RankedRestaurantDto, type RecommendationDto } from '@dinebuds/contracts';
 import { callsOf, jsonResponse, mockFetch, never, type FetchCall } from '@/test/fetch-mock';
 import { makeUser, renderWithProviders } from '@/test/render';
@@ -77,10 +77,23 @@ function server(handler: Handler) {
   });
 }
 
+/** The address's query, shown so a test can read what the screen keeps there. */
+function AddressQuery() {
+  return <output data-testid="address-query">{useLocation().search}</output>;
+}
+
 function renderAt(route: string) {
   return renderWithProviders(
     <Routes>
-      <Route path="/discover" element={<DiscoverScreen />} />
+      <Route
+        path="/discover"
+        element={
+          <>
+            <DiscoverScreen />
+            <AddressQuery />
+          </>
+        }
+      />
     </Routes>,
     { route, signedInAs: me, queryClient: noRetry() },
   );
@@ -308,6 +321,25 @@ describe('DiscoverScreen: location detection and the city', () => {
     await waitFor(() =>
       expect(callsOf(fetchMock)).toContain('GET /api/restaurants/ranked?city=Boston&sort=top-rated'),
     );
+  });
+
+  it('keeps a detected city out of the address until the diner changes the view, then writes both', async () => {
+    setGeolocation({
+      getCurrentPosition: (ok: PositionCallback) =>
+        ok({ coords: { latitude: 47.6, longitude: -122.3 } } as GeolocationPosition),
+    } as unknown as Geolocation);
+    server((call) => (call.url.startsWith('/api/restaurants/ranked') ? jsonResponse([]) : undefined));
+    const user = userEvent.setup();
+    renderAt('/discover');
+    expect(await screen.findByText("Your buds haven't reviewed any restaurants in Seattle yet.")).toBeVisible();
+    // A shared /discover detects anew for whoever opens it.
+    expect(screen.getByTestId('address-query')).toHaveTextContent(/^$/);
+
+    await user.click(screen.getByRole('button', { name: 'Map' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('address-query')).toHaveTextContent('?city=Seattle&view=map'),
+    );
+    expect(await screen.findByText('No restaurants here yet')).toBeVisible();
   });
 
   it('sorts Near You from my position', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, List, Map as MapIcon, MapPin, Plus, SearchX, UtensilsCrossed } from 'lucide-react';
 import { RANKED_SORTS, cityLabel, type RankedSort } from '@dinebuds/contracts';
 import { CitySearch } from '@/components/city-search';
@@ -7,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ToggleChip } from '@/components/ui/chip';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { LazyAddReviewSheet } from '@/features/reviews';
-import { useRankedRestaurants } from '../api/get-ranked-restaurants';
+import { prefetchRankedRestaurants, useRankedRestaurants } from '../api/get-ranked-restaurants';
 import { useSaveToggle } from '../api/toggle-saved';
 import { useLocationDetection, type LocationFailure } from '../hooks/use-location-detection';
 import { RankedList } from './ranked-list';
@@ -32,11 +33,16 @@ const FAILURE_TEXT: Record<LocationFailure, string> = {
 
 /**
  * Discover (spec 2 §2): location detection among the known cities, the city selector, the sort
- * chips, and the ranked list or map with every state. City, sort and view live in the address.
+ * chips, and the ranked list or map with every state. A chosen city, the sort and the view live in
+ * the address; a detected city stays out of it until the diner changes one of them, so a shared
+ * /discover detects anew for whoever opens it, and detection needs no navigation.
  */
 export function DiscoverTab() {
   const [params, setParams] = useSearchParams();
-  const city = params.get('city')?.trim() || null;
+  const queryClient = useQueryClient();
+  const chosenCity = params.get('city')?.trim() || null;
+  const [detectedCity, setDetectedCity] = useState<string | null>(null);
+  const city = chosenCity ?? detectedCity;
   const sortParam = params.get('sort');
   const sort: RankedSort = (RANKED_SORTS as readonly string[]).includes(sortParam ?? '')
     ? (sortParam as RankedSort)
@@ -48,6 +54,8 @@ export function DiscoverTab() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
+        // The detected city goes into the address with the first change: the link then shows it.
+        if (detectedCity && !next.has('city')) next.set('city', detectedCity);
         for (const [key, value] of Object.entries(changes)) {
           if (value === null) next.delete(key);
           else next.set(key, value);
@@ -57,7 +65,14 @@ export function DiscoverTab() {
       { replace: true },
     );
 
-  const detection = useLocationDetection(city !== null, (found) => update({ city: found }));
+  const detection = useLocationDetection(city !== null, (found, position) => {
+    // A city in the address was chosen: Try Again's answer replaces it there.
+    if (chosenCity) update({ city: found });
+    else {
+      prefetchRankedRestaurants(queryClient, { city: found, sort, position });
+      setDetectedCity(found);
+    }
+  });
   const saves = useSaveToggle();
   const ranked = useRankedRestaurants(city ? { city, sort, position: detection.position } : null);
   const shownCity = city ? cityLabel(city) : '';

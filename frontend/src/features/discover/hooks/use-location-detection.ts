@@ -89,7 +89,10 @@ interface Detection {
  * falls back to Charlottesville on any failure, denial or timeout; a failure also shows the help
  * box, which Try Again clears (and asks again).
  */
-export function useLocationDetection(hasCity: boolean, onCity: (city: string) => void): Detection {
+export function useLocationDetection(
+  hasCity: boolean,
+  onCity: (city: string, position: Position | null) => void,
+): Detection {
   // Detection starts at mount when no city is chosen: the first render (the server's too) already
   // shows the spinner, not the "search for a city" state for the moment before the effect runs.
   const [detecting, setDetecting] = useState(!hasCity);
@@ -117,7 +120,7 @@ export function useLocationDetection(hasCity: boolean, onCity: (city: string) =>
           setPosition(found);
           setFailure(null);
           setDetecting(false);
-          onCityRef.current(city);
+          onCityRef.current(city, found);
         });
       })
       .catch((reason: LocationFailure) => {
@@ -126,7 +129,7 @@ export function useLocationDetection(hasCity: boolean, onCity: (city: string) =>
         startTransition(() => {
           setFailure(reason);
           setDetecting(false);
-          if (!hasCityRef.current) onCityRef.current(FALLBACK_CITY);
+          if (!hasCityRef.current) onCityRef.current(FALLBACK_CITY, null);
         });
       });
     return () => {
