@@ -1,4 +1,5 @@
 import { takePageData } from './server-state';
+import { yieldToBrowser } from './yield-to-browser';
 
 /**
  * A rendered page's screen chunks. The gateway lists them in `<script type="application/json"
@@ -22,17 +23,6 @@ export function takeScreenChunks(doc: Document = document): string[] {
   return files.filter((file): file is string => typeof file === 'string' && /^\/[^/]/.test(file));
 }
 
-/** A task boundary without setTimeout's 4 ms clamp on nested timers. */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 /** Starts downloading each file as a module (`modulepreload`), `perTask` links per task. */
 export async function preloadChunks(
