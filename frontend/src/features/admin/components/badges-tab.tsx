@@ -1,4 +1,4 @@
-import { Tabs } from 'radix-ui';
+import { Tabs } from '@/components/ui/tabs';
 import { toast } from 'sonner';
 import type { AdminBadgeDto, CityTierDto } from '@dinebuds/contracts';
 import { ErrorState, LoadingState } from '@/components/ui/states';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs } from '@/components/ui/tabs';
 import { toast } from 'sonner';
 import type { ContentReportDto, ReportFilter } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';

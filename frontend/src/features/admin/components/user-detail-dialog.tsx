@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs } from '@/components/ui/tabs';
 import { Link } from 'react-router-dom';
 import { cityLabel, flavorBudLabel, type AdminUserDto } from '@dinebuds/contracts';
 import { Dialog } from '@/components/ui/dialog';

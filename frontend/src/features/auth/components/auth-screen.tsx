@@ -1,9 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Tabs } from 'radix-ui';
+import { Tabs } from '@/components/ui/tabs';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
 import { useCurrentUser, useSetCurrentUser } from '../api/get-current-user';
 import { BrandPanel } from './brand-panel';
 import { LoginForm } from './login-form';
@@ -33,7 +32,6 @@ export function AuthScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [tab, setTab] = useState<AuthTab>('login');
-  const tabIds = useTabIds();
   // Set when this screen signs someone in, so the redirect below does not race our own navigation.
   const completing = useRef(false);
   const from = (location.state as { from?: unknown } | null)?.from;
@@ -53,31 +51,30 @@ export function AuthScreen() {
       <section className="auth__card card" aria-label="Sign in or register">
         <Tabs.Root className="tabs" value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
           <Tabs.List className="tabs__list tabs__list--full" aria-label="Account">
-            <Tabs.Trigger className="tabs__trigger" value="login" {...tabIds.trigger('login')}>
+            <Tabs.Trigger className="tabs__trigger" value="login">
               Login
             </Tabs.Trigger>
             <Tabs.Trigger
               className="tabs__trigger"
               value="register"
-              {...tabIds.trigger('register')}
               onPointerEnter={preloadRegisterForm}
               onFocus={preloadRegisterForm}
             >
               Register
             </Tabs.Trigger>
           </Tabs.List>
-          <TabPanel className="tabs__content" selected={tab === 'login'} {...tabIds.panel('login')}>
+          <Tabs.Content value="login" className="tabs__content">
             <h2 className="auth__title">Welcome back</h2>
             <p className="muted auth__subtitle">Sign in to see what your buds are eating.</p>
             <LoginForm onSuccess={(user) => signedIn(user, safeDestination(from))} />
-          </TabPanel>
-          <TabPanel className="tabs__content" selected={tab === 'register'} {...tabIds.panel('register')}>
+          </Tabs.Content>
+          <Tabs.Content value="register" className="tabs__content">
             <h2 className="auth__title">Create your account</h2>
             <p className="muted auth__subtitle">Join DineBuds and start collecting badges.</p>
             <Suspense fallback={<Spinner label="Loading the registration form" />}>
               <RegisterForm onSuccess={(user) => signedIn(user, '/profile')} />
             </Suspense>
-          </TabPanel>
+          </Tabs.Content>
         </Tabs.Root>
         <p className="auth__legal">
           By continuing you agree to our <Link to="/terms">Terms of Service</Link> and{' '}

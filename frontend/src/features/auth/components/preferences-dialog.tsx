@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs } from '@/components/ui/tabs';
 import { ArrowLeft, ArrowRight, MapPin, Utensils } from 'lucide-react';
 import { LIMITS } from '@dinebuds/contracts';
 import { Button } from '@/components/ui/button';

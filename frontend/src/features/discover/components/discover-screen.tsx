@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { Tabs } from 'radix-ui';
-import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
+import { Tabs } from '@/components/ui/tabs';
 import { Compass, Sparkles } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -14,7 +13,6 @@ type DiscoverMode = 'discover' | 'recommendations';
 export function DiscoverScreen() {
   const [params, setParams] = useSearchParams();
   const tab: DiscoverMode = params.get('tab') === 'recommendations' ? 'recommendations' : 'discover';
-  const tabIds = useTabIds();
   useDocumentTitle(tab === 'discover' ? 'Discover' : 'Recommendations');
   const setTab = (next: DiscoverMode) =>
     setParams(
@@ -39,29 +37,25 @@ export function DiscoverScreen() {
       />
       <Tabs.Root className="tabs" value={tab} onValueChange={(value) => setTab(value as DiscoverMode)}>
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Discover or Recommendations">
-          <Tabs.Trigger className="tabs__trigger" value="discover" {...tabIds.trigger('discover')}>
+          <Tabs.Trigger className="tabs__trigger" value="discover">
             <Compass aria-hidden="true" />
             Discover
           </Tabs.Trigger>
           <Tabs.Trigger
             className="tabs__trigger"
             value="recommendations"
-            {...tabIds.trigger('recommendations')}
           >
             <Sparkles aria-hidden="true" />
             Recommendations
           </Tabs.Trigger>
         </Tabs.List>
-        <TabPanel className="tabs__content" selected={tab === 'discover'} {...tabIds.panel('discover')}>
+        <Tabs.Content value="discover" className="tabs__content">
           <DiscoverTab />
-        </TabPanel>
-        <TabPanel
-          className="tabs__content"
-          selected={tab === 'recommendations'}
-          {...tabIds.panel('recommendations')}
-        >
+        </Tabs.Content>
+        <Tabs.Content value="recommendations"
+          className="tabs__content">
           <RecommendationsTab />
-        </TabPanel>
+        </Tabs.Content>
       </Tabs.Root>
     </div>
   );

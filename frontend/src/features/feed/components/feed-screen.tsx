@@ -1,7 +1,6 @@
 import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Tabs } from 'radix-ui';
-import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
+import { Tabs } from '@/components/ui/tabs';
 import { Activity, Flame, Inbox, MapPin, MapPinCheck, X } from 'lucide-react';
 import { cityLabel } from '@dinebuds/contracts';
 import { CitySearch } from '@/components/city-search';
@@ -35,7 +34,6 @@ export function FeedScreen() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: HomeTab = tabParam === 'hotspots' || tabParam === 'checkins' ? tabParam : 'feed';
-  const tabIds = useTabIds();
   useDocumentTitle(HEADERS[tab].title);
   const city = params.get('city')?.trim() ?? '';
   const feed = useFeed(city);
@@ -70,20 +68,20 @@ export function FeedScreen() {
         onValueChange={(value) => setParam('tab', value === 'feed' ? null : value)}
       >
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Home">
-          <Tabs.Trigger className="tabs__trigger" value="feed" {...tabIds.trigger('feed')}>
+          <Tabs.Trigger className="tabs__trigger" value="feed">
             <Activity aria-hidden="true" />
             Feed
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="hotspots" {...tabIds.trigger('hotspots')}>
+          <Tabs.Trigger className="tabs__trigger" value="hotspots">
             <Flame aria-hidden="true" />
             Live Hotspots
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="checkins" {...tabIds.trigger('checkins')}>
+          <Tabs.Trigger className="tabs__trigger" value="checkins">
             <MapPinCheck aria-hidden="true" />
             Check Ins
           </Tabs.Trigger>
         </Tabs.List>
-        <TabPanel className="tabs__content stack" selected={tab === 'feed'} {...tabIds.panel('feed')}>
+        <Tabs.Content value="feed" className="tabs__content stack">
           <CitySearch
             label="Filter by city"
             placeholder="Any city..."
@@ -143,13 +141,13 @@ export function FeedScreen() {
               ) : null}
             </>
           )}
-        </TabPanel>
-        <TabPanel className="tabs__content" selected={tab === 'hotspots'} {...tabIds.panel('hotspots')}>
+        </Tabs.Content>
+        <Tabs.Content value="hotspots" className="tabs__content">
           <HotspotsTab />
-        </TabPanel>
-        <TabPanel className="tabs__content" selected={tab === 'checkins'} {...tabIds.panel('checkins')}>
+        </Tabs.Content>
+        <Tabs.Content value="checkins" className="tabs__content">
           <CheckInsTab />
-        </TabPanel>
+        </Tabs.Content>
       </Tabs.Root>
     </div>
   );

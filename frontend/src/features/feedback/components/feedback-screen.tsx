@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs } from '@/components/ui/tabs';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
 import type { FeedbackDto } from '@dinebuds/contracts';

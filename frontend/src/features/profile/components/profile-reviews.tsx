@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Lock, Plus, Search, Utensils } from 'lucide-react';
-import { Tabs } from 'radix-ui';
-import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
+import { Tabs } from '@/components/ui/tabs';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
@@ -28,7 +27,6 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [tab, setTab] = useState('list');
-  const tabIds = useTabIds();
   const reviews = useUserReviews(userId, canSee);
   const { data: viewer } = useCurrentUser();
   const shown = useMemo(
@@ -86,36 +84,36 @@ export function ProfileReviews({ userId, isOwn, canSee }: ProfileReviewsProps) {
       </div>
       <Tabs.Root className="tabs" value={tab} onValueChange={setTab}>
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Reviews">
-          <Tabs.Trigger className="tabs__trigger" value="map" {...tabIds.trigger('map')}>
+          <Tabs.Trigger className="tabs__trigger" value="map">
             Map
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="list" {...tabIds.trigger('list')}>
+          <Tabs.Trigger className="tabs__trigger" value="list">
             List
           </Tabs.Trigger>
           {isOwn ? (
-            <Tabs.Trigger className="tabs__trigger" value="saved" {...tabIds.trigger('saved')}>
+            <Tabs.Trigger className="tabs__trigger" value="saved">
               Saved
             </Tabs.Trigger>
           ) : (
-            <Tabs.Trigger className="tabs__trigger" value="activity" {...tabIds.trigger('activity')}>
+            <Tabs.Trigger className="tabs__trigger" value="activity">
               Activity
             </Tabs.Trigger>
           )}
         </Tabs.List>
-        <TabPanel className="tabs__content" selected={tab === 'map'} {...tabIds.panel('map')}>
+        <Tabs.Content value="map" className="tabs__content">
           {canSee && reviews.data ? <MapTab reviews={shown} /> : list}
-        </TabPanel>
-        <TabPanel className="tabs__content" selected={tab === 'list'} {...tabIds.panel('list')}>
+        </Tabs.Content>
+        <Tabs.Content value="list" className="tabs__content">
           {list}
-        </TabPanel>
+        </Tabs.Content>
         {isOwn ? (
-          <TabPanel className="tabs__content" selected={tab === 'saved'} {...tabIds.panel('saved')}>
+          <Tabs.Content value="saved" className="tabs__content">
             <SavedTab userId={userId} search={search} />
-          </TabPanel>
+          </Tabs.Content>
         ) : (
-          <TabPanel className="tabs__content" selected={tab === 'activity'} {...tabIds.panel('activity')}>
+          <Tabs.Content value="activity" className="tabs__content">
             {canSee ? <ActivityTab userId={userId} search={search} /> : list}
-          </TabPanel>
+          </Tabs.Content>
         )}
       </Tabs.Root>
       {isOwn ? (

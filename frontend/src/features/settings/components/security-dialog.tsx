@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs } from '@/components/ui/tabs';
 import { KeyRound, MonitorSmartphone, Shield } from 'lucide-react';
 import type { CurrentUserDto } from '@dinebuds/contracts';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';

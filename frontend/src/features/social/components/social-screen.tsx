@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { Tabs } from 'radix-ui';
-import { TabPanel, useTabIds } from '@/components/ui/tab-panel';
+import { Tabs } from '@/components/ui/tabs';
 import { ArrowLeft, MessageCircle, Search, UserPlus } from 'lucide-react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/features/auth';
@@ -24,7 +23,6 @@ export function SocialScreen() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: SocialTab = asked === 'requests' || asked === 'messages' ? asked : 'search';
-  const tabIds = useTabIds();
   // The protected route guarantees a user; it disappears for a moment while signing out.
   if (!me) return null;
 
@@ -44,30 +42,30 @@ export function SocialScreen() {
       <SocialHeader userId={me.id} />
       <Tabs.Root className="tabs" value={tab} onValueChange={(value) => setTab(value as SocialTab)}>
         <Tabs.List className="tabs__list tabs__list--full" aria-label="Social">
-          <Tabs.Trigger className="tabs__trigger" value="search" {...tabIds.trigger('search')}>
+          <Tabs.Trigger className="tabs__trigger" value="search">
             <Search aria-hidden="true" />
             Search Buds
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="requests" {...tabIds.trigger('requests')}>
+          <Tabs.Trigger className="tabs__trigger" value="requests">
             <UserPlus aria-hidden="true" />
             Requests
             <PendingBadge userId={me.id} />
           </Tabs.Trigger>
-          <Tabs.Trigger className="tabs__trigger" value="messages" {...tabIds.trigger('messages')}>
+          <Tabs.Trigger className="tabs__trigger" value="messages">
             <MessageCircle aria-hidden="true" />
             Messages
             <UnreadBadge />
           </Tabs.Trigger>
         </Tabs.List>
-        <TabPanel className="tabs__content" selected={tab === 'search'} {...tabIds.panel('search')}>
+        <Tabs.Content value="search" className="tabs__content">
           <SearchBudsTab />
-        </TabPanel>
-        <TabPanel className="tabs__content" selected={tab === 'requests'} {...tabIds.panel('requests')}>
+        </Tabs.Content>
+        <Tabs.Content value="requests" className="tabs__content">
           <RequestsTab user={me} />
-        </TabPanel>
-        <TabPanel className="tabs__content" selected={tab === 'messages'} {...tabIds.panel('messages')}>
+        </Tabs.Content>
+        <Tabs.Content value="messages" className="tabs__content">
           <LazyMessagesTab meId={me.id} />
-        </TabPanel>
+        </Tabs.Content>
       </Tabs.Root>
     </div>
   );
