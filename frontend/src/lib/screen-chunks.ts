@@ -23,7 +23,6 @@ export function takeScreenChunks(doc: Document = document): string[] {
   return files.filter((file): file is string => typeof file === 'string' && /^\/[^/]/.test(file));
 }
 
-
 /** Starts downloading each file as a module (`modulepreload`), `perTask` links per task. */
 export async function preloadChunks(
   files: string[],

@@ -46,7 +46,10 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'Two' })).toHaveAttribute('tabindex', '-1');
     expect(panel).toHaveTextContent('First panel');
     expect(screen.queryByText('Second panel')).toBeNull();
-    expect(screen.getByRole('tablist', { name: 'Example' })).toHaveAttribute('aria-orientation', 'horizontal');
+    expect(screen.getByRole('tablist', { name: 'Example' })).toHaveAttribute(
+      'aria-orientation',
+      'horizontal',
+    );
   });
 
   it('selects by click, and by arrow keys (wrapping), Home and End with automatic activation', async () => {

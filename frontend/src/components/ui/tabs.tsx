@@ -89,7 +89,13 @@ function List({ children, onKeyDown, ...props }: ComponentPropsWithoutRef<'div'>
     if (value !== undefined) select(value);
   };
   return (
-    <div role="tablist" aria-orientation="horizontal" data-orientation="horizontal" onKeyDown={move} {...props}>
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
+      data-orientation="horizontal"
+      onKeyDown={move}
+      {...props}
+    >
       {children}
     </div>
   );

@@ -331,7 +331,9 @@ describe('DiscoverScreen: location detection and the city', () => {
     server((call) => (call.url.startsWith('/api/restaurants/ranked') ? jsonResponse([]) : undefined));
     const user = userEvent.setup();
     renderAt('/discover');
-    expect(await screen.findByText("Your buds haven't reviewed any restaurants in Seattle yet.")).toBeVisible();
+    expect(
+      await screen.findByText("Your buds haven't reviewed any restaurants in Seattle yet."),
+    ).toBeVisible();
     // A shared /discover detects anew for whoever opens it.
     expect(screen.getByTestId('address-query')).toHaveTextContent(/^$/);
 

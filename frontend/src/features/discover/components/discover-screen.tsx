@@ -41,10 +41,7 @@ export function DiscoverScreen() {
             <Compass aria-hidden="true" />
             Discover
           </Tabs.Trigger>
-          <Tabs.Trigger
-            className="tabs__trigger"
-            value="recommendations"
-          >
+          <Tabs.Trigger className="tabs__trigger" value="recommendations">
             <Sparkles aria-hidden="true" />
             Recommendations
           </Tabs.Trigger>
@@ -52,8 +49,7 @@ export function DiscoverScreen() {
         <Tabs.Content value="discover" className="tabs__content">
           <DiscoverTab />
         </Tabs.Content>
-        <Tabs.Content value="recommendations"
-          className="tabs__content">
+        <Tabs.Content value="recommendations" className="tabs__content">
           <RecommendationsTab />
         </Tabs.Content>
       </Tabs.Root>

@@ -66,12 +66,10 @@ export function DiscoverTab() {
     );
 
   const detection = useLocationDetection(city !== null, (found, position) => {
+    prefetchRankedRestaurants(queryClient, { city: found, sort, position });
     // A city in the address was chosen: Try Again's answer replaces it there.
     if (chosenCity) update({ city: found });
-    else {
-      prefetchRankedRestaurants(queryClient, { city: found, sort, position });
-      setDetectedCity(found);
-    }
+    else setDetectedCity(found);
   });
   const saves = useSaveToggle();
   const ranked = useRankedRestaurants(city ? { city, sort, position: detection.position } : null);
