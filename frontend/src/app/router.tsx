@@ -78,6 +78,11 @@ const screens = {
 
 type Prefetch = (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;
 
+/** How a loader runs its work: at once, or (the browser's first navigation) in a task of its own. */
+type Scheduler = (work: () => void) => void;
+
+const atOnce: Scheduler = (work) => work();
+
 /**
  * The first navigation runs inside `createBrowserRouter`, in the same task as the route table's
  * set-up. Each of its loaders' pieces of work (the session read, the screen's chunk through Vite's
@@ -86,11 +91,11 @@ type Prefetch = (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<
  * session read alone, TanStack Query's code running for the first time, took ~60 ms at 4x CPU
  * throttling). Later navigations run it at once.
  */
-let firstNavigation = false;
-
-function whenFirstNavigationAllows(work: () => void) {
-  if (firstNavigation) setTimeout(work, 0);
-  else work();
+function firstNavigationInTasksOfTheirOwn(): Scheduler {
+  let first = true;
+  // Timers run in order: this one, then the loaders' work queued during the first navigation.
+  setTimeout(() => (first = false), 0);
+  return (work) => (first ? setTimeout(work, 0) : work());
 }
 
 /**
@@ -98,9 +103,14 @@ function whenFirstNavigationAllows(work: () => void) {
  * in parallel and returns at once, so the layout paints while both are on the way. A failed
  * prefetch is not an error here; the screen's own query shows it.
  */
-function startLoading(queryClient: QueryClient, screen: LazyScreen, prefetch?: Prefetch) {
+function startLoading(
+  queryClient: QueryClient,
+  schedule: Scheduler,
+  screen: LazyScreen,
+  prefetch?: Prefetch,
+) {
   return (args: LoaderFunctionArgs) => {
-    whenFirstNavigationAllows(() => {
+    schedule(() => {
       void screen.preload().catch(() => undefined);
       if (prefetch) void prefetch(queryClient, args).catch(() => undefined);
     });
@@ -138,20 +148,18 @@ export function screenOf(match: { route: { handle?: unknown } } | undefined): La
  * the server, `entry-server.tsx`) the loaders do not run at all: the data is in the query cache.
  */
 export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState): AppRouter {
-  firstNavigation = true;
-  // Timers run in order: this one, then the loaders' work queued during the first navigation.
-  setTimeout(() => (firstNavigation = false), 0);
-  return createBrowserRouter(appRoutes(queryClient), { hydrationData });
+  return createBrowserRouter(appRoutes(queryClient, firstNavigationInTasksOfTheirOwn()), { hydrationData });
 }
 
 /**
  * The route table of spec 2 §2, limited to the screens that exist so far; `/` is the home feed.
- * The browser's router and the server render (`entry-server.tsx`) share it.
+ * The browser's router and the server render (`entry-server.tsx`) share it; `schedule` runs the
+ * loaders' work (the server's at once; the browser's first navigation in tasks of their own).
  */
-export function appRoutes(queryClient: QueryClient): RouteObject[] {
+export function appRoutes(queryClient: QueryClient, schedule: Scheduler = atOnce): RouteObject[] {
   const load = (screen: LazyScreen, prefetch?: Prefetch) => ({
     element: screen.element,
-    loader: startLoading(queryClient, screen, prefetch),
+    loader: startLoading(queryClient, schedule, screen, prefetch),
     // main.tsx waits for the screen's code before the first render when the gateway drew the page.
     handle: { screen } satisfies RouteHandle,
   });
@@ -164,7 +172,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: <RouteError />,
       // The session request starts with the navigation, not when the layout first renders.
       loader: () => {
-        whenFirstNavigationAllows(() => void queryClient.prefetchQuery(getCurrentUserQueryOptions()));
+        schedule(() => void queryClient.prefetchQuery(getCurrentUserQueryOptions()));
         return null;
       },
       hydrateFallbackElement: <PageSpinner />,

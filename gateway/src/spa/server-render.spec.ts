@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyRequest } from 'fastify';
 import { serverRenderer, zoneOf } from './server-render.js';
 
@@ -111,5 +111,24 @@ describe('the server render of a page', () => {
       (language) => zoneOf({ headers: { 'accept-language': language }, cookies: {} }).locale,
     );
     expect(locales).toEqual(['en', 'en', 'en']);
+  });
+
+  it('builds no Intl formatter for a time zone and a language it has checked before', () => {
+    const visitor = {
+      headers: { 'accept-language': 'de-AT,de;q=0.9' },
+      cookies: { dinebuds_tz: 'Europe/Vienna' },
+    };
+    const first = zoneOf(visitor);
+    const supported = jest.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf');
+    const formatters = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(zoneOf(visitor)).toEqual(first);
+      expect(first).toEqual({ timeZone: 'Europe/Vienna', locale: 'de-AT' });
+      expect(formatters).not.toHaveBeenCalled();
+      expect(supported).not.toHaveBeenCalled();
+    } finally {
+      formatters.mockRestore();
+      supported.mockRestore();
+    }
   });
 });

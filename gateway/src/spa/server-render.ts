@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { TIME_ZONE_COOKIE } from '@dinebuds/contracts';
 
 /** The visitor's time zone and language, for the page's dates (frontend/src/lib/format.ts). */
@@ -100,25 +101,42 @@ export function zoneOf(req: Pick<FastifyRequest, 'cookies' | 'headers'>): Zone {
   return zone;
 }
 
-function isTimeZone(value: string): boolean {
+/**
+ * Answers for cookie and header texts seen before: otherwise each page builds two Intl formatters
+ * only to check a time zone and resolve a locale, and throws them away. Bounded, because each
+ * visitor chooses the text.
+ */
+function remembered<T>(answer: (text: string) => T, max = 500): (text: string) => T {
+  const known = new LRUCache<string, { value: T }>({ max });
+  return (text) => {
+    let entry = known.get(text);
+    if (!entry) {
+      entry = { value: answer(text) };
+      known.set(text, entry);
+    }
+    return entry.value;
+  };
+}
+
+const isTimeZone = remembered((value: string): boolean => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
   } catch {
     return false;
   }
-}
+});
 
 /**
  * The locale Intl formats with for `value`, or null when Intl has none. The resolved one, not the
  * header's text: the render keeps a formatter per locale, and a header's private-use subtags
  * (`en-x-1`, `en-x-2`, ...) would otherwise make a new one per request. The dates are the same.
  */
-function localeOf(value: string): string | null {
+const localeOf = remembered((value: string): string | null => {
   try {
     if (Intl.DateTimeFormat.supportedLocalesOf([value]).length === 0) return null;
     return new Intl.DateTimeFormat(value).resolvedOptions().locale;
   } catch {
     return null;
   }
-}
+});
