@@ -30,7 +30,7 @@ setTimeout(() => {
   void yieldToBrowser().then(() => startApp(queryClient, served, root));
 }, 0);
 
-function startApp(queryClient: QueryClient, served: ServerState | null, root: HTMLElement) {
+function startApp(queryClient: QueryClient, served: ServerState | null, container: HTMLElement) {
   const router = createAppRouter(queryClient, served ? { loaderData: served.loaderData } : undefined);
   const app = (
     <StrictMode>
@@ -39,7 +39,7 @@ function startApp(queryClient: QueryClient, served: ServerState | null, root: HT
   );
   if (!served) {
     // The static top bar in index.html stays on screen until the first render commits.
-    startTransition(() => createRoot(root).render(app));
+    startTransition(() => createRoot(container).render(app));
     return;
   }
   // Hydration must see the tree the server rendered, so the screen's code is in before it starts;
@@ -49,7 +49,7 @@ function startApp(queryClient: QueryClient, served: ServerState | null, root: HT
   // screen's import runs its own module only.
   const start = () => {
     hydrationStarts();
-    startTransition(() => void hydrateRoot(root, app));
+    startTransition(() => void hydrateRoot(container, app));
   };
   const screen = currentScreen(router);
   const chunks = takeScreenChunks();

@@ -52,6 +52,22 @@ describe('Tabs', () => {
     );
   });
 
+  it('ties a tab whose value has a space to its panel (ids without whitespace)', () => {
+    render(
+      <Tabs.Root defaultValue="near you">
+        <Tabs.List aria-label="Sort">
+          <Tabs.Trigger value="near you">Near You</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="near you">Closest first</Tabs.Content>
+      </Tabs.Root>,
+    );
+    const tab = screen.getByRole('tab', { name: 'Near You' });
+    const panel = screen.getByRole('tabpanel', { name: 'Near You' });
+    expect(panel.id).not.toMatch(/\s/);
+    expect(tab).toHaveAttribute('aria-controls', panel.id);
+    expect(panel).toHaveAttribute('aria-labelledby', tab.id);
+  });
+
   it('selects by click, and by arrow keys (wrapping), Home and End with automatic activation', async () => {
     const user = userEvent.setup();
     render(<ThreeTabs />);

@@ -32,8 +32,10 @@ function useTabs(part: string): TabsState {
   return state;
 }
 
-const tabId = (baseId: string, value: string) => `${baseId}-tab-${value}`;
-const panelId = (baseId: string, value: string) => `${baseId}-panel-${value}`;
+// The value encoded: aria-controls and aria-labelledby are lists of ids split at whitespace, so a
+// value with a space ('near you') would otherwise name two ids that do not exist.
+const tabId = (baseId: string, value: string) => `${baseId}-tab-${encodeURIComponent(value)}`;
+const panelId = (baseId: string, value: string) => `${baseId}-panel-${encodeURIComponent(value)}`;
 
 interface RootProps extends Omit<ComponentPropsWithoutRef<'div'>, 'defaultValue' | 'dir'> {
   /** The selected tab (controlled, with onValueChange). */
