@@ -101,13 +101,15 @@ export function zoneOf(req: Pick<FastifyRequest, 'cookies' | 'headers'>): Zone {
   return zone;
 }
 
+const TEXTS_REMEMBERED = 500;
+
 /**
  * Answers for cookie and header texts seen before: otherwise each page builds two Intl formatters
  * only to check a time zone and resolve a locale, and throws them away. Bounded, because each
  * visitor chooses the text.
  */
-function remembered<T>(answer: (text: string) => T, max = 500): (text: string) => T {
-  const known = new LRUCache<string, { value: T }>({ max });
+function remembered<T>(answer: (text: string) => T): (text: string) => T {
+  const known = new LRUCache<string, { value: T }>({ max: TEXTS_REMEMBERED });
   return (text) => {
     let entry = known.get(text);
     if (!entry) {
