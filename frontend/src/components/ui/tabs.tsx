@@ -34,8 +34,8 @@ function useTabs(part: string): TabsState {
 
 // The value encoded: aria-controls and aria-labelledby are lists of ids split at whitespace, so a
 // value with a space ('near you') would otherwise name two ids that do not exist.
-const tabId = (baseId: string, value: string) => `${baseId}-tab-${encodeURIComponent(value)}`;
-const panelId = (baseId: string, value: string) => `${baseId}-panel-${encodeURIComponent(value)}`;
+const partId = (baseId: string, part: 'tab' | 'panel', value: string) =>
+  `${baseId}-${part}-${encodeURIComponent(value)}`;
 
 interface RootProps extends Omit<ComponentPropsWithoutRef<'div'>, 'defaultValue' | 'dir'> {
   /** The selected tab (controlled, with onValueChange). */
@@ -114,8 +114,8 @@ function Trigger({ value, children, onClick, disabled, ...props }: TriggerProps)
     <button
       type="button"
       role="tab"
-      id={tabId(tabs.baseId, value)}
-      aria-controls={panelId(tabs.baseId, value)}
+      id={partId(tabs.baseId, 'tab', value)}
+      aria-controls={partId(tabs.baseId, 'panel', value)}
       aria-selected={selected}
       tabIndex={selected ? 0 : -1}
       data-state={selected ? 'active' : 'inactive'}
@@ -145,8 +145,8 @@ function Content({ value, children, ...props }: ContentProps) {
   return (
     <div
       role="tabpanel"
-      id={panelId(tabs.baseId, value)}
-      aria-labelledby={tabId(tabs.baseId, value)}
+      id={partId(tabs.baseId, 'panel', value)}
+      aria-labelledby={partId(tabs.baseId, 'tab', value)}
       tabIndex={0}
       hidden={!selected}
       data-state={selected ? 'active' : 'inactive'}
