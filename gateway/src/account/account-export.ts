@@ -1,17 +1,18 @@
-import { toCsv, type AccountExport, type Caller, type ReviewsExport } from '@dinebuds/contracts';
+import { toCsv, type AccountExport, type ReviewsExport } from '@dinebuds/contracts';
+import type { CallOrigin } from '@dinebuds/service-client';
 import type { ServiceClients } from '../upstream/service-clients.js';
 
 /**
  * One person's data from every service, each answering its own part for the caller (the gateway
  * owns none of it). The parts are asked at once; any service down fails the export (503).
  */
-export async function assembleExport(clients: ServiceClients, caller: Caller): Promise<AccountExport> {
+export async function assembleExport(clients: ServiceClients, origin: CallOrigin): Promise<AccountExport> {
   const [identity, social, reviews, messaging, moderation] = await Promise.all([
-    clients.for('identity').call('users.export', {}, caller),
-    clients.for('social-graph').call('follows.export', {}, caller),
-    clients.for('reviews').call('reviews.export', {}, caller),
-    clients.for('messaging').call('messages.export', {}, caller),
-    clients.for('moderation').call('feedback.export', {}, caller),
+    clients.for('identity').call('users.export', {}, origin),
+    clients.for('social-graph').call('follows.export', {}, origin),
+    clients.for('reviews').call('reviews.export', {}, origin),
+    clients.for('messaging').call('messages.export', {}, origin),
+    clients.for('moderation').call('feedback.export', {}, origin),
   ]);
   return { exportedAt: new Date().toISOString(), identity, social, reviews, messaging, moderation };
 }

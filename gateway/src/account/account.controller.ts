@@ -7,10 +7,10 @@ import {
   ImportSavedResponseSchema,
   MessageResponseSchema,
 } from '@dinebuds/api-dto';
-import type { AccountExport, Caller, ImportSavedResponse, MessageResponse } from '@dinebuds/contracts';
+import type { AccountExport, ImportSavedResponse, MessageResponse } from '@dinebuds/contracts';
 import type { FastifyReply } from 'fastify';
 import { Inject } from '@nestjs/common';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { SessionCache } from '../auth/session-cache.js';
 import { clearSessionCookie, type CookieReply } from '../auth/session-cookie.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -54,15 +54,15 @@ export class AccountController {
   @ApiErrors(400, 401, 403, 404, 429)
   async deleteMine(
     @Body() body: DeleteAccountDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
     @Res({ passthrough: true }) res: CookieReply,
   ): Promise<MessageResponse> {
     const result = await this.clients
       .for('identity')
-      .call('users.deleteSelf', { password: body.password }, caller);
+      .call('users.deleteSelf', { password: body.password }, origin);
     clearSessionCookie(res, this.options.cookieSecure);
     // This gateway forgets at once; the others on identity's notice (access-changed).
-    this.sessionCache.forgetUser(caller.userId);
+    this.sessionCache.forgetUser(origin.caller.userId);
     return result;
   }
 
@@ -75,10 +75,10 @@ export class AccountController {
   @ApiErrors(400, 401, 403, 404)
   async deleteUser(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
-    assertAdmin(caller);
-    const result = await this.clients.for('identity').call('users.delete', { id }, caller);
+    assertAdmin(origin.caller);
+    const result = await this.clients.for('identity').call('users.delete', { id }, origin);
     this.sessionCache.forgetUser(id);
     return result;
   }
@@ -90,10 +90,10 @@ export class AccountController {
   @ApiOkResponse({ type: AccountExportSchema, description: 'Content-Disposition: attachment' })
   @ApiErrors(401)
   async exportAll(
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<AccountExport> {
-    const data = await assembleExport(this.clients, caller);
+    const data = await assembleExport(this.clients, origin);
     void res.header('content-disposition', attachment('export', 'json'));
     void res.header('cache-control', 'no-store');
     return data;
@@ -107,10 +107,10 @@ export class AccountController {
   )
   @ApiErrors(401)
   async exportReviews(
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<string> {
-    const data = await this.clients.for('reviews').call('reviews.export', {}, caller);
+    const data = await this.clients.for('reviews').call('reviews.export', {}, origin);
     this.csvHeaders(res, 'reviews');
     return reviewsCsv(data);
   }
@@ -123,10 +123,10 @@ export class AccountController {
   @csvResponse('restaurantId, name, address, city, latitude, longitude, notes, savedAt')
   @ApiErrors(401)
   async exportSaved(
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<string> {
-    const data = await this.clients.for('reviews').call('reviews.export', {}, caller);
+    const data = await this.clients.for('reviews').call('reviews.export', {}, origin);
     this.csvHeaders(res, 'saved');
     return savedCsv(data);
   }
@@ -143,8 +143,11 @@ export class AccountController {
   @ApiBody({ type: ImportSavedDto })
   @ApiOkResponse({ type: ImportSavedResponseSchema })
   @ApiErrors(400, 401, 413)
-  importSaved(@Body() body: ImportSavedDto, @CurrentCaller() caller: Caller): Promise<ImportSavedResponse> {
-    return this.clients.for('reviews').call('saved.import', { text: body.text }, caller);
+  importSaved(
+    @Body() body: ImportSavedDto,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<ImportSavedResponse> {
+    return this.clients.for('reviews').call('saved.import', { text: body.text }, origin);
   }
 
   private csvHeaders(res: FastifyReply, what: string): void {

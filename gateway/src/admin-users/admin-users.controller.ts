@@ -6,8 +6,8 @@ import {
   AdminUserSchema,
   UserStatusChangeDto,
 } from '@dinebuds/api-dto';
-import type { AdminUserDto, AdminUserListDto, Caller } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { AdminUserDto, AdminUserListDto } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { SessionCache } from '../auth/session-cache.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
@@ -37,18 +37,24 @@ export class AdminUsersController {
   })
   @ApiOkResponse({ type: AdminUserListSchema })
   @ApiErrors(400, 401, 403)
-  list(@Query() query: AdminUserListQueryDto, @CurrentCaller() caller: Caller): Promise<AdminUserListDto> {
-    assertAdmin(caller);
-    return this.clients.for('identity').call('adminUsers.list', { ...query }, caller);
+  list(
+    @Query() query: AdminUserListQueryDto,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<AdminUserListDto> {
+    assertAdmin(origin.caller);
+    return this.clients.for('identity').call('adminUsers.list', { ...query }, origin);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One person as the Users table shows them (admins)' })
   @ApiOkResponse({ type: AdminUserSchema })
   @ApiErrors(400, 401, 403, 404)
-  get(@Param('id', PositiveIntPipe) id: number, @CurrentCaller() caller: Caller): Promise<AdminUserDto> {
-    assertAdmin(caller);
-    return this.clients.for('identity').call('adminUsers.get', { id }, caller);
+  get(
+    @Param('id', PositiveIntPipe) id: number,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<AdminUserDto> {
+    assertAdmin(origin.caller);
+    return this.clients.for('identity').call('adminUsers.get', { id }, origin);
   }
 
   @Post(':id/deactivate')
@@ -63,12 +69,12 @@ export class AdminUsersController {
   async deactivate(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: UserStatusChangeDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<AdminUserDto> {
-    assertAdmin(caller);
+    assertAdmin(origin.caller);
     const user = await this.clients
       .for('identity')
-      .call('adminUsers.deactivate', { id, reason: body?.reason }, caller);
+      .call('adminUsers.deactivate', { id, reason: body?.reason }, origin);
     // This gateway forgets the person's sessions at once, the others on identity's notice.
     this.sessionCache.forgetUser(id);
     return user;
@@ -86,9 +92,9 @@ export class AdminUsersController {
   reactivate(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: UserStatusChangeDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<AdminUserDto> {
-    assertAdmin(caller);
-    return this.clients.for('identity').call('adminUsers.reactivate', { id, reason: body?.reason }, caller);
+    assertAdmin(origin.caller);
+    return this.clients.for('identity').call('adminUsers.reactivate', { id, reason: body?.reason }, origin);
   }
 }

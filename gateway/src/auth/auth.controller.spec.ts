@@ -29,7 +29,7 @@ describe('GET /api/user (AuthController.me)', () => {
       {} as ResolvedGatewayOptions,
       new SessionCache(null, 0),
     );
-    await expect(Promise.resolve(controller.me(user, caller))).resolves.toBe(user);
+    await expect(Promise.resolve(controller.me(user, { caller, requestId: 'req-1' }))).resolves.toBe(user);
     expect(identity.calls).toEqual([]);
   });
 
@@ -41,7 +41,9 @@ describe('GET /api/user (AuthController.me)', () => {
       {} as ResolvedGatewayOptions,
       new SessionCache(null, 0),
     );
-    await expect(Promise.resolve(controller.me(null, caller))).resolves.toBe(fromIdentity);
+    await expect(Promise.resolve(controller.me(null, { caller, requestId: 'req-1' }))).resolves.toBe(
+      fromIdentity,
+    );
     expect(identity.calls).toEqual(['users.me']);
   });
 });

@@ -7,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { AuthResult, Caller, CurrentUserDto, MessageResponse } from '@dinebuds/contracts';
+import type { AuthResult, CurrentUserDto, MessageResponse } from '@dinebuds/contracts';
 import {
   ChangePasswordDto,
   LoginDto,
@@ -20,9 +20,9 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { AuthRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { ServiceClients } from '../upstream/service-clients.js';
-import { CurrentCaller, RequireAuth, SignedInUser } from './auth.decorators.js';
+import { RequireAuth, SignedInOrigin, SignedInUser } from './auth.decorators.js';
 import { clientInfo } from './client-info.js';
-import type { GatewayRequest } from './gateway-request.js';
+import { originOf, type GatewayRequest } from './gateway-request.js';
 import { SessionCache } from './session-cache.js';
 import {
   type CookieReply,
@@ -51,11 +51,11 @@ export class AuthController {
   @ApiErrors(401)
   me(
     @SignedInUser() user: CurrentUserDto | null,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): CurrentUserDto | Promise<CurrentUserDto> {
     // Resolved with the session by the guard (identity answered it in the same call); when the
     // session came from the guard's cache, or an older identity's resolve carried no user, ask.
-    return user ?? this.clients.for('identity').call('users.me', {}, caller);
+    return user ?? this.clients.for('identity').call('users.me', {}, origin);
   }
 
   @Post('login')
@@ -69,11 +69,15 @@ export class AuthController {
     @Req() req: GatewayRequest,
     @Res({ passthrough: true }) res: CookieReply,
   ): Promise<CurrentUserDto> {
-    const result = await this.clients.for('identity').call('auth.login', {
-      username: body.username,
-      password: body.password,
-      ...clientInfo(req),
-    });
+    const result = await this.clients.for('identity').call(
+      'auth.login',
+      {
+        username: body.username,
+        password: body.password,
+        ...clientInfo(req),
+      },
+      originOf(req),
+    );
     return this.startSession(res, result);
   }
 
@@ -91,7 +95,7 @@ export class AuthController {
     const { confirmPassword: _confirm, ...registration } = body;
     const result = await this.clients
       .for('identity')
-      .call('auth.register', { ...registration, ...clientInfo(req) });
+      .call('auth.register', { ...registration, ...clientInfo(req) }, originOf(req));
     return this.startSession(res, result);
   }
 
@@ -108,7 +112,7 @@ export class AuthController {
     clearSessionCookie(res, this.options.cookieSecure);
     if (token) {
       try {
-        await this.clients.for('identity').call('auth.logout', { sessionToken: token });
+        await this.clients.for('identity').call('auth.logout', { sessionToken: token }, originOf(req));
       } catch (error) {
         // A session identity no longer knows is as good as revoked.
         if (!(error instanceof UpstreamHttpError) || (error.status !== 401 && error.status !== 404))
@@ -134,17 +138,17 @@ export class AuthController {
   @ApiErrors(400, 401, 429)
   async changePassword(
     @Body() body: ChangePasswordDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
     const result = await this.clients
       .for('identity')
       .call(
         'users.changePassword',
         { currentPassword: body.currentPassword, newPassword: body.newPassword },
-        caller,
+        origin,
       );
     // The other sessions are revoked: this gateway forgets them at once, the others on notice.
-    this.sessionCache.forgetUser(caller.userId);
+    this.sessionCache.forgetUser(origin.caller.userId);
     return result;
   }
 

@@ -5,7 +5,8 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { Caller, CurrentUserDto } from '@dinebuds/contracts';
-import type { GatewayRequest } from './gateway-request.js';
+import type { CallOrigin } from '@dinebuds/service-client';
+import { originOf, type GatewayRequest } from './gateway-request.js';
 
 export const AUTH_MODE = 'dinebuds:auth-mode';
 
@@ -23,17 +24,26 @@ export const OptionalAuth = () => SetMetadata(AUTH_MODE, 'optional' satisfies Au
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 
-/** `@CurrentCaller() caller: Caller` on a `@RequireAuth()` route. */
-export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {
-  const caller = ctx.switchToHttp().getRequest<GatewayRequest>().caller;
-  if (!caller) throw new UnauthorizedException(NOT_AUTHENTICATED);
-  return caller;
-});
+/**
+ * `@Origin() origin: CallOrigin` on an `@OptionalAuth()` route: the request as the origin of the
+ * service calls it makes (who asks when signed in, its request id, its span), passed to each call.
+ */
+export const Origin = createParamDecorator((_data: unknown, ctx: ExecutionContext): CallOrigin =>
+  originOf(ctx.switchToHttp().getRequest<GatewayRequest>()),
+);
 
-/** `@OptionalCaller() caller: Caller | null` on an `@OptionalAuth()` route. */
-export const OptionalCaller = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): Caller | null =>
-    ctx.switchToHttp().getRequest<GatewayRequest>().caller ?? null,
+/** A signed-in request's origin (on a `@RequireAuth()` route). */
+export interface SignedInOrigin extends CallOrigin {
+  readonly caller: Caller;
+}
+
+/** `@SignedInOrigin() origin: SignedInOrigin` on a `@RequireAuth()` route: Origin with its caller. */
+export const SignedInOrigin = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): SignedInOrigin => {
+    const origin = originOf(ctx.switchToHttp().getRequest<GatewayRequest>());
+    if (!origin.caller) throw new UnauthorizedException(NOT_AUTHENTICATED);
+    return origin as SignedInOrigin;
+  },
 );
 
 /**

@@ -10,7 +10,7 @@ import type { Caller } from '@dinebuds/contracts';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 import { AUTH_MODE, type AuthMode, NOT_AUTHENTICATED } from './auth.decorators.js';
-import type { GatewayRequest } from './gateway-request.js';
+import { originOf, type GatewayRequest } from './gateway-request.js';
 import {
   type CookieReply,
   clearSessionCookie,
@@ -64,7 +64,9 @@ export class SessionGuard implements CanActivate {
 
   private async resolve(token: string, req: GatewayRequest): Promise<Caller | null> {
     const ticket = this.cache.ticket();
-    const session = await this.clients.for('identity').call('sessions.resolve', { sessionToken: token });
+    const session = await this.clients
+      .for('identity')
+      .call('sessions.resolve', { sessionToken: token }, originOf(req));
     if (!session) return null;
     const caller = { userId: session.userId, isAdmin: session.isAdmin, sessionId: session.sessionId };
     req.signedInUser = session.user;

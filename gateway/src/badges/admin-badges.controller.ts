@@ -14,11 +14,10 @@ import {
   type AdminBadgeDto,
   type AdminBadgesDto,
   type BadgeKind,
-  type Caller,
   type CityTierDto,
   type CityTierLevel,
 } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 import { assertAdmin } from '@dinebuds/errors';
@@ -40,9 +39,9 @@ export class AdminBadgesController {
   })
   @ApiOkResponse({ type: AdminBadgesSchema })
   @ApiErrors(401, 403, 429)
-  catalogue(@CurrentCaller() caller: Caller): Promise<AdminBadgesDto> {
-    assertAdmin(caller);
-    return this.clients.for('identity').call('badges.adminCatalogue', {}, caller);
+  catalogue(@SignedInOrigin() origin: SignedInOrigin): Promise<AdminBadgesDto> {
+    assertAdmin(origin.caller);
+    return this.clients.for('identity').call('badges.adminCatalogue', {}, origin);
   }
 
   @Patch('tiers/:level')
@@ -57,9 +56,9 @@ export class AdminBadgesController {
   setTierThreshold(
     @Param('level') level: string,
     @Body() body: SetTierThresholdBody,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<CityTierDto[]> {
-    assertAdmin(caller);
+    assertAdmin(origin.caller);
     // An unknown level is a missing resource, not bad input.
     if (!(CITY_TIER_LEVELS as readonly string[]).includes(level))
       throw new NotFoundException(BADGE_MESSAGES.tierNotFound);
@@ -68,7 +67,7 @@ export class AdminBadgesController {
       .call(
         'badges.setTierThreshold',
         { level: level as CityTierLevel, minReviews: body.minReviews },
-        caller,
+        origin,
       );
   }
 
@@ -82,11 +81,11 @@ export class AdminBadgesController {
     @Param('kind') kind: string,
     @Param('id') id: string,
     @Body() body: RenameBadgeBody,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<AdminBadgeDto> {
-    assertAdmin(caller);
+    assertAdmin(origin.caller);
     return this.clients
       .for('identity')
-      .call('badges.rename', { kind: kind as BadgeKind, badgeId: id, name: body.name }, caller);
+      .call('badges.rename', { kind: kind as BadgeKind, badgeId: id, name: body.name }, origin);
   }
 }

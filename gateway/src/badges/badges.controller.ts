@@ -1,8 +1,9 @@
+import type { CallOrigin } from '@dinebuds/service-client';
 import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CityBadgeSchema, FlavorBadgeSchema, SetCityBadgesDto, SetFlavorBadgesDto } from '@dinebuds/api-dto';
 import type { Caller, CityBadgeDto, FlavorBadgeDto } from '@dinebuds/contracts';
-import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { OptionalAuth, Origin, RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -25,22 +26,16 @@ export class BadgesController {
   @ApiOperation({ summary: "A user's flavor badges" })
   @ApiOkResponse({ type: [FlavorBadgeSchema] })
   @ApiErrors(400, 404)
-  flavor(
-    @Param('id', PositiveIntPipe) id: number,
-    @OptionalCaller() caller: Caller | null,
-  ): Promise<FlavorBadgeDto[]> {
-    return this.clients.for('identity').call('badges.listFlavor', { userId: id }, caller);
+  flavor(@Param('id', PositiveIntPipe) id: number, @Origin() origin: CallOrigin): Promise<FlavorBadgeDto[]> {
+    return this.clients.for('identity').call('badges.listFlavor', { userId: id }, origin);
   }
 
   @Get(':id/city-badges')
   @ApiOperation({ summary: "A user's city badges" })
   @ApiOkResponse({ type: [CityBadgeSchema] })
   @ApiErrors(400, 404)
-  city(
-    @Param('id', PositiveIntPipe) id: number,
-    @OptionalCaller() caller: Caller | null,
-  ): Promise<CityBadgeDto[]> {
-    return this.clients.for('identity').call('badges.listCity', { userId: id }, caller);
+  city(@Param('id', PositiveIntPipe) id: number, @Origin() origin: CallOrigin): Promise<CityBadgeDto[]> {
+    return this.clients.for('identity').call('badges.listCity', { userId: id }, origin);
   }
 
   @Post('flavor-badges')
@@ -50,15 +45,18 @@ export class BadgesController {
   @ApiOperation({ summary: 'Replace your flavor badges (at most 5; [] clears them)' })
   @ApiOkResponse({ type: [FlavorBadgeSchema] })
   @ApiErrors(400, 401, 403)
-  setFlavor(@Body() body: SetFlavorBadgesDto, @CurrentCaller() caller: Caller): Promise<FlavorBadgeDto[]> {
-    assertOwnBadges(caller, body.userId);
+  setFlavor(
+    @Body() body: SetFlavorBadgesDto,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<FlavorBadgeDto[]> {
+    assertOwnBadges(origin.caller, body.userId);
     return this.clients.for('identity').call(
       'badges.setFlavor',
       {
         userId: body.userId,
         badges: body.badges.map((b) => ({ category: b.category, badgeId: b.badgeId })),
       },
-      caller,
+      origin,
     );
   }
 
@@ -71,8 +69,8 @@ export class BadgesController {
   })
   @ApiOkResponse({ type: [CityBadgeSchema] })
   @ApiErrors(400, 401, 403)
-  setCity(@Body() body: SetCityBadgesDto, @CurrentCaller() caller: Caller): Promise<CityBadgeDto[]> {
-    assertOwnBadges(caller, body.userId);
+  setCity(@Body() body: SetCityBadgesDto, @SignedInOrigin() origin: SignedInOrigin): Promise<CityBadgeDto[]> {
+    assertOwnBadges(origin.caller, body.userId);
     return this.clients.for('identity').call(
       'badges.setCity',
       {
@@ -87,7 +85,7 @@ export class BadgesController {
           })),
         }),
       },
-      caller,
+      origin,
     );
   }
 }

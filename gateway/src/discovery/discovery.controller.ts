@@ -20,7 +20,6 @@ import {
   TasteMatchSchema,
 } from '@dinebuds/api-dto';
 import type {
-  Caller,
   CheckInDto,
   CurrentCheckInDto,
   FeedPageDto,
@@ -34,7 +33,7 @@ import type {
   RestaurantSearchItemDto,
   TasteMatchDto,
 } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { JsonAnswerOut, type JsonAnswerReply } from '../http/json-answer.js';
@@ -66,12 +65,12 @@ export class DiscoveryController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async ranked(
     @Query() query: RankedRestaurantsQuery,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
     @JsonAnswerOut() out: JsonAnswerReply,
   ): Promise<JsonAnswer<RankedRestaurantDto[]>> {
     // The service's answer (usually a stored snapshot, text or gzip) is sent on as it is.
     return out.send(
-      await this.clients.for('reviews').callJsonAnswer('discovery.ranked', query, caller, out.acceptsGzip),
+      await this.clients.for('reviews').callJsonAnswer('discovery.ranked', query, origin, out.acceptsGzip),
     );
   }
 
@@ -84,9 +83,9 @@ export class DiscoveryController {
   @ApiErrors(400, 401, 429)
   search(
     @Query() query: RestaurantSearchQuery,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<RestaurantSearchItemDto[]> {
-    return this.clients.for('reviews').call('discovery.search', query, caller);
+    return this.clients.for('reviews').call('discovery.search', query, origin);
   }
 
   @Get('users/:id/taste-match')
@@ -98,9 +97,9 @@ export class DiscoveryController {
   @ApiErrors(400, 401, 403, 404, 429)
   tasteMatch(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<TasteMatchDto> {
-    return this.clients.for('reviews').call('discovery.tasteMatch', { userId: id }, caller);
+    return this.clients.for('reviews').call('discovery.tasteMatch', { userId: id }, origin);
   }
 
   @Get('recommendations')
@@ -112,9 +111,9 @@ export class DiscoveryController {
   @ApiErrors(400, 401, 429)
   recommendations(
     @Query() query: RestaurantRecommendationsQuery,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<RecommendationDto[]> {
-    return this.clients.for('reviews').call('discovery.recommendations', query, caller);
+    return this.clients.for('reviews').call('discovery.recommendations', query, origin);
   }
 
   @Get('activity/feed')
@@ -128,11 +127,11 @@ export class DiscoveryController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async feed(
     @Query() query: FeedQuery,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
     @JsonAnswerOut() out: JsonAnswerReply,
   ): Promise<JsonAnswer<FeedPageDto>> {
     return out.send(
-      await this.clients.for('reviews').callJsonAnswer('discovery.feed', query, caller, out.acceptsGzip),
+      await this.clients.for('reviews').callJsonAnswer('discovery.feed', query, origin, out.acceptsGzip),
     );
   }
 
@@ -143,8 +142,8 @@ export class DiscoveryController {
   })
   @ApiOkResponse({ type: [LiveHotspotSchema] })
   @ApiErrors(401, 429)
-  hotspots(@CurrentCaller() caller: Caller): Promise<LiveHotspotDto[]> {
-    return this.clients.for('reviews').call('discovery.hotspots', {}, caller);
+  hotspots(@SignedInOrigin() origin: SignedInOrigin): Promise<LiveHotspotDto[]> {
+    return this.clients.for('reviews').call('discovery.hotspots', {}, origin);
   }
 
   @Post('check-ins')
@@ -154,8 +153,8 @@ export class DiscoveryController {
   })
   @ApiCreatedResponse({ type: CheckInSchema })
   @ApiErrors(400, 401, 404, 409, 413, 415, 429)
-  checkIn(@Body() body: CheckInBody, @CurrentCaller() caller: Caller): Promise<CheckInDto> {
-    return this.clients.for('reviews').call('checkIns.checkIn', body, caller);
+  checkIn(@Body() body: CheckInBody, @SignedInOrigin() origin: SignedInOrigin): Promise<CheckInDto> {
+    return this.clients.for('reviews').call('checkIns.checkIn', body, origin);
   }
 
   @Post('check-ins/check-out')
@@ -164,8 +163,8 @@ export class DiscoveryController {
   @ApiOperation({ summary: 'Check out of your open check-in' })
   @ApiOkResponse({ type: CheckInSchema })
   @ApiErrors(401, 404, 413, 415, 429)
-  checkOut(@CurrentCaller() caller: Caller): Promise<CheckInDto> {
-    return this.clients.for('reviews').call('checkIns.checkOut', {}, caller);
+  checkOut(@SignedInOrigin() origin: SignedInOrigin): Promise<CheckInDto> {
+    return this.clients.for('reviews').call('checkIns.checkOut', {}, origin);
   }
 
   @Get('check-ins/current')
@@ -173,8 +172,8 @@ export class DiscoveryController {
   @ApiOperation({ summary: 'Your open check-in, or null' })
   @ApiOkResponse({ type: CurrentCheckInSchema })
   @ApiErrors(401, 429)
-  current(@CurrentCaller() caller: Caller): Promise<CurrentCheckInDto> {
-    return this.clients.for('reviews').call('checkIns.current', {}, caller);
+  current(@SignedInOrigin() origin: SignedInOrigin): Promise<CurrentCheckInDto> {
+    return this.clients.for('reviews').call('checkIns.current', {}, origin);
   }
 
   @Get('activity/stories')
@@ -184,8 +183,8 @@ export class DiscoveryController {
   })
   @ApiOkResponse({ type: [StorySchema] })
   @ApiErrors(401, 429)
-  stories(@CurrentCaller() caller: Caller): Promise<StoryDto[]> {
-    return this.clients.for('reviews').call('discovery.stories', {}, caller);
+  stories(@SignedInOrigin() origin: SignedInOrigin): Promise<StoryDto[]> {
+    return this.clients.for('reviews').call('discovery.stories', {}, origin);
   }
 
   @Get('check-ins/unreviewed')
@@ -193,8 +192,8 @@ export class DiscoveryController {
   @ApiOperation({ summary: '"How was it?": your ended check-ins at places you have not reviewed since' })
   @ApiOkResponse({ type: [UnreviewedVisitSchema] })
   @ApiErrors(401, 429)
-  unreviewed(@CurrentCaller() caller: Caller): Promise<UnreviewedVisitDto[]> {
-    return this.clients.for('reviews').call('checkIns.unreviewed', {}, caller);
+  unreviewed(@SignedInOrigin() origin: SignedInOrigin): Promise<UnreviewedVisitDto[]> {
+    return this.clients.for('reviews').call('checkIns.unreviewed', {}, origin);
   }
 
   @Post('statuses')
@@ -202,8 +201,8 @@ export class DiscoveryController {
   @ApiOperation({ summary: 'Share a status line without checking in (shown to you and your followers)' })
   @ApiCreatedResponse({ type: StatusSchema })
   @ApiErrors(400, 401, 413, 415, 429)
-  postStatus(@Body() body: PostStatusBody, @CurrentCaller() caller: Caller): Promise<StatusDto> {
-    return this.clients.for('reviews').call('statuses.post', body, caller);
+  postStatus(@Body() body: PostStatusBody, @SignedInOrigin() origin: SignedInOrigin): Promise<StatusDto> {
+    return this.clients.for('reviews').call('statuses.post', body, origin);
   }
 
   @Get('statuses')
@@ -211,7 +210,7 @@ export class DiscoveryController {
   @ApiOperation({ summary: "Your own and your buds' statuses, newest first (at most 50)" })
   @ApiOkResponse({ type: [StatusSchema] })
   @ApiErrors(401, 429)
-  statuses(@CurrentCaller() caller: Caller): Promise<StatusDto[]> {
-    return this.clients.for('reviews').call('statuses.buds', {}, caller);
+  statuses(@SignedInOrigin() origin: SignedInOrigin): Promise<StatusDto[]> {
+    return this.clients.for('reviews').call('statuses.buds', {}, origin);
   }
 }

@@ -8,8 +8,8 @@ import {
   StatusCommentSchema,
   StatusLikeSchema,
 } from '@dinebuds/api-dto';
-import type { Caller, MessageResponse, ReviewsRpc } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { MessageResponse, ReviewsRpc } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -57,9 +57,9 @@ function postReactionsController<P extends PostRpc>(kind: PostKind<P>): Type {
     @ApiErrors(400, 401, 403, 404, 413, 415, 429)
     toggleLike(
       @Param('id', PositiveIntPipe) id: number,
-      @CurrentCaller() caller: Caller,
+      @SignedInOrigin() origin: SignedInOrigin,
     ): Promise<ReactionCall<P, 'toggleLike'>['response']> {
-      return this.call('toggleLike', id, {}, caller);
+      return this.call('toggleLike', id, {}, origin);
     }
 
     @Get(':id/comments')
@@ -69,9 +69,9 @@ function postReactionsController<P extends PostRpc>(kind: PostKind<P>): Type {
     @ApiErrors(400, 401, 403, 404, 429)
     comments(
       @Param('id', PositiveIntPipe) id: number,
-      @CurrentCaller() caller: Caller,
+      @SignedInOrigin() origin: SignedInOrigin,
     ): Promise<ReactionCall<P, 'comments'>['response']> {
-      return this.call('comments', id, {}, caller);
+      return this.call('comments', id, {}, origin);
     }
 
     @Post(':id/comments')
@@ -82,9 +82,9 @@ function postReactionsController<P extends PostRpc>(kind: PostKind<P>): Type {
     comment(
       @Param('id', PositiveIntPipe) id: number,
       @Body() body: CommentBody,
-      @CurrentCaller() caller: Caller,
+      @SignedInOrigin() origin: SignedInOrigin,
     ): Promise<ReactionCall<P, 'comment'>['response']> {
-      return this.call('comment', id, body, caller);
+      return this.call('comment', id, body, origin);
     }
 
     @Delete(':id/comments/:commentId')
@@ -95,9 +95,9 @@ function postReactionsController<P extends PostRpc>(kind: PostKind<P>): Type {
     deleteComment(
       @Param('id', PositiveIntPipe) id: number,
       @Param('commentId', PositiveIntPipe) commentId: number,
-      @CurrentCaller() caller: Caller,
+      @SignedInOrigin() origin: SignedInOrigin,
     ): Promise<MessageResponse> {
-      return this.call('deleteComment', id, { commentId }, caller);
+      return this.call('deleteComment', id, { commentId }, origin);
     }
 
     /** `<rpc>.<action>` with the route's fields and the post's id under the kind's idKey. */
@@ -105,10 +105,10 @@ function postReactionsController<P extends PostRpc>(kind: PostKind<P>): Type {
       action: A,
       id: number,
       fields: object,
-      caller: Caller,
+      origin: SignedInOrigin,
     ): Promise<ReactionCall<P, A>['response']> {
       const request = { ...fields, [kind.idKey]: id } as ReactionCall<P, A>['request'];
-      return this.clients.for('reviews').call(`${kind.rpc}.${action}`, request, caller);
+      return this.clients.for('reviews').call(`${kind.rpc}.${action}`, request, origin);
     }
   }
   return PostReactionsController;

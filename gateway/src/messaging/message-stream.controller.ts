@@ -10,15 +10,9 @@ import {
 } from '@nestjs/common';
 import { releaseLongLived } from '@dinebuds/service-client';
 import { ApiCookieAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import {
-  LIMITS,
-  type Caller,
-  type MessageDto,
-  type StreamMessageEvent,
-  type StreamReadEvent,
-} from '@dinebuds/contracts';
+import { LIMITS, type MessageDto, type StreamMessageEvent, type StreamReadEvent } from '@dinebuds/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 import { MessageStreamHub, type StreamClient, type StreamFrame } from './message-stream-hub.js';
@@ -104,7 +98,7 @@ export class MessageStreamController {
   })
   @ApiErrors(401, 429)
   async stream(
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
@@ -146,7 +140,7 @@ export class MessageStreamController {
       end: () => raw.end(),
     };
     // Listen first and hold what arrives, so nothing falls between the catch-up and the live feed.
-    const remove = this.hub.add(caller.userId, client);
+    const remove = this.hub.add(origin.caller.userId, client);
     if (!remove) throw new HttpException(TOO_MANY_STREAMS, HttpStatus.TOO_MANY_REQUESTS);
     reply.hijack();
     raw.writeHead(200, {
@@ -185,7 +179,7 @@ export class MessageStreamController {
           ...(resume?.receiptId !== undefined ? { afterReceiptId: resume.receiptId } : {}),
           limit: LIMITS.streamCatchUpMax,
         },
-        caller,
+        origin,
       );
       for (const message of caughtUp.messages)
         write({ event: 'message', id: message.id, data: fromDto(message) });

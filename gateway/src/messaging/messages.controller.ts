@@ -15,7 +15,6 @@ import {
   VotePollDto,
 } from '@dinebuds/api-dto';
 import type {
-  Caller,
   ConversationPreviewDto,
   CountResponse,
   MarkReadResponse,
@@ -23,7 +22,7 @@ import type {
   MessageResponse,
   PollDto,
 } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -53,11 +52,11 @@ export class MessagesController {
     @Param('userId', PositiveIntPipe) userId: number,
     @Param('otherUserId', PositiveIntPipe) otherUserId: number,
     @Query() query: ConversationQuery,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageDto[]> {
     return this.clients
       .for('messaging')
-      .call('messages.conversation', { userId, otherUserId, ...query }, caller);
+      .call('messages.conversation', { userId, otherUserId, ...query }, origin);
   }
 
   @Post('send')
@@ -68,9 +67,9 @@ export class MessagesController {
   })
   @ApiCreatedResponse({ type: MessageSchema })
   @ApiErrors(400, 401, 403, 404, 409)
-  async send(@Body() body: SendMessageDto, @CurrentCaller() caller: Caller): Promise<MessageDto> {
-    const request = await withServerRestaurantName(this.clients, body, caller);
-    return this.clients.for('messaging').call('messages.send', request, caller);
+  async send(@Body() body: SendMessageDto, @SignedInOrigin() origin: SignedInOrigin): Promise<MessageDto> {
+    const request = await withServerRestaurantName(this.clients, body, origin);
+    return this.clients.for('messaging').call('messages.send', request, origin);
   }
 
   @Post('mark-read/:otherUserId')
@@ -80,9 +79,9 @@ export class MessagesController {
   @ApiErrors(400, 401, 404)
   markRead(
     @Param('otherUserId', PositiveIntPipe) otherUserId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MarkReadResponse> {
-    return this.clients.for('messaging').call('messages.markRead', { otherUserId }, caller);
+    return this.clients.for('messaging').call('messages.markRead', { otherUserId }, origin);
   }
 
   @Post('report/:messageId')
@@ -96,17 +95,17 @@ export class MessagesController {
   report(
     @Param('messageId', PositiveIntPipe) messageId: number,
     @Body() body: ReportMessageDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
-    return this.clients.for('messaging').call('messages.report', { messageId, reason: body.reason }, caller);
+    return this.clients.for('messaging').call('messages.report', { messageId, reason: body.reason }, origin);
   }
 
   @Get('unread-count')
   @ApiOperation({ summary: 'How many messages sent to you are unread' })
   @ApiOkResponse({ type: CountSchema })
   @ApiErrors(401)
-  unreadCount(@CurrentCaller() caller: Caller): Promise<CountResponse> {
-    return this.clients.for('messaging').call('messages.unreadCount', {}, caller);
+  unreadCount(@SignedInOrigin() origin: SignedInOrigin): Promise<CountResponse> {
+    return this.clients.for('messaging').call('messages.unreadCount', {}, origin);
   }
 
   @Get('conversations')
@@ -119,9 +118,9 @@ export class MessagesController {
   @ApiErrors(400, 401)
   conversations(
     @Query() query: InboxQuery,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<ConversationPreviewDto[]> {
-    return this.clients.for('messaging').call('conversations.list', query, caller);
+    return this.clients.for('messaging').call('conversations.list', query, origin);
   }
 
   @Post('polls')
@@ -132,17 +131,20 @@ export class MessagesController {
   })
   @ApiCreatedResponse({ type: PollSchema })
   @ApiErrors(400, 401, 403, 404)
-  async createPoll(@Body() body: CreatePollDto, @CurrentCaller() caller: Caller): Promise<PollDto> {
-    const request = await withServerOptionNames(this.clients, body, caller);
-    return this.clients.for('messaging').call('polls.create', request, caller);
+  async createPoll(@Body() body: CreatePollDto, @SignedInOrigin() origin: SignedInOrigin): Promise<PollDto> {
+    const request = await withServerOptionNames(this.clients, body, origin);
+    return this.clients.for('messaging').call('polls.create', request, origin);
   }
 
   @Get('polls/:pollId')
   @ApiOperation({ summary: 'A poll of one of your conversations (404 for anyone else)' })
   @ApiOkResponse({ type: PollSchema })
   @ApiErrors(400, 401, 404)
-  poll(@Param('pollId', PositiveIntPipe) pollId: number, @CurrentCaller() caller: Caller): Promise<PollDto> {
-    return this.clients.for('messaging').call('polls.get', { pollId }, caller);
+  poll(
+    @Param('pollId', PositiveIntPipe) pollId: number,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<PollDto> {
+    return this.clients.for('messaging').call('polls.get', { pollId }, origin);
   }
 
   @Post('polls/:pollId/vote')
@@ -156,8 +158,8 @@ export class MessagesController {
   vote(
     @Param('pollId', PositiveIntPipe) pollId: number,
     @Body() body: VotePollDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<PollDto> {
-    return this.clients.for('messaging').call('polls.vote', { pollId, optionId: body.optionId }, caller);
+    return this.clients.for('messaging').call('polls.vote', { pollId, optionId: body.optionId }, origin);
   }
 }

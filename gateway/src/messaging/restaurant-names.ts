@@ -1,4 +1,5 @@
-import type { Caller, CreatePollRequest, SendMessageRequest } from '@dinebuds/contracts';
+import type { CreatePollRequest, SendMessageRequest } from '@dinebuds/contracts';
+import type { CallOrigin } from '@dinebuds/service-client';
 import type { ServiceClients } from '../upstream/service-clients.js';
 
 /**
@@ -9,9 +10,9 @@ import type { ServiceClients } from '../upstream/service-clients.js';
 async function restaurantName(
   clients: ServiceClients,
   restaurantId: number,
-  caller: Caller,
+  origin: CallOrigin,
 ): Promise<string> {
-  const restaurant = await clients.for('reviews').call('restaurants.detail', { restaurantId }, caller);
+  const restaurant = await clients.for('reviews').call('restaurants.detail', { restaurantId }, origin);
   return restaurant.name;
 }
 
@@ -19,22 +20,22 @@ async function restaurantName(
 export async function withServerRestaurantName<T extends SendMessageRequest>(
   clients: ServiceClients,
   request: T,
-  caller: Caller,
+  origin: CallOrigin,
 ): Promise<T> {
   if (request.messageType !== 'restaurant_share' || request.restaurantId === undefined) return request;
-  return { ...request, restaurantName: await restaurantName(clients, request.restaurantId, caller) };
+  return { ...request, restaurantName: await restaurantName(clients, request.restaurantId, origin) };
 }
 
 /** A poll whose options carry their restaurants' own names. */
 export async function withServerOptionNames<T extends CreatePollRequest>(
   clients: ServiceClients,
   request: T,
-  caller: Caller,
+  origin: CallOrigin,
 ): Promise<T> {
   const options = await Promise.all(
     request.options.map(async (option) => ({
       ...option,
-      restaurantName: await restaurantName(clients, option.restaurantId, caller),
+      restaurantName: await restaurantName(clients, option.restaurantId, origin),
     })),
   );
   return { ...request, options };

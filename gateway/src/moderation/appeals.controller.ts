@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppealSchema, CreateAppealDto, ModerationDecisionSchema } from '@dinebuds/api-dto';
-import type { AppealDto, Caller, ModerationDecisionDto } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { AppealDto, ModerationDecisionDto } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -25,8 +25,8 @@ export class AppealsController {
   })
   @ApiOkResponse({ type: [ModerationDecisionSchema] })
   @ApiErrors(401)
-  decisions(@CurrentCaller() caller: Caller): Promise<ModerationDecisionDto[]> {
-    return this.clients.for('moderation').call('appeals.decisions', {}, caller);
+  decisions(@SignedInOrigin() origin: SignedInOrigin): Promise<ModerationDecisionDto[]> {
+    return this.clients.for('moderation').call('appeals.decisions', {}, origin);
   }
 
   @Post('decisions/:reportId/appeal')
@@ -39,9 +39,9 @@ export class AppealsController {
   appeal(
     @Param('reportId', PositiveIntPipe) reportId: number,
     @Body() body: CreateAppealDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<AppealDto> {
-    return this.clients.for('moderation').call('appeals.create', { reportId, text: body.text }, caller);
+    return this.clients.for('moderation').call('appeals.create', { reportId, text: body.text }, origin);
   }
 
   @Post('actions/:auditEntryId/appeal')
@@ -55,10 +55,10 @@ export class AppealsController {
   appealAction(
     @Param('auditEntryId', PositiveIntPipe) auditEntryId: number,
     @Body() body: CreateAppealDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<AppealDto> {
     return this.clients
       .for('moderation')
-      .call('appeals.createForAction', { auditEntryId, text: body.text }, caller);
+      .call('appeals.createForAction', { auditEntryId, text: body.text }, origin);
   }
 }

@@ -14,8 +14,8 @@ import {
   FeedbackSchema,
   SubmitFeedbackDto,
 } from '@dinebuds/api-dto';
-import type { Caller, FeedbackDto, FeedbackPageDto } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { FeedbackDto, FeedbackPageDto } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -36,8 +36,8 @@ export class FeedbackController {
   @ApiOperation({ summary: 'Send feedback (Share Your Feedback): suggestion, bug, compliment or other' })
   @ApiCreatedResponse({ type: FeedbackSchema })
   @ApiErrors(400, 401)
-  submit(@Body() body: SubmitFeedbackDto, @CurrentCaller() caller: Caller): Promise<FeedbackDto> {
-    return this.clients.for('moderation').call('feedback.submit', body, caller);
+  submit(@Body() body: SubmitFeedbackDto, @SignedInOrigin() origin: SignedInOrigin): Promise<FeedbackDto> {
+    return this.clients.for('moderation').call('feedback.submit', body, origin);
   }
 
   @Get()
@@ -49,9 +49,12 @@ export class FeedbackController {
   })
   @ApiOkResponse({ type: FeedbackPageSchema })
   @ApiErrors(400, 401, 403)
-  list(@Query() query: FeedbackListQuery, @CurrentCaller() caller: Caller): Promise<FeedbackPageDto> {
-    assertAdmin(caller);
-    return this.clients.for('moderation').call('feedback.list', query, caller);
+  list(
+    @Query() query: FeedbackListQuery,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<FeedbackPageDto> {
+    assertAdmin(origin.caller);
+    return this.clients.for('moderation').call('feedback.list', query, origin);
   }
 
   @Put(':id/resolve')
@@ -65,11 +68,11 @@ export class FeedbackController {
   resolve(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: DecisionDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<FeedbackDto> {
-    assertAdmin(caller);
+    assertAdmin(origin.caller);
     return this.clients
       .for('moderation')
-      .call('feedback.resolve', { feedbackId: id, reason: body.reason }, caller);
+      .call('feedback.resolve', { feedbackId: id, reason: body.reason }, origin);
   }
 }

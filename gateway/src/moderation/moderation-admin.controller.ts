@@ -20,7 +20,6 @@ import type {
   AdminAppealDto,
   AppealDto,
   AuditEntryDto,
-  Caller,
   ContentReportDto,
   MessageContextDto,
   MessageResponse,
@@ -29,7 +28,7 @@ import type {
   ReportListDto,
   ReportedMessageDto,
 } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -48,12 +47,12 @@ export class ModerationAdminController {
 
   /** Every route here: 403 unless an admin (moderation checks again), then moderation's answer. */
   private asAdmin<P extends ModerationPattern>(
-    caller: Caller,
+    origin: SignedInOrigin,
     pattern: P,
     request: ModerationRpc[P]['request'],
   ): Promise<ModerationRpc[P]['response']> {
-    assertAdmin(caller);
-    return this.clients.for('moderation').call(pattern, request, caller);
+    assertAdmin(origin.caller);
+    return this.clients.for('moderation').call(pattern, request, origin);
   }
 
   @Get('reports')
@@ -64,8 +63,8 @@ export class ModerationAdminController {
   })
   @ApiOkResponse({ type: ReportListSchema })
   @ApiErrors(400, 401, 403)
-  reports(@Query() query: ReportListQuery, @CurrentCaller() caller: Caller): Promise<ReportListDto> {
-    return this.asAdmin(caller, 'reports.list', { status: query.status });
+  reports(@Query() query: ReportListQuery, @SignedInOrigin() origin: SignedInOrigin): Promise<ReportListDto> {
+    return this.asAdmin(origin, 'reports.list', { status: query.status });
   }
 
   @Post('reports/:id/resolve')
@@ -81,9 +80,9 @@ export class ModerationAdminController {
   resolve(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: DecisionDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<ContentReportDto> {
-    return this.asAdmin(caller, 'reports.resolve', { reportId: id, reason: body.reason });
+    return this.asAdmin(origin, 'reports.resolve', { reportId: id, reason: body.reason });
   }
 
   @Post('reports/:id/dismiss')
@@ -99,9 +98,9 @@ export class ModerationAdminController {
   dismiss(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: DecisionDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<ContentReportDto> {
-    return this.asAdmin(caller, 'reports.dismiss', { reportId: id, reason: body.reason });
+    return this.asAdmin(origin, 'reports.dismiss', { reportId: id, reason: body.reason });
   }
 
   @Get('messages/reported')
@@ -110,9 +109,9 @@ export class ModerationAdminController {
   @ApiErrors(400, 401, 403)
   reportedMessages(
     @Query() query: PagingQuery,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<ReportedMessageDto[]> {
-    return this.asAdmin(caller, 'reportedMessages.list', query);
+    return this.asAdmin(origin, 'reportedMessages.list', query);
   }
 
   @Post('messages/:id/dismiss')
@@ -128,9 +127,9 @@ export class ModerationAdminController {
   dismissMessage(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: DecisionDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
-    return this.asAdmin(caller, 'reportedMessages.dismiss', { messageId: id, reason: body.reason });
+    return this.asAdmin(origin, 'reportedMessages.dismiss', { messageId: id, reason: body.reason });
   }
 
   @Post('appeals/:id/decide')
@@ -145,9 +144,9 @@ export class ModerationAdminController {
   decideAppeal(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: DecideAppealDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<AppealDto> {
-    return this.asAdmin(caller, 'appeals.decide', {
+    return this.asAdmin(origin, 'appeals.decide', {
       appealId: id,
       outcome: body.outcome,
       reason: body.reason,
@@ -165,10 +164,10 @@ export class ModerationAdminController {
   @ApiErrors(400, 401, 403, 404)
   messageContext(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageContextDto> {
-    assertAdmin(caller);
-    return this.clients.for('messaging').call('admin.messageContext', { messageId: id }, caller);
+    assertAdmin(origin.caller);
+    return this.clients.for('messaging').call('admin.messageContext', { messageId: id }, origin);
   }
 
   @Get('appeals')
@@ -179,8 +178,11 @@ export class ModerationAdminController {
   })
   @ApiOkResponse({ type: [AdminAppealSchema] })
   @ApiErrors(400, 401, 403)
-  appeals(@Query() query: AppealListQuery, @CurrentCaller() caller: Caller): Promise<AdminAppealDto[]> {
-    return this.asAdmin(caller, 'appeals.list', { status: query.status });
+  appeals(
+    @Query() query: AppealListQuery,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<AdminAppealDto[]> {
+    return this.asAdmin(origin, 'appeals.list', { status: query.status });
   }
 
   @Get('audit-log')
@@ -191,7 +193,10 @@ export class ModerationAdminController {
   })
   @ApiOkResponse({ type: [AuditEntrySchema] })
   @ApiErrors(400, 401, 403)
-  auditLog(@Query() query: AuditLogListQuery, @CurrentCaller() caller: Caller): Promise<AuditEntryDto[]> {
-    return this.asAdmin(caller, 'auditLog.list', query);
+  auditLog(
+    @Query() query: AuditLogListQuery,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<AuditEntryDto[]> {
+    return this.asAdmin(origin, 'auditLog.list', query);
   }
 }

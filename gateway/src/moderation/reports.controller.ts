@@ -1,8 +1,8 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ContentReportSchema, CreateReportDto } from '@dinebuds/api-dto';
-import type { Caller, ContentReportDto } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { ContentReportDto } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 
@@ -22,7 +22,7 @@ export class ReportsController {
   })
   @ApiCreatedResponse({ type: ContentReportSchema })
   @ApiErrors(400, 401, 404, 409)
-  create(@Body() body: CreateReportDto, @CurrentCaller() caller: Caller): Promise<ContentReportDto> {
-    return this.clients.for('moderation').call('reports.create', body, caller);
+  create(@Body() body: CreateReportDto, @SignedInOrigin() origin: SignedInOrigin): Promise<ContentReportDto> {
+    return this.clients.for('moderation').call('reports.create', body, origin);
   }
 }

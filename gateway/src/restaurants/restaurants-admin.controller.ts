@@ -6,8 +6,8 @@ import {
   RestaurantDetailSchema,
   UpdateRestaurantDetailsBody,
 } from '@dinebuds/api-dto';
-import type { Caller, MergeRestaurantsResponse, RestaurantDetailDto } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { MergeRestaurantsResponse, RestaurantDetailDto } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -34,12 +34,12 @@ export class RestaurantsAdminController {
   update(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: UpdateRestaurantDetailsBody,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<RestaurantDetailDto> {
-    assertAdmin(caller);
+    assertAdmin(origin.caller);
     return this.clients
       .for('reviews')
-      .call('restaurants.updateDetails', { ...body, restaurantId: id }, caller);
+      .call('restaurants.updateDetails', { ...body, restaurantId: id }, origin);
   }
 
   @Post(':id/merge')
@@ -55,11 +55,11 @@ export class RestaurantsAdminController {
   merge(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: MergeRestaurantsBody,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MergeRestaurantsResponse> {
-    assertAdmin(caller);
+    assertAdmin(origin.caller);
     return this.clients
       .for('reviews')
-      .call('restaurants.merge', { restaurantId: id, keepId: body.keepId }, caller);
+      .call('restaurants.merge', { restaurantId: id, keepId: body.keepId }, origin);
   }
 }

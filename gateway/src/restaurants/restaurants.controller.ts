@@ -1,3 +1,4 @@
+import type { CallOrigin } from '@dinebuds/service-client';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
@@ -14,7 +15,6 @@ import {
   ToggleSaveSchema,
 } from '@dinebuds/api-dto';
 import type {
-  Caller,
   IsSavedResponse,
   MessageResponse,
   RestaurantDetailDto,
@@ -25,7 +25,7 @@ import type {
   ToggleSaveResponse,
 } from '@dinebuds/contracts';
 import type { FastifyReply } from 'fastify';
-import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { OptionalAuth, Origin, RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -49,11 +49,8 @@ export class RestaurantsController {
   @ApiOperation({ summary: 'Restaurants (of a city), best rated first, with your saved flag' })
   @ApiOkResponse({ type: [RestaurantListItemSchema] })
   @ApiErrors(400, 429)
-  list(
-    @Query() query: RestaurantsListQuery,
-    @OptionalCaller() caller: Caller | null,
-  ): Promise<RestaurantListItemDto[]> {
-    return this.clients.for('reviews').call('restaurants.list', query, caller);
+  list(@Query() query: RestaurantsListQuery, @Origin() origin: CallOrigin): Promise<RestaurantListItemDto[]> {
+    return this.clients.for('reviews').call('restaurants.list', query, origin);
   }
 
   @Get('restaurants/:id')
@@ -63,9 +60,9 @@ export class RestaurantsController {
   @ApiErrors(400, 404, 429)
   detail(
     @Param('id', PositiveIntPipe) id: number,
-    @OptionalCaller() caller: Caller | null,
+    @Origin() origin: CallOrigin,
   ): Promise<RestaurantDetailDto> {
-    return this.clients.for('reviews').call('restaurants.detail', { restaurantId: id }, caller);
+    return this.clients.for('reviews').call('restaurants.detail', { restaurantId: id }, origin);
   }
 
   @Get('restaurants/:id/photo')
@@ -77,9 +74,10 @@ export class RestaurantsController {
   async photo(
     @Param('id', PositiveIntPipe) id: number,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Origin() origin: CallOrigin,
     @Res() res: FastifyReply,
   ): Promise<void> {
-    const photo = await this.clients.for('reviews').call('restaurants.photo', { restaurantId: id });
+    const photo = await this.clients.for('reviews').call('restaurants.photo', { restaurantId: id }, origin);
     res.header('ETag', photo.etag);
     // Short: an uploaded photo may replace the placeholder; the ETag makes revalidation cheap.
     res.header('Cache-Control', 'public, max-age=300');
@@ -107,7 +105,7 @@ export class RestaurantsController {
   async uploadPhoto(
     @Param('id', PositiveIntPipe) id: number,
     @UploadedImageFile() file: UploadedImage | undefined,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<RestaurantPhotoResponse> {
     const image = await checkUploadedImage(file);
     return this.clients
@@ -115,7 +113,7 @@ export class RestaurantsController {
       .call(
         'restaurants.setPhoto',
         { restaurantId: id, dataBase64: image.buffer.toString('base64') },
-        caller,
+        origin,
       );
   }
 
@@ -128,9 +126,9 @@ export class RestaurantsController {
   @ApiErrors(400, 401, 404, 415, 429)
   toggleSave(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<ToggleSaveResponse> {
-    return this.clients.for('reviews').call('restaurants.toggleSave', { restaurantId: id }, caller);
+    return this.clients.for('reviews').call('restaurants.toggleSave', { restaurantId: id }, origin);
   }
 
   @Get('restaurants/:id/is-saved')
@@ -141,9 +139,9 @@ export class RestaurantsController {
   @ApiErrors(400, 401, 429)
   isSaved(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<IsSavedResponse> {
-    return this.clients.for('reviews').call('restaurants.isSaved', { restaurantId: id }, caller);
+    return this.clients.for('reviews').call('restaurants.isSaved', { restaurantId: id }, origin);
   }
 
   @Get('saved-restaurants')
@@ -152,8 +150,11 @@ export class RestaurantsController {
   @ApiOperation({ summary: "Your saved restaurants, or another user's (?userId=) when you may see them" })
   @ApiOkResponse({ type: [SavedRestaurantSchema] })
   @ApiErrors(400, 401, 403, 404, 429)
-  savedList(@Query() query: SavedListQuery, @CurrentCaller() caller: Caller): Promise<SavedRestaurantDto[]> {
-    return this.clients.for('reviews').call('saved.list', query, caller);
+  savedList(
+    @Query() query: SavedListQuery,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<SavedRestaurantDto[]> {
+    return this.clients.for('reviews').call('saved.list', query, origin);
   }
 
   @Post('saved-restaurants')
@@ -163,8 +164,11 @@ export class RestaurantsController {
   @ApiOperation({ summary: 'Save a restaurant (unknown ids 100-999 need restaurantDetails)' })
   @ApiOkResponse({ type: SaveRestaurantResultSchema })
   @ApiErrors(400, 401, 404, 413, 415, 429)
-  save(@Body() body: SaveRestaurantDto, @CurrentCaller() caller: Caller): Promise<SaveRestaurantResponse> {
-    return this.clients.for('reviews').call('saved.save', body, caller);
+  save(
+    @Body() body: SaveRestaurantDto,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<SaveRestaurantResponse> {
+    return this.clients.for('reviews').call('saved.save', body, origin);
   }
 
   @Delete('saved-restaurants/:restaurantId')
@@ -176,8 +180,8 @@ export class RestaurantsController {
   @ApiErrors(400, 401, 404, 415, 429)
   unsave(
     @Param('restaurantId', PositiveIntPipe) restaurantId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
-    return this.clients.for('reviews').call('saved.remove', { restaurantId }, caller);
+    return this.clients.for('reviews').call('saved.remove', { restaurantId }, origin);
   }
 }

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminReviewListQuery, AdminReviewListSchema } from '@dinebuds/api-dto';
-import type { AdminReviewListDto, Caller } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { AdminReviewListDto } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 import { assertAdmin } from '@dinebuds/errors';
@@ -23,8 +23,11 @@ export class AdminReviewsController {
   })
   @ApiOkResponse({ type: AdminReviewListSchema })
   @ApiErrors(400, 401, 403, 429)
-  list(@Query() query: AdminReviewListQuery, @CurrentCaller() caller: Caller): Promise<AdminReviewListDto> {
-    assertAdmin(caller);
-    return this.clients.for('reviews').call('reviews.adminList', query, caller);
+  list(
+    @Query() query: AdminReviewListQuery,
+    @SignedInOrigin() origin: SignedInOrigin,
+  ): Promise<AdminReviewListDto> {
+    assertAdmin(origin.caller);
+    return this.clients.for('reviews').call('reviews.adminList', query, origin);
   }
 }

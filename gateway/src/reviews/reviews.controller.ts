@@ -1,3 +1,4 @@
+import type { CallOrigin } from '@dinebuds/service-client';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiBody,
@@ -17,8 +18,8 @@ import {
   ReviewsByUserQuery,
   UpdateReviewBody,
 } from '@dinebuds/api-dto';
-import type { ActivityResponse, Caller, MessageResponse, ReviewDto } from '@dinebuds/contracts';
-import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { ActivityResponse, MessageResponse, ReviewDto } from '@dinebuds/contracts';
+import { OptionalAuth, Origin, RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -37,8 +38,8 @@ export class ReviewsController {
   @ApiOperation({ summary: "A user's reviews, newest first" })
   @ApiOkResponse({ type: [ReviewSchema] })
   @ApiErrors(400, 403, 404, 429)
-  byUser(@Query() query: ReviewsByUserQuery, @OptionalCaller() caller: Caller | null): Promise<ReviewDto[]> {
-    return this.clients.for('reviews').call('reviews.byUser', query, caller);
+  byUser(@Query() query: ReviewsByUserQuery, @Origin() origin: CallOrigin): Promise<ReviewDto[]> {
+    return this.clients.for('reviews').call('reviews.byUser', query, origin);
   }
 
   @Post('reviews')
@@ -47,8 +48,8 @@ export class ReviewsController {
   @ApiOperation({ summary: 'Write a review (the restaurant is found or created from name and address)' })
   @ApiCreatedResponse({ type: ReviewSchema })
   @ApiErrors(400, 401, 403, 413, 415, 429)
-  create(@Body() body: CreateReviewDto, @CurrentCaller() caller: Caller): Promise<ReviewDto> {
-    return this.clients.for('reviews').call('reviews.create', body, caller);
+  create(@Body() body: CreateReviewDto, @SignedInOrigin() origin: SignedInOrigin): Promise<ReviewDto> {
+    return this.clients.for('reviews').call('reviews.create', body, origin);
   }
 
   @Patch('reviews/:id')
@@ -60,9 +61,9 @@ export class ReviewsController {
   update(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: UpdateReviewBody,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<ReviewDto> {
-    return this.clients.for('reviews').call('reviews.update', { ...body, reviewId: id }, caller);
+    return this.clients.for('reviews').call('reviews.update', { ...body, reviewId: id }, origin);
   }
 
   @Delete('reviews/:id')
@@ -80,9 +81,9 @@ export class ReviewsController {
   delete(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: DeleteReviewBody,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
-    return this.clients.for('reviews').call('reviews.delete', { reviewId: id, reason: body.reason }, caller);
+    return this.clients.for('reviews').call('reviews.delete', { reviewId: id, reason: body.reason }, origin);
   }
 
   @Get('activity')
@@ -90,10 +91,7 @@ export class ReviewsController {
   @ApiOperation({ summary: "A user's reviews, saves and check-ins with the filter chips' counts" })
   @ApiOkResponse({ type: ActivitySchema })
   @ApiErrors(400, 403, 404, 429)
-  activity(
-    @Query() query: ActivityQuery,
-    @OptionalCaller() caller: Caller | null,
-  ): Promise<ActivityResponse> {
-    return this.clients.for('reviews').call('activity.ofUser', query, caller);
+  activity(@Query() query: ActivityQuery, @Origin() origin: CallOrigin): Promise<ActivityResponse> {
+    return this.clients.for('reviews').call('activity.ofUser', query, origin);
   }
 }

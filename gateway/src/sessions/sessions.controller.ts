@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MessageResponseSchema, SessionSchema } from '@dinebuds/api-dto';
-import type { Caller, MessageResponse, SessionDto } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { MessageResponse, SessionDto } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { SessionCache } from '../auth/session-cache.js';
 import { type CookieReply, clearSessionCookie } from '../auth/session-cookie.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -26,8 +26,8 @@ export class SessionsController {
   @ApiOperation({ summary: 'Your sessions, newest first; `current` marks this one' })
   @ApiOkResponse({ type: [SessionSchema] })
   @ApiErrors(401)
-  list(@CurrentCaller() caller: Caller): Promise<SessionDto[]> {
-    return this.clients.for('identity').call('sessions.list', {}, caller);
+  list(@SignedInOrigin() origin: SignedInOrigin): Promise<SessionDto[]> {
+    return this.clients.for('identity').call('sessions.list', {}, origin);
   }
 
   @Delete(':sessionId')
@@ -36,14 +36,14 @@ export class SessionsController {
   @ApiErrors(400, 401, 404)
   async revoke(
     @Param('sessionId', SessionIdPipe) sessionId: string,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
     @Res({ passthrough: true }) res: CookieReply,
   ): Promise<MessageResponse> {
-    const result = await this.clients.for('identity').call('sessions.revoke', { sessionId }, caller);
+    const result = await this.clients.for('identity').call('sessions.revoke', { sessionId }, origin);
     // This gateway forgets the revoked session at once, the others on identity's notice.
-    this.sessionCache.forgetUser(caller.userId);
+    this.sessionCache.forgetUser(origin.caller.userId);
     // Revoking this very session is a sign-out: the browser forgets the cookie too.
-    if (sessionId === caller.sessionId) clearSessionCookie(res, this.options.cookieSecure);
+    if (sessionId === origin.caller.sessionId) clearSessionCookie(res, this.options.cookieSecure);
     return result;
   }
 }

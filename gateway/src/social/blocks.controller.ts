@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BlockDto, BlockedUserSchema, MessageResponseSchema } from '@dinebuds/api-dto';
-import type { BlockedUserDto, Caller, MessageResponse } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { BlockedUserDto, MessageResponse } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -22,8 +22,8 @@ export class BlocksController {
   @ApiOperation({ summary: 'The users you have blocked' })
   @ApiOkResponse({ type: [BlockedUserSchema] })
   @ApiErrors(401)
-  list(@CurrentCaller() caller: Caller): Promise<BlockedUserDto[]> {
-    return this.clients.for('social-graph').call('blocks.list', {}, caller);
+  list(@SignedInOrigin() origin: SignedInOrigin): Promise<BlockedUserDto[]> {
+    return this.clients.for('social-graph').call('blocks.list', {}, origin);
   }
 
   @Post('block')
@@ -31,8 +31,8 @@ export class BlocksController {
   @ApiOperation({ summary: 'Block a user: ends follows and requests both ways and stops new ones' })
   @ApiOkResponse({ type: BlockedUserSchema })
   @ApiErrors(400, 401, 404)
-  block(@Body() body: BlockDto, @CurrentCaller() caller: Caller): Promise<BlockedUserDto> {
-    return this.clients.for('social-graph').call('blocks.block', { blockedId: body.blockedId }, caller);
+  block(@Body() body: BlockDto, @SignedInOrigin() origin: SignedInOrigin): Promise<BlockedUserDto> {
+    return this.clients.for('social-graph').call('blocks.block', { blockedId: body.blockedId }, origin);
   }
 
   @Post('unblock')
@@ -40,8 +40,8 @@ export class BlocksController {
   @ApiOperation({ summary: 'Unblock a user' })
   @ApiOkResponse({ type: MessageResponseSchema })
   @ApiErrors(400, 401, 404)
-  unblock(@Body() body: BlockDto, @CurrentCaller() caller: Caller): Promise<MessageResponse> {
-    return this.clients.for('social-graph').call('blocks.unblock', { blockedId: body.blockedId }, caller);
+  unblock(@Body() body: BlockDto, @SignedInOrigin() origin: SignedInOrigin): Promise<MessageResponse> {
+    return this.clients.for('social-graph').call('blocks.unblock', { blockedId: body.blockedId }, origin);
   }
 
   @Delete('block/:blockedId')
@@ -50,8 +50,8 @@ export class BlocksController {
   @ApiErrors(400, 401, 404)
   remove(
     @Param('blockedId', PositiveIntPipe) blockedId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
-    return this.clients.for('social-graph').call('blocks.unblock', { blockedId }, caller);
+    return this.clients.for('social-graph').call('blocks.unblock', { blockedId }, origin);
   }
 }

@@ -23,9 +23,9 @@ import {
   MessageResponseSchema,
   UnfollowResultSchema,
 } from '@dinebuds/api-dto';
+import type { CallOrigin } from '@dinebuds/service-client';
 import type { FastifyReply } from 'fastify';
 import type {
-  Caller,
   CountResponse,
   FollowRequestDto,
   FollowResponse,
@@ -35,7 +35,7 @@ import type {
   SocialRpc,
   UnfollowResponse,
 } from '@dinebuds/contracts';
-import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { OptionalAuth, Origin, RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -72,10 +72,10 @@ export class FollowsController {
   isFollowing(
     @Param('id', PositiveIntPipe) id: number,
     @Param('targetId', PositiveIntPipe) targetId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<IsFollowingResponse> {
-    assertActingForSelf(caller, id);
-    return this.clients.for('social-graph').call('follows.status', { userId: id, targetId }, caller);
+    assertActingForSelf(origin.caller, id);
+    return this.clients.for('social-graph').call('follows.status', { userId: id, targetId }, origin);
   }
 
   @Post(':id/follow/:targetId')
@@ -88,10 +88,10 @@ export class FollowsController {
   follow(
     @Param('id', PositiveIntPipe) id: number,
     @Param('targetId', PositiveIntPipe) targetId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<FollowResponse> {
-    assertActingForSelf(caller, id);
-    return this.clients.for('social-graph').call('follows.follow', { userId: id, targetId }, caller);
+    assertActingForSelf(origin.caller, id);
+    return this.clients.for('social-graph').call('follows.follow', { userId: id, targetId }, origin);
   }
 
   @Post(':targetId/follow')
@@ -103,11 +103,11 @@ export class FollowsController {
   @ApiErrors(400, 401, 403, 404)
   followAsMe(
     @Param('targetId', PositiveIntPipe) targetId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<FollowResponse> {
     return this.clients
       .for('social-graph')
-      .call('follows.follow', { userId: caller.userId, targetId }, caller);
+      .call('follows.follow', { userId: origin.caller.userId, targetId }, origin);
   }
 
   @Post(':id/unfollow/:targetId')
@@ -120,10 +120,10 @@ export class FollowsController {
   unfollow(
     @Param('id', PositiveIntPipe) id: number,
     @Param('targetId', PositiveIntPipe) targetId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<UnfollowResponse> {
-    assertActingForSelf(caller, id);
-    return this.clients.for('social-graph').call('follows.unfollow', { userId: id, targetId }, caller);
+    assertActingForSelf(origin.caller, id);
+    return this.clients.for('social-graph').call('follows.unfollow', { userId: id, targetId }, origin);
   }
 
   @Post(':id/accept-request/:requesterId')
@@ -138,15 +138,15 @@ export class FollowsController {
     @Param('id', PositiveIntPipe) id: number,
     @Param('requesterId', PositiveIntPipe) requesterId: number,
     @Body() body: AcceptRequestDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<AcceptResult> {
-    assertActingForSelf(caller, id);
+    assertActingForSelf(origin.caller, id);
     return this.clients
       .for('social-graph')
       .call(
         'requests.accept',
         { userId: id, requesterId, ...(body.followBack !== undefined && { followBack: body.followBack }) },
-        caller,
+        origin,
       );
   }
 
@@ -160,10 +160,10 @@ export class FollowsController {
   reject(
     @Param('id', PositiveIntPipe) id: number,
     @Param('requesterId', PositiveIntPipe) requesterId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
-    assertActingForSelf(caller, id);
-    return this.clients.for('social-graph').call('requests.reject', { userId: id, requesterId }, caller);
+    assertActingForSelf(origin.caller, id);
+    return this.clients.for('social-graph').call('requests.reject', { userId: id, requesterId }, origin);
   }
 
   @Get(':id/follow-requests')
@@ -174,10 +174,10 @@ export class FollowsController {
   @ApiErrors(400, 401, 403)
   requests(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<FollowRequestDto[]> {
-    assertActingForSelf(caller, id);
-    return this.clients.for('social-graph').call('requests.list', { userId: id }, caller);
+    assertActingForSelf(origin.caller, id);
+    return this.clients.for('social-graph').call('requests.list', { userId: id }, origin);
   }
 
   @Get(':id/followers')
@@ -188,10 +188,10 @@ export class FollowsController {
   followers(
     @Param('id', PositiveIntPipe) id: number,
     @Query() query: FollowListQuery,
-    @OptionalCaller() caller: Caller | null,
+    @Origin() origin: CallOrigin,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<FollowUserDto[]> {
-    return this.list('followers', id, query, caller, res);
+    return this.list('followers', id, query, origin, res);
   }
 
   @Get(':id/following')
@@ -202,26 +202,32 @@ export class FollowsController {
   following(
     @Param('id', PositiveIntPipe) id: number,
     @Query() query: FollowListQuery,
-    @OptionalCaller() caller: Caller | null,
+    @Origin() origin: CallOrigin,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<FollowUserDto[]> {
-    return this.list('following', id, query, caller, res);
+    return this.list('following', id, query, origin, res);
   }
 
   @Get(':id/followers/count')
   @ApiOperation({ summary: 'How many follow a user (visible for private users too)' })
   @ApiOkResponse({ type: CountSchema })
   @ApiErrors(400, 404)
-  followersCount(@Param('id', PositiveIntPipe) id: number): Promise<CountResponse> {
-    return this.clients.for('social-graph').call('follows.followersCount', { userId: id });
+  followersCount(
+    @Param('id', PositiveIntPipe) id: number,
+    @Origin() origin: CallOrigin,
+  ): Promise<CountResponse> {
+    return this.clients.for('social-graph').call('follows.followersCount', { userId: id }, origin);
   }
 
   @Get(':id/following/count')
   @ApiOperation({ summary: 'How many a user follows (visible for private users too)' })
   @ApiOkResponse({ type: CountSchema })
   @ApiErrors(400, 404)
-  followingCount(@Param('id', PositiveIntPipe) id: number): Promise<CountResponse> {
-    return this.clients.for('social-graph').call('follows.followingCount', { userId: id });
+  followingCount(
+    @Param('id', PositiveIntPipe) id: number,
+    @Origin() origin: CallOrigin,
+  ): Promise<CountResponse> {
+    return this.clients.for('social-graph').call('follows.followingCount', { userId: id }, origin);
   }
 
   /**
@@ -232,7 +238,7 @@ export class FollowsController {
     direction: 'followers' | 'following',
     userId: number,
     query: FollowListQuery,
-    caller: Caller | null,
+    origin: CallOrigin,
     res: FastifyReply,
   ): Promise<FollowUserDto[]> {
     if (query.cursor === undefined) {
@@ -241,7 +247,7 @@ export class FollowsController {
         .call(
           direction === 'followers' ? 'follows.followers' : 'follows.following',
           { userId, limit: query.limit, offset: query.offset },
-          caller,
+          origin,
         );
     }
     if (query.offset !== undefined) throw new BadRequestException(CURSOR_WITH_OFFSET_MESSAGE);
@@ -250,7 +256,7 @@ export class FollowsController {
       .call(
         direction === 'followers' ? 'follows.followersPage' : 'follows.followingPage',
         { userId, limit: query.limit, ...(query.cursor !== '' && { cursor: query.cursor }) },
-        caller,
+        origin,
       );
     if (page.nextCursor !== null) res.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.items;

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FriendRecommendationSchema, RecommendationsQuery } from '@dinebuds/api-dto';
-import type { Caller, FriendRecommendationDto } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import type { FriendRecommendationDto } from '@dinebuds/contracts';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ServiceClients } from '../upstream/service-clients.js';
 
@@ -26,10 +26,10 @@ export class RecommendationsController {
   @ApiErrors(400, 401)
   list(
     @Query() query: RecommendationsQuery,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<FriendRecommendationDto[]> {
     return this.clients
       .for('social-graph')
-      .call('recommendations.list', { ...(query.limit !== undefined && { limit: query.limit }) }, caller);
+      .call('recommendations.list', { ...(query.limit !== undefined && { limit: query.limit }) }, origin);
   }
 }

@@ -7,13 +7,12 @@ import {
   SafetyStatusSchema,
 } from '@dinebuds/api-dto';
 import type {
-  Caller,
   MessageResponse,
   MutedUserDto,
   MuteStatusResponse,
   SafetyStatusResponse,
 } from '@dinebuds/contracts';
-import { CurrentCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -35,8 +34,8 @@ export class SafetyController {
   @ApiOperation({ summary: 'The people you muted, newest first' })
   @ApiOkResponse({ type: [MutedUserSchema] })
   @ApiErrors(401)
-  muted(@CurrentCaller() caller: Caller): Promise<MutedUserDto[]> {
-    return this.clients.for('social-graph').call('mutes.list', {}, caller);
+  muted(@SignedInOrigin() origin: SignedInOrigin): Promise<MutedUserDto[]> {
+    return this.clients.for('social-graph').call('mutes.list', {}, origin);
   }
 
   @Get(':id/safety')
@@ -47,9 +46,9 @@ export class SafetyController {
   @ApiErrors(400, 401, 404)
   safetyStatus(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<SafetyStatusResponse> {
-    return this.clients.for('social-graph').call('mutes.status', { mutedId: id }, caller);
+    return this.clients.for('social-graph').call('mutes.status', { mutedId: id }, origin);
   }
 
   @Post(':id/mute')
@@ -64,9 +63,9 @@ export class SafetyController {
   @ApiErrors(400, 401, 404)
   mute(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MuteStatusResponse> {
-    return this.clients.for('social-graph').call('mutes.mute', { mutedId: id }, caller);
+    return this.clients.for('social-graph').call('mutes.mute', { mutedId: id }, origin);
   }
 
   @Delete(':id/mute')
@@ -75,9 +74,9 @@ export class SafetyController {
   @ApiErrors(400, 401, 404)
   unmute(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MuteStatusResponse> {
-    return this.clients.for('social-graph').call('mutes.unmute', { mutedId: id }, caller);
+    return this.clients.for('social-graph').call('mutes.unmute', { mutedId: id }, origin);
   }
 
   @Delete(':id/followers/:followerId')
@@ -90,9 +89,9 @@ export class SafetyController {
   removeFollower(
     @Param('id', PositiveIntPipe) id: number,
     @Param('followerId', PositiveIntPipe) followerId: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<MessageResponse> {
-    assertActingForSelf(caller, id);
-    return this.clients.for('social-graph').call('follows.removeFollower', { followerId }, caller);
+    assertActingForSelf(origin.caller, id);
+    return this.clients.for('social-graph').call('follows.removeFollower', { followerId }, origin);
   }
 }

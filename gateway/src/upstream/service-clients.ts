@@ -8,7 +8,6 @@ import {
 } from '@nestjs/common';
 import { RPC_PATTERNS, type RpcMap, type ServiceRpc } from '@dinebuds/contracts';
 import { DomainError } from '@dinebuds/errors';
-import { currentRequestId } from '@dinebuds/logging';
 import { DEFAULT_ADMISSION, ServiceClient, type ServiceClientOptions } from '@dinebuds/service-client';
 import { GATEWAY_OPTIONS, type ResolvedGatewayOptions } from '../gateway-options.js';
 import { PASSWORD_RPCS } from './password-work.js';
@@ -69,7 +68,6 @@ export class ServiceClients implements OnApplicationShutdown {
           baseUrl,
           internalToken: options.internalToken,
           timeoutMs: options.rpcTimeoutMs,
-          requestId: currentRequestId,
           maxResponseBytes: MAX_RESPONSE_BYTES,
           inProcess: options.inProcessServices[gatewayKey],
           ...(lane && { ownLane: lane }),

@@ -1,4 +1,17 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { CallOrigin } from '@dinebuds/service-client';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   PagingQuery,
@@ -11,14 +24,13 @@ import {
 } from '@dinebuds/api-dto';
 import type { FastifyReply } from 'fastify';
 import type {
-  Caller,
   JsonText,
   ProfilePictureResponse,
   TogglePrivacyResponse,
   UserDto,
   UserSummaryDto,
 } from '@dinebuds/contracts';
-import { CurrentCaller, OptionalAuth, OptionalCaller, RequireAuth } from '../auth/auth.decorators.js';
+import { OptionalAuth, Origin, RequireAuth, SignedInOrigin } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { PositiveIntPipe } from '../common/positive-int.pipe.js';
 import { ServiceClients } from '../upstream/service-clients.js';
@@ -48,26 +60,23 @@ export class UsersController {
   @ApiOperation({ summary: 'Users, a page at a time' })
   @ApiOkResponse({ type: [UserSummarySchema] })
   @ApiErrors(400)
-  list(@Query() query: PagingQuery, @OptionalCaller() caller: Caller | null): Promise<UserSummaryDto[]> {
+  list(@Query() query: PagingQuery, @Origin() origin: CallOrigin): Promise<UserSummaryDto[]> {
     return this.clients
       .for('identity')
-      .call('users.list', { limit: query.limit, offset: query.offset }, caller);
+      .call('users.list', { limit: query.limit, offset: query.offset }, origin);
   }
 
   @Get('search')
   @ApiOperation({ summary: 'Users whose name or username contains the text (case-insensitive)' })
   @ApiOkResponse({ type: [UserSummarySchema] })
   @ApiErrors(400)
-  search(
-    @Query() query: SearchUsersQuery,
-    @OptionalCaller() caller: Caller | null,
-  ): Promise<UserSummaryDto[]> {
+  search(@Query() query: SearchUsersQuery, @Origin() origin: CallOrigin): Promise<UserSummaryDto[]> {
     return this.clients
       .for('identity')
       .call(
         'users.search',
         { query: query.username ?? '', limit: query.limit, offset: query.offset },
-        caller,
+        origin,
       );
   }
 
@@ -75,13 +84,10 @@ export class UsersController {
   @ApiOperation({ summary: 'A user by username (case-insensitive)' })
   @ApiOkResponse({ type: UserSchema })
   @ApiErrors(404)
-  async byUsername(
-    @Param('username') username: string,
-    @OptionalCaller() caller: Caller | null,
-  ): Promise<UserDto> {
+  async byUsername(@Param('username') username: string, @Origin() origin: CallOrigin): Promise<UserDto> {
     return this.clients
       .for('identity')
-      .call('users.getByUsername', { username: username.trim().slice(0, USERNAME_PARAM_MAX) }, caller);
+      .call('users.getByUsername', { username: username.trim().slice(0, USERNAME_PARAM_MAX) }, origin);
   }
 
   @Get(':id')
@@ -89,12 +95,9 @@ export class UsersController {
   @ApiOkResponse({ type: UserSchema })
   @ApiErrors(400, 404)
   @Header('Content-Type', JSON_CONTENT_TYPE)
-  get(
-    @Param('id', PositiveIntPipe) id: number,
-    @OptionalCaller() caller: Caller | null,
-  ): Promise<JsonText<UserDto>> {
+  get(@Param('id', PositiveIntPipe) id: number, @Origin() origin: CallOrigin): Promise<JsonText<UserDto>> {
     // Identity's JSON text is the answer: parsing it and writing it again would change nothing.
-    return this.clients.for('identity').callJson('users.get', { id }, caller);
+    return this.clients.for('identity').callJson('users.get', { id }, origin);
   }
 
   @Patch(':id')
@@ -106,9 +109,9 @@ export class UsersController {
   update(
     @Param('id', PositiveIntPipe) id: number,
     @Body() body: UpdateUserDto,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<UserDto> {
-    return this.clients.for('identity').call('users.update', { id, ...body }, caller);
+    return this.clients.for('identity').call('users.update', { id, ...body }, origin);
   }
 
   @Post(':id/toggle-privacy')
@@ -120,9 +123,9 @@ export class UsersController {
   @ApiErrors(400, 401, 403, 404)
   togglePrivacy(
     @Param('id', PositiveIntPipe) id: number,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<TogglePrivacyResponse> {
-    return this.clients.for('identity').call('users.togglePrivacy', { id }, caller);
+    return this.clients.for('identity').call('users.togglePrivacy', { id }, origin);
   }
 
   @Post(':id/profile-picture')
@@ -138,7 +141,7 @@ export class UsersController {
   async uploadPicture(
     @Param('id', PositiveIntPipe) id: number,
     @UploadedImageFile() file: UploadedImage | undefined,
-    @CurrentCaller() caller: Caller,
+    @SignedInOrigin() origin: SignedInOrigin,
   ): Promise<ProfilePictureResponse> {
     const image = await checkUploadedImage(file);
     return this.clients
@@ -146,7 +149,7 @@ export class UsersController {
       .call(
         'users.setPicture',
         { id, contentType: image.contentType, dataBase64: image.buffer.toString('base64') },
-        caller,
+        origin,
       );
   }
 
@@ -160,11 +163,11 @@ export class UsersController {
     @Param('id', PositiveIntPipe) id: number,
     @Query('v') version: unknown,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
-    @OptionalCaller() caller: Caller | null,
+    @Origin() origin: CallOrigin,
     @Res() res: FastifyReply,
   ): Promise<void> {
     // identity compares the tag first, so an unchanged picture is never read from the database.
-    const picture = await this.clients.for('identity').call('users.getPicture', { id, ifNoneMatch }, caller);
+    const picture = await this.clients.for('identity').call('users.getPicture', { id, ifNoneMatch }, origin);
     const etag = quoteEtag(picture.etag);
     res.header('ETag', etag);
     res.header('Cache-Control', pictureCacheControl(typeof version === 'string' && version !== ''));

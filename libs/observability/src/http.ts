@@ -130,6 +130,26 @@ export function callObserver(service: string): CallObserver | null {
   };
 }
 
+/** The request's server span while it runs (tracing on), for code given the request (CallOrigin). */
+export function serverSpanOf(req: object): Span | undefined {
+  return (req as HookRequest)[SPAN];
+}
+
+/** The trace and span ids of the request's server span, for its log line; undefined without one. */
+export function traceFieldsOf(req: object): { traceId: string; spanId: string } | undefined {
+  const span = serverSpanOf(req)?.spanContext();
+  return span && { traceId: span.traceId, spanId: span.spanId };
+}
+
+export interface HttpObservabilityOptions {
+  /**
+   * Whether the server span is made the active context (AsyncLocalStorage) while the route runs,
+   * so SQL and outbox events recorded deep in a service's handler find it (default true). The
+   * gateway passes its span explicitly (serverSpanOf, CallOrigin) and turns this off.
+   */
+  activateSpan?: boolean;
+}
+
 /**
  * Request metrics and the server span of every request on a Fastify instance (the gateway's or
  * a service's), labelled with `service`. Install before the routes are registered (before Nest's
@@ -137,21 +157,26 @@ export function callObserver(service: string): CallObserver | null {
  * at install time: what is off costs nothing per request.
  *
  * The span continues the caller's trace (W3C traceparent header: the gateway's RPC carries it)
- * and is made active from preHandler on, as the request id is, so RPC calls, SQL and outbox
- * events recorded by the handler belong to it.
+ * and, unless `activateSpan` is false, is made active from preHandler on, as the request id is,
+ * so RPC calls, SQL and outbox events recorded by the handler belong to it.
  */
-export function installHttpObservability(app: HookHost, service: string): void {
+export function installHttpObservability(
+  app: HookHost,
+  service: string,
+  options: HttpObservabilityOptions = {},
+): void {
   const tracer = activeTracer();
   if (tracer) {
     app.addHook('onRequest', (req, _reply, done) => {
       req[SPAN] = serverSpan(service, req.method, req.url, req.headers, routeOf(req));
       done();
     });
-    app.addHook('preHandler', (req, _reply, done) => {
-      const span = req[SPAN];
-      if (!span) return done();
-      context.with(trace.setSpan(context.active(), span), done);
-    });
+    if (options.activateSpan !== false)
+      app.addHook('preHandler', (req, _reply, done) => {
+        const span = req[SPAN];
+        if (!span) return done();
+        context.with(trace.setSpan(context.active(), span), done);
+      });
   }
   const record = metricsEnabled() ? durationRecorder(service) : null;
   if (!tracer && !record) return;

@@ -94,7 +94,6 @@ describe('ServiceClient in process: the same rules without the socket', () => {
       baseUrl: 'http://127.0.0.1:9',
       internalToken,
       timeoutMs,
-      requestId: () => 'req-in-process-1',
       inProcess: rpcDispatchOf(target),
     });
   const clientWith = (internalToken: string, timeoutMs = 2000) => clientOf(app, internalToken, timeoutMs);
@@ -120,20 +119,27 @@ describe('ServiceClient in process: the same rules without the socket', () => {
   });
 
   it('answers through the route with the caller, the body the client sent and its request id', async () => {
-    const answer = await clientWith(TOKEN).call('who.am-i', { echo: 'hi' }, ANN);
+    const origin = { caller: ANN, requestId: 'req-in-process-1' };
+    const answer = await clientWith(TOKEN).call('who.am-i', { echo: 'hi' }, origin);
     expect(answer).toEqual({ caller: ANN, echo: 'hi', requestId: 'req-in-process-1' });
-    expect(await clientWith(TOKEN).callJson('who.am-i', {}, ANN)).toBe(
+    expect(await clientWith(TOKEN).callJson('who.am-i', {}, origin)).toBe(
       JSON.stringify({ caller: ANN, echo: null, requestId: 'req-in-process-1' }),
     );
   });
 
   it('runs the handler without an HTTP request: no Fastify hook sees the call', async () => {
     let seen = 0;
-    const hooked = await createServiceApp(InProcessTestModule, { internalToken: TOKEN, admission: TEST_ADMISSION });
-    hooked.getHttpAdapter().getInstance().addHook('onRequest', (_req, _reply, done) => {
-      seen += 1;
-      done();
+    const hooked = await createServiceApp(InProcessTestModule, {
+      internalToken: TOKEN,
+      admission: TEST_ADMISSION,
     });
+    hooked
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onRequest', (_req, _reply, done) => {
+        seen += 1;
+        done();
+      });
     await hooked.init();
     try {
       expect((await clientOf(hooked, TOKEN).call('who.am-i', { echo: 'direct' }, ANN)).echo).toBe('direct');
@@ -151,7 +157,10 @@ describe('ServiceClient in process: the same rules without the socket', () => {
   });
 
   it('will not start with a handler that writes its own reply (a direct call has none)', async () => {
-    const app2 = await createServiceApp(RepliesItselfModule, { internalToken: TOKEN, admission: TEST_ADMISSION });
+    const app2 = await createServiceApp(RepliesItselfModule, {
+      internalToken: TOKEN,
+      admission: TEST_ADMISSION,
+    });
     await app2.init();
     try {
       expect(() => rpcDispatchOf(app2)).toThrow(/no @Res/);

@@ -71,7 +71,6 @@ describe('ServiceClient against a real service app', () => {
       baseUrl,
       internalToken: token,
       timeoutMs: 300,
-      requestId: () => 'req-1',
     });
   });
 
@@ -80,13 +79,19 @@ describe('ServiceClient against a real service app', () => {
     await app.close();
   });
 
-  it('passes the request and the caller identity', async () => {
+  it('passes the request and the caller identity, given alone or in a request origin', async () => {
     const caller = { userId: 7, isAdmin: false, sessionId: 's-1' };
     await expect(client.call('echo.caller', { text: 'hi' }, caller)).resolves.toEqual({ text: 'hi', caller });
+    await expect(client.call('echo.caller', { text: 'hi' }, { caller, requestId: 'req-1' })).resolves.toEqual(
+      { text: 'hi', caller },
+    );
     await expect(client.call('echo.caller', { text: 'anon' })).resolves.toEqual({
       text: 'anon',
       caller: null,
     });
+    await expect(
+      client.call('echo.caller', { text: 'anon' }, { caller: null, requestId: 'req-2' }),
+    ).resolves.toEqual({ text: 'anon', caller: null });
   });
 
   describe('the W3C traceparent of the active span', () => {
@@ -111,6 +116,14 @@ describe('ServiceClient against a real service app', () => {
         });
       },
     );
+
+    it("is the origin's span when the call is given one (the gateway's, no active context)", async () => {
+      const span = { traceId, spanId, traceFlags: TraceFlags.NONE };
+      const origin = { caller: null, requestId: 'req-3', span: trace.wrapSpanContext(span) };
+      await expect(client.call('echo.traceparent', {}, origin)).resolves.toEqual({
+        traceparent: formatTraceparent(span),
+      });
+    });
 
     it('is not sent without a span, nor for a span context the propagator would not carry on', async () => {
       await expect(client.call('echo.traceparent', {})).resolves.toEqual({ traceparent: null });

@@ -103,9 +103,11 @@ describe('RPCs over the socket, run directly (serveSocketRpcs)', () => {
     const before = direct.routed();
     const client = new ServiceClient<{
       'who.am-i': { request: { echo?: string }; response: { caller: Caller | null; echo: string | null } };
-    }>({ service: 'test', baseUrl: direct.url, internalToken: TOKEN, requestId: () => 'req-socket-1' });
+    }>({ service: 'test', baseUrl: direct.url, internalToken: TOKEN });
     try {
-      expect(await client.call('who.am-i', { echo: 'hi' }, ANN)).toEqual({
+      expect(
+        await client.call('who.am-i', { echo: 'hi' }, { caller: ANN, requestId: 'req-socket-1' }),
+      ).toEqual({
         caller: ANN,
         echo: 'hi',
         requestId: 'req-socket-1',

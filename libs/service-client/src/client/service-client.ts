@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, trace, type Span } from '@opentelemetry/api';
 import { Agent, errors as undiciErrors } from 'undici';
 import {
   INTERNAL_HEADERS,
@@ -40,13 +40,34 @@ export interface ServiceClientOptions {
   queueBudgetMs?: number;
   /** Largest response accepted (profile pictures travel base64 in JSON). */
   maxResponseBytes?: number;
-  /** Supplies the current request id (from the logging context). */
-  requestId?: () => string | null;
   /**
    * The service's router when it runs in this process (the one-process runner): calls go through
    * it instead of a socket, with the same headers, token and deadline (see in-process.ts).
    */
   inProcess?: InProcessDispatch;
+}
+
+/**
+ * The request a call serves, passed explicitly (the gateway's `@Origin()`): who asks, the request's
+ * id (sent on as x-request-id, so one user action keeps one id across processes) and its server
+ * span when tracing (its traceparent is sent on). Explicit rather than read from an
+ * AsyncLocalStorage: on Node 20 a storage that has been entered keeps promise hooks on for the
+ * whole process, a third of the gateway's instructions per request (scripts/bench/README.md).
+ */
+export interface CallOrigin {
+  readonly caller: Caller | null;
+  readonly requestId: string | null;
+  readonly span?: Span;
+}
+
+/**
+ * Who a call is from: a request's CallOrigin, or a Caller alone (a call that serves no request:
+ * tests, jobs; the active context's span, if any, is its parent). Null or absent: nobody signed in.
+ */
+export type CallFrom = CallOrigin | Caller | null | undefined;
+
+function isOrigin(from: CallOrigin | Caller): from is CallOrigin {
+  return 'requestId' in from;
 }
 
 /** A service's `Retry-After` in seconds (only the delta form; services never send a date). */
@@ -106,9 +127,9 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   async call<P extends keyof M & string>(
     pattern: P,
     payload: M[P]['request'],
-    caller?: Caller | null,
+    from?: CallFrom,
   ): Promise<M[P]['response']> {
-    const text = await this.callForText(pattern, payload, caller);
+    const text = await this.callForText(pattern, payload, from);
     return (text === '' ? undefined : JSON.parse(text)) as M[P]['response'];
   }
 
@@ -119,9 +140,9 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   async callJson<P extends keyof M & string>(
     pattern: P,
     payload: M[P]['request'],
-    caller?: Caller | null,
+    from?: CallFrom,
   ): Promise<JsonText<M[P]['response']>> {
-    return this.callForText(pattern, payload, caller);
+    return this.callForText(pattern, payload, from);
   }
 
   /**
@@ -131,25 +152,25 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
   async callJsonAnswer<P extends keyof M & string>(
     pattern: P,
     payload: M[P]['request'],
-    caller: Caller | null | undefined,
+    from: CallFrom,
     acceptGzip: boolean,
   ): Promise<JsonAnswer<M[P]['response']>> {
-    return this.send(pattern, payload, caller, acceptGzip);
+    return this.send(pattern, payload, from, acceptGzip);
   }
 
   private callForText<P extends keyof M & string>(
     pattern: P,
     payload: M[P]['request'],
-    caller?: Caller | null,
+    from?: CallFrom,
   ): Promise<string> {
-    return this.send(pattern, payload, caller, false) as Promise<string>;
+    return this.send(pattern, payload, from, false) as Promise<string>;
   }
 
   /** One call; the answer's gzip bytes when the service sent gzip (only if `acceptGzip`), else its text. */
   private async send<P extends keyof M & string>(
     pattern: P,
     payload: M[P]['request'],
-    caller: Caller | null | undefined,
+    from: CallFrom,
     acceptGzip: boolean,
   ): Promise<string | Uint8Array> {
     const headers: Record<string, string> = {
@@ -158,18 +179,19 @@ export class ServiceClient<M extends { [K in keyof M]: RpcMap[string] }> {
       [INTERNAL_HEADERS.budgetMs]: this.budgetHeader,
     };
     if (acceptGzip) headers['accept-encoding'] = RPC_ACCEPT_GZIP;
-    const requestId = this.options.requestId?.();
-    if (requestId) headers[INTERNAL_HEADERS.requestId] = requestId;
+    const origin = from && isOrigin(from) ? from : undefined;
+    const caller = origin ? origin.caller : (from as Caller | null | undefined);
+    if (origin?.requestId) headers[INTERNAL_HEADERS.requestId] = origin.requestId;
     if (caller) {
       headers[INTERNAL_HEADERS.callerId] = String(caller.userId);
       headers[INTERNAL_HEADERS.callerIsAdmin] = caller.isAdmin ? 'true' : 'false';
       if (caller.sessionId) headers[INTERNAL_HEADERS.callerSessionId] = caller.sessionId;
     }
-    // W3C traceparent of the active span, so the service's span joins the caller's trace, or
-    // follows its decision not to sample (no span unless tracing is set up: libs/observability).
-    // Written as text on every call; the propagator only when a tracestate has to be carried on.
-    const span = trace.getSpanContext(context.active());
-    if (span?.traceState) propagation.inject(context.active(), headers);
+    // W3C traceparent of the request's span (else the active one), so the service's span joins
+    // the caller's trace, or follows its decision not to sample (no span unless tracing is set up:
+    // libs/observability). Written as text; the propagator only when a tracestate is carried on.
+    const span = origin?.span?.spanContext() ?? trace.getSpanContext(context.active());
+    if (span?.traceState) propagation.inject(trace.setSpanContext(ROOT_CONTEXT, span), headers);
     else if (propagatable(span)) headers.traceparent = formatTraceparent(span);
     const laned = this.laneAgent !== null && this.lanePatterns.has(pattern);
     // Lane calls are bounded at the gateway's door; the rest by how long the queue makes them wait.
