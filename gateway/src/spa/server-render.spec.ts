@@ -34,6 +34,7 @@ export async function renderPage({ url, fetch, zone }) {
 function request(headers: Record<string, string> = {}, cookies: Record<string, string> = {}) {
   const injected: unknown[] = [];
   const req = {
+    id: 'req-page-1',
     headers,
     cookies,
     ip: '203.0.113.9',
@@ -53,7 +54,7 @@ describe('the server render of a page', () => {
     expect(serverRenderer(buildWith(READING_ENTRY), 0)).toBeNull();
   });
 
-  it('reads /api as the visitor (cookie, address), GET only, and hands over the page and its state', async () => {
+  it("reads /api as the visitor (cookie, address, the page's request id), GET only, and hands over the page and its state", async () => {
     const render = serverRenderer(buildWith(READING_ENTRY), 2000)!;
     const { req, injected } = request({ cookie: 'dinebuds_sid=abc', 'user-agent': 'phone' });
     expect(await render(req, '/x?read=/api/user')).toEqual({
@@ -65,7 +66,12 @@ describe('the server render of a page', () => {
       {
         method: 'GET',
         url: '/api/user',
-        headers: { accept: 'application/json', 'user-agent': 'phone', cookie: 'dinebuds_sid=abc' },
+        headers: {
+          accept: 'application/json',
+          'x-request-id': 'req-page-1',
+          'user-agent': 'phone',
+          cookie: 'dinebuds_sid=abc',
+        },
         remoteAddress: '203.0.113.9',
       },
     ]);

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { TIME_ZONE_COOKIE } from '@dinebuds/contracts';
+import { INTERNAL_HEADERS, TIME_ZONE_COOKIE } from '@dinebuds/contracts';
 
 /** The visitor's time zone and language, for the page's dates (frontend/src/lib/format.ts). */
 interface Zone {
@@ -67,7 +67,10 @@ export function serverRenderer(frontendDist: string, timeoutMs: number): PageRen
   };
 }
 
-/** The visitor's reads, answered by this gateway's API in the process (`inject`). */
+/**
+ * The visitor's reads, answered by this gateway's API in the process (`inject`), under the page
+ * request's id: the page's line and its reads' lines and RPCs share one id.
+ */
 function readAs(req: FastifyRequest) {
   return async (url: string, init: RequestInit): Promise<Response> => {
     if ((init.method ?? 'GET') !== 'GET' || !API_READ.test(url))
@@ -77,6 +80,7 @@ function readAs(req: FastifyRequest) {
       url,
       headers: {
         accept: 'application/json',
+        [INTERNAL_HEADERS.requestId]: req.id,
         'user-agent': req.headers['user-agent'] ?? '',
         ...(req.headers.cookie && { cookie: req.headers.cookie }),
       },
