@@ -112,9 +112,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance();
 
-  // The request id and the server span are passed explicitly (`@Origin()` -> each RPC), never
-  // entered as an AsyncLocalStorage context: once entered, Node 20 keeps promise hooks on for the
-  // whole process, a third of the gateway's instructions per request (scripts/bench/README.md).
+  // The request id and the server span go explicitly to each RPC (`@Origin()`), never through the
+  // request context: why, in libs/logging/src/request-context.ts.
   installRequestContext(fastify, logger.pino, {
     quietUrls: ['/api/health'],
     enterContext: false,

@@ -32,9 +32,8 @@ export interface RequestLoggingOptions {
   /**
    * Whether each route runs inside the request context (AsyncLocalStorage), so code deep in a
    * handler reads the request id without being given it: a service's outbox events and log lines
-   * (default true). The gateway passes the request id explicitly (CallOrigin) and turns this off:
-   * on Node 20 a storage once entered keeps promise hooks on for the whole process, a third of
-   * the gateway's instructions per request.
+   * (default true). The gateway passes the request id explicitly (CallOrigin) and turns this off
+   * (why: request-context.ts).
    */
   enterContext?: boolean;
   /** Fields added to each request line (the gateway's trace ids, which no context carries there). */
@@ -43,8 +42,9 @@ export interface RequestLoggingOptions {
 
 /**
  * Request ids and request logs on a Fastify instance (whose `genReqId` is genRequestId):
- * the id is echoed on the response and (unless `enterContext` is false) is the current request id
- * (AsyncLocalStorage) while the route runs, so log lines, RPC calls and outbox events of one user action share it. The context
+ * the id is echoed on the response and (unless `enterContext` is false) is the current request
+ * id (AsyncLocalStorage) while the route runs, so log lines, RPC calls and outbox events of one
+ * user action share it. The context
  * is entered in preHandler, after the body is read: a body arrives in stream events that carry
  * no context.
  *

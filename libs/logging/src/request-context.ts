@@ -11,7 +11,8 @@ import { createContextKey, type Context, type ContextManager } from '@openteleme
  * Services enter it (their domain code records outbox events and log lines deep in a handler).
  * The gateway never does: it hands each RPC its request's CallOrigin (libs/service-client), because
  * on Node 20 a storage entered once keeps V8's promise hooks on for the whole process, and every
- * promise then pays for them (a fifth to a third of the gateway's CPU a request: scripts/bench).
+ * promise then pays for them: a third of the gateway's instructions a request, a fifth of its CPU
+ * (scripts/bench/README.md, sessions of 2026-11-28 and 2026-12-08).
  */
 const storage = new AsyncLocalStorage<Context>();
 const REQUEST_ID = createContextKey('dinebuds.request_id');

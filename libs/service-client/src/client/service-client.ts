@@ -50,9 +50,8 @@ export interface ServiceClientOptions {
 /**
  * The request a call serves, passed explicitly (the gateway's `@Origin()`): who asks, the request's
  * id (sent on as x-request-id, so one user action keeps one id across processes) and its server
- * span when tracing (its traceparent is sent on). Explicit rather than read from an
- * AsyncLocalStorage: on Node 20 a storage that has been entered keeps promise hooks on for the
- * whole process, a third of the gateway's instructions per request (scripts/bench/README.md).
+ * span when tracing (its traceparent is sent on). Explicit rather than read from the request
+ * context (why: libs/logging/src/request-context.ts).
  */
 export interface CallOrigin {
   readonly caller: Caller | null;
